@@ -1,0 +1,41 @@
+# hexfront: two commands on a fresh machine.
+#   make run    install into .venv and start the app
+#   make test   install into .venv and run every check and test
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+EXTRAS := dev,server,mapgen,bench
+
+.PHONY: run test lint typecheck pytest bench fuzz install clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/hexfront demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests tools bench
+	$(BIN)/ruff format --check src tests tools bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict src/hexfront/engine src/hexfront/games
+	$(BIN)/mypy src/hexfront bench
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

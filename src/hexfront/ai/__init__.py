@@ -1,0 +1,1 @@
+"""Computer players. An agent sees only ``view(state, side)`` and the legal actions."""

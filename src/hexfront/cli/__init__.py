@@ -1,0 +1,1 @@
+"""The ``hexfront`` command line."""

@@ -1,0 +1,62 @@
+"""Game-agnostic kernel: hex math, dice, the game contract, the sequence of play, records."""
+
+from .dice import Dice
+from .errors import (
+    HexfrontError,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    RecordError,
+    RulesError,
+    UnknownGame,
+)
+from .events import PUBLIC, REVEAL, ROLL, Event
+from .hexgrid import HexGrid, Hexside
+from .match import Match
+from .protocol import Action, Game, OptionInfo, Prompt, Result, ScenarioInfo, canonical_json
+from .records import (
+    GameRecord,
+    load_record,
+    load_state,
+    replay,
+    save_record,
+    save_state,
+    state_hash,
+)
+from .sequence import Decision, Frame, Machine, Procedure
+
+__all__ = [
+    "PUBLIC",
+    "REVEAL",
+    "ROLL",
+    "Action",
+    "Decision",
+    "Dice",
+    "Event",
+    "Frame",
+    "Game",
+    "GameRecord",
+    "HexGrid",
+    "HexfrontError",
+    "Hexside",
+    "IllegalAction",
+    "Machine",
+    "MalformedAction",
+    "Match",
+    "NotYourTurn",
+    "OptionInfo",
+    "Procedure",
+    "Prompt",
+    "RecordError",
+    "Result",
+    "RulesError",
+    "ScenarioInfo",
+    "UnknownGame",
+    "canonical_json",
+    "load_record",
+    "load_state",
+    "replay",
+    "save_record",
+    "save_state",
+    "state_hash",
+]

@@ -1,0 +1,43 @@
+"""The event log: what happened, and who may read it.
+
+Events are the only way information flows out of ``apply``. An event addressed to one
+side (``audience``) is dropped from every other side's view, so hidden identities can be
+logged for their owner without leaking to the opponent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = Any  # JSON-compatible value: dict, list, str, int, float, bool or None.
+
+PUBLIC = None  # audience of an event everyone may read
+
+
+@dataclass(slots=True)
+class Event:
+    """One thing that happened. ``kind`` names it, ``data`` holds JSON-ready details."""
+
+    kind: str
+    data: dict[str, JSON] = field(default_factory=dict)
+    audience: str | None = PUBLIC
+
+    def visible_to(self, side: str | None) -> bool:
+        """Whether ``side`` may read this event (``None`` = an all-seeing referee)."""
+        return self.audience is PUBLIC or side is None or self.audience == side
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"kind": self.kind, "data": self.data}
+        if self.audience is not PUBLIC:
+            out["audience"] = self.audience
+        return out
+
+    @staticmethod
+    def from_json(obj: dict[str, JSON]) -> Event:
+        return Event(str(obj["kind"]), dict(obj.get("data", {})), obj.get("audience"))
+
+
+# Event kinds the engine itself understands (the undo machinery looks for them).
+ROLL = "roll"
+REVEAL = "reveal"

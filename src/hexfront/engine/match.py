@@ -1,0 +1,112 @@
+"""A game in progress: the state, its record, legality checks, and undo.
+
+:class:`Match` is what the CLI and the server hold. It refuses illegal input without
+touching the state, appends every accepted action to the record, and offers undo
+within one side's segment: the undo stack is cleared by any die roll, any reveal of
+hidden information, and any change of the side to move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Generic, TypeVar
+
+from .errors import IllegalAction, NotYourTurn
+from .events import JSON, REVEAL, ROLL, Event
+from .protocol import Action, Game, Result
+from .records import GameRecord, replay, state_hash
+
+S = TypeVar("S")
+
+
+class Match(Generic[S]):
+    """One game, its record and its undo stack."""
+
+    def __init__(
+        self,
+        game: Game[S],
+        scenario: str,
+        options: Mapping[str, JSON] | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.game = game
+        self.record = GameRecord(game.name, scenario, dict(options or {}), seed)
+        self.state: S = game.setup(scenario, self.record.options, seed)
+        self._undo: list[S] = []
+        self._undo_side: str | None = None
+
+    @classmethod
+    def from_record(cls, game: Game[S], record: GameRecord) -> Match[S]:
+        match = cls.__new__(cls)
+        match.game = game
+        match.record = GameRecord(
+            record.game, record.scenario, dict(record.options), record.seed, list(record.actions)
+        )
+        match.state = replay(game, record)
+        match._undo = []
+        match._undo_side = None
+        return match
+
+    # --- reading -------------------------------------------------------------------------
+
+    def view(self, side: str | None) -> dict[str, JSON]:
+        return self.game.view(self.state, side)
+
+    def legal_actions(self, side: str) -> list[Action]:
+        return self.game.legal_actions(self.state, side)
+
+    def active_sides(self) -> list[str]:
+        return self.game.active_sides(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def hash(self) -> str:
+        return state_hash(self.game, self.state)
+
+    # --- acting --------------------------------------------------------------------------
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply a legal action. Illegal input raises and leaves everything unchanged."""
+        if action.side not in self.game.sides:
+            raise IllegalAction(f"unknown side {action.side!r}")
+        if action.side not in self.active_sides():
+            raise NotYourTurn(f"it is not {action.side}'s turn to act")
+        if action not in self.legal_actions(action.side):
+            raise IllegalAction(f"{action!r} is not a legal action now")
+        before = self.game.clone(self.state)
+        try:
+            events = self.game.apply(self.state, action)
+        except Exception:
+            self.state = before  # a rules bug must not leave a half-applied action
+            raise
+        self.record.actions.append(action)
+        self._track_undo(before, action.side, events)
+        return events
+
+    def _track_undo(self, before: S, side: str, events: list[Event]) -> None:
+        if any(e.kind in (ROLL, REVEAL) for e in events):
+            self._undo.clear()  # dice and reveals cannot be taken back
+            self._undo_side = None
+            return
+        if self._undo_side != side:
+            self._undo.clear()
+        self._undo.append(before)
+        self._undo_side = side
+        if self.active_sides() != [side]:
+            self._undo.clear()  # the turn passed to someone else
+            self._undo_side = None
+
+    def can_undo(self, side: str) -> bool:
+        return bool(self._undo) and self._undo_side == side
+
+    def undo(self, side: str) -> None:
+        if not self.can_undo(side):
+            raise IllegalAction(f"{side} has nothing to undo")
+        self.state = self._undo.pop()
+        self.record.actions.pop()
+        if not self._undo:
+            self._undo_side = None

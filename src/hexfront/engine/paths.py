@@ -1,0 +1,159 @@
+"""Path searches over adjacency lists: movement, supply lanes, retreats and rail.
+
+Every function takes an adjacency list (``adjacency[node]`` is a sequence of
+neighbour nodes), so the same code serves a bare :class:`~hexfront.engine.hexgrid.HexGrid`
+and a game map that adds extra links, such as off-map boxes. Results are flat lists
+indexed by node, with :data:`UNREACHED` for nodes the search did not reach: list
+lookups are the fastest thing Python does, and these searches run on every move.
+
+>>> from hexfront.engine.hexgrid import HexGrid
+>>> grid = HexGrid(5, 5)
+>>> dist = bfs(grid.neighbors, [0], max_depth=2)
+>>> dist[0], dist[grid.index(2, 0)], dist[grid.index(4, 4)]
+(0, 2, -1)
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+Adjacency = Sequence[Sequence[int]]
+EdgeCost = Callable[[int, int], int | None]
+
+UNREACHED = -1
+
+
+def bfs(
+    adjacency: Adjacency,
+    sources: Iterable[int],
+    *,
+    max_depth: int | None = None,
+    blocked: Sequence[bool] | None = None,
+    passable: Callable[[int], bool] | None = None,
+) -> list[int]:
+    """Steps from the nearest source to every node (:data:`UNREACHED` if not reached).
+
+    ``blocked[n]`` (a fast array) or ``passable(n)`` (a predicate) may forbid nodes.
+    Sources are always included, even if blocked, because a unit stands on its hex.
+    The search goes level by level with plain lists, which is the fastest BFS in
+    pure Python.
+    """
+    dist = [UNREACHED] * len(adjacency)
+    frontier: list[int] = []
+    for s in sources:
+        if dist[s] == UNREACHED:
+            dist[s] = 0
+            frontier.append(s)
+    depth = 0
+    limit = -1 if max_depth is None else max_depth
+    while frontier and depth != limit:
+        depth += 1
+        nxt: list[int] = []
+        push = nxt.append
+        if blocked is None and passable is None:
+            for node in frontier:
+                for nb in adjacency[node]:
+                    if dist[nb] < 0:  # UNREACHED; a literal test is the fastest
+                        dist[nb] = depth
+                        push(nb)
+        else:
+            for node in frontier:
+                for nb in adjacency[node]:
+                    if dist[nb] >= 0:
+                        continue
+                    if blocked is not None and blocked[nb]:
+                        continue
+                    if passable is not None and not passable(nb):
+                        continue
+                    dist[nb] = depth
+                    push(nb)
+        frontier = nxt
+    return dist
+
+
+def reached(dist: Sequence[int]) -> dict[int, int]:
+    """The reached nodes of a search result, as ``{node: value}``.
+
+    >>> reached([0, -1, 2])
+    {0: 0, 2: 2}
+    """
+    return {node: d for node, d in enumerate(dist) if d != UNREACHED}
+
+
+def cheapest(
+    adjacency: Adjacency,
+    sources: Mapping[int, int] | Iterable[int],
+    *,
+    enter_cost: Sequence[int] | None = None,
+    edge_cost: EdgeCost | None = None,
+    max_cost: int | None = None,
+    stop_at: Callable[[int], bool] | None = None,
+) -> tuple[list[int], list[int]]:
+    """Dijkstra: the cheapest cost to reach each node, and its predecessor on that route.
+
+    The cost of a step into ``b`` is ``edge_cost(a, b)`` if given (``None`` = the step
+    is forbidden), otherwise ``enter_cost[b]`` (negative = forbidden), otherwise 1.
+    ``stop_at(n)`` marks nodes that may be entered but not left (an enemy hex ends a
+    move). ``sources`` may map each start node to an initial cost. Both lists use
+    :data:`UNREACHED` for nodes that were not reached (and for the sources' parents).
+    """
+    start: dict[int, int] = (
+        dict(sources) if isinstance(sources, Mapping) else dict.fromkeys(sources, 0)
+    )
+    cost = [UNREACHED] * len(adjacency)
+    parent = [UNREACHED] * len(adjacency)
+    for node, c in start.items():
+        cost[node] = c
+    heap: list[tuple[int, int]] = [(c, n) for n, c in start.items()]
+    heapq.heapify(heap)
+    while heap:
+        c, node = heapq.heappop(heap)
+        if c > cost[node]:
+            continue
+        if stop_at is not None and node not in start and stop_at(node):
+            continue
+        for nxt in adjacency[node]:
+            if edge_cost is not None:
+                step = edge_cost(node, nxt)
+                if step is None:
+                    continue
+            elif enter_cost is not None:
+                step = enter_cost[nxt]
+                if step < 0:
+                    continue
+            else:
+                step = 1
+            total = c + step
+            if max_cost is not None and total > max_cost:
+                continue
+            old = cost[nxt]
+            if old == UNREACHED or total < old:
+                cost[nxt] = total
+                parent[nxt] = node
+                heapq.heappush(heap, (total, nxt))
+    return cost, parent
+
+
+def path_to(parent: Sequence[int], target: int) -> list[int]:
+    """The route from a source to ``target`` found by :func:`cheapest`, both ends included.
+
+    >>> path_to([-1, 0, 1], 2)
+    [0, 1, 2]
+    """
+    out = [target]
+    while parent[out[-1]] != UNREACHED:
+        out.append(parent[out[-1]])
+    out.reverse()
+    return out
+
+
+def connected(
+    adjacency: Adjacency,
+    sources: Iterable[int],
+    *,
+    passable: Callable[[int], bool] | None = None,
+) -> set[int]:
+    """Every node reachable from the sources through passable nodes (e.g. a rail net)."""
+    dist = bfs(adjacency, sources, passable=passable)
+    return {node for node, d in enumerate(dist) if d != UNREACHED}

@@ -1,0 +1,196 @@
+"""The contract every game implements, after Rally the Troops and OpenSpiel.
+
+A game is a set of pure-ish functions over one state object:
+
+* ``setup(scenario, options, seed) -> state``
+* ``view(state, side)``: the only thing a player, client or AI ever sees (redacted)
+* ``legal_actions(state, side)``: every choice the rules allow that side right now
+* ``apply(state, action) -> events``: mutates the state, returns what happened
+* ``is_over(state)`` / ``result(state)``
+
+Dice live inside the state (:class:`~hexfront.engine.dice.Dice`), so the seed plus the
+action log rebuild any game exactly (:mod:`hexfront.engine.records`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from .errors import MalformedAction
+from .events import JSON, Event
+
+S = TypeVar("S")
+
+
+def canonical_json(obj: JSON) -> str:
+    """Compact JSON with sorted keys: equal data always gives equal text.
+
+    >>> canonical_json({"b": 1, "a": [1, 2]})
+    '{"a":[1,2],"b":1}'
+    """
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Action:
+    """A decision: who takes it (``side``), what (``verb``) and how (``args``).
+
+    Actions are plain JSON on the wire and compare by content.
+
+    >>> a = Action("axis", "move", {"unit": "ger-1", "to": "1204"})
+    >>> Action.from_json(a.to_json()) == a
+    True
+    """
+
+    side: str
+    verb: str
+    args: Mapping[str, JSON] = field(default_factory=dict)
+
+    def key(self) -> str:
+        return canonical_json(self.to_json())
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"side": self.side, "verb": self.verb, "args": dict(self.args)}
+
+    @staticmethod
+    def from_json(obj: Any) -> Action:
+        """Parse an action, raising :class:`MalformedAction` with a clear message."""
+        if not isinstance(obj, Mapping):
+            raise MalformedAction("an action is a JSON object with 'side', 'verb' and 'args'")
+        unknown = set(obj) - {"side", "verb", "args"}
+        if unknown:
+            raise MalformedAction(f"unknown action field(s): {', '.join(sorted(unknown))}")
+        side, verb, args = obj.get("side"), obj.get("verb"), obj.get("args", {})
+        if not isinstance(side, str) or not side:
+            raise MalformedAction("action 'side' must be a non-empty string")
+        if not isinstance(verb, str) or not verb:
+            raise MalformedAction("action 'verb' must be a non-empty string")
+        if not isinstance(args, Mapping):
+            raise MalformedAction("action 'args' must be a JSON object")
+        try:
+            canonical_json(dict(args))
+        except (TypeError, ValueError) as exc:
+            raise MalformedAction(f"action 'args' are not JSON: {exc}") from None
+        return Action(side, verb, dict(args))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self.args.items()))
+        return f"Action({self.side}: {self.verb}({inner}))"
+
+
+@dataclass(slots=True)
+class Prompt:
+    """Who must decide what: shown to the deciding side with its legal actions."""
+
+    side: str
+    kind: str
+    text: str
+    data: dict[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"side": self.side, "kind": self.kind, "text": self.text, "data": self.data}
+
+
+@dataclass(slots=True)
+class Result:
+    """The verdict of a finished game. ``winner`` is ``None`` for a draw."""
+
+    winner: str | None
+    outcome: str
+    scores: dict[str, float] = field(default_factory=dict)
+    detail: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "winner": self.winner,
+            "outcome": self.outcome,
+            "scores": self.scores,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """A rules option a player may switch at setup."""
+
+    name: str
+    default: JSON
+    help: str
+    choices: tuple[JSON, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "name": self.name,
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """A scenario as listed in a catalogue."""
+
+    id: str
+    name: str
+    turns: int
+    rules: str
+    playable: bool
+    summary: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "turns": self.turns,
+            "rules": self.rules,
+            "playable": self.playable,
+            "summary": self.summary,
+        }
+
+
+@runtime_checkable
+class Game(Protocol[S]):
+    """What the engine, server, CLI and AI need from a game."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
+    def scenarios(self) -> Sequence[ScenarioInfo]: ...
+
+    def options(self) -> Sequence[OptionInfo]: ...
+
+    def setup(self, scenario: str, options: Mapping[str, JSON], seed: int) -> S: ...
+
+    def view(self, state: S, side: str | None) -> dict[str, JSON]: ...
+
+    def legal_actions(self, state: S, side: str) -> list[Action]: ...
+
+    def apply(self, state: S, action: Action) -> list[Event]: ...
+
+    def active_sides(self, state: S) -> list[str]: ...
+
+    def is_over(self, state: S) -> bool: ...
+
+    def result(self, state: S) -> Result | None: ...
+
+    def to_json(self, state: S) -> dict[str, JSON]: ...
+
+    def from_json(self, obj: Mapping[str, JSON]) -> S: ...
+
+    def clone(self, state: S) -> S: ...

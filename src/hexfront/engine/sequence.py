@@ -1,0 +1,216 @@
+"""The sequence of play as a stack of procedures.
+
+A wargame turn nests: turn -> side -> phase -> step -> battle -> combat round. Each
+level is a :class:`Procedure`; the running ones sit on a stack of :class:`Frame` s kept
+inside the game state, so a game paused for a decision can be saved and resumed.
+
+A procedure either **decides** (returns a :class:`Decision`: the prompt and the legal
+actions for one side; the machine pauses there) or **runs** (does automatic work and
+then moves the stack with :meth:`Machine.call`, :meth:`Machine.goto` or
+:meth:`Machine.end`). A child's result comes back through :meth:`Procedure.resume`.
+
+>>> class Count(Procedure[dict]):
+...     name = "count"
+...     def run(self, m, state, frame):
+...         state["n"] += 1
+...         m.end(state, frame.vars["tag"])
+>>> class Main(Procedure[dict]):
+...     name = "main"
+...     def begin(self, m, state, frame):
+...         m.call(state, "count", tag="first")
+...     def resume(self, m, state, frame, result):
+...         state["seen"].append(result)
+...     def run(self, m, state, frame):
+...         m.end(state)
+>>> machine = Machine([Count(), Main()], stack_of=lambda s: s["stack"])
+>>> game = {"stack": [], "n": 0, "seen": []}
+>>> machine.start(game, "main")
+>>> machine.advance(game) is None, game["n"], game["seen"]
+(True, 1, ['first'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from .errors import IllegalAction, RulesError
+from .events import JSON
+from .protocol import Action, Prompt
+
+S = TypeVar("S")
+
+NEW = "new"
+READY = "ready"
+RETURNED = "returned"
+
+
+@dataclass(slots=True)
+class Frame:
+    """One running procedure: its name, its local variables, and where it stands."""
+
+    proc: str
+    vars: dict[str, JSON] = field(default_factory=dict)
+    status: str = NEW
+    result: JSON = None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"proc": self.proc, "vars": self.vars, "status": self.status, "result": self.result}
+
+    @staticmethod
+    def from_json(obj: dict[str, JSON]) -> Frame:
+        return Frame(str(obj["proc"]), dict(obj["vars"]), str(obj["status"]), obj.get("result"))
+
+
+@dataclass(slots=True)
+class Decision:
+    """The machine is waiting for ``prompt.side`` to choose one of ``actions``."""
+
+    prompt: Prompt
+    actions: list[Action]
+
+
+class Procedure(Generic[S]):
+    """Base class of a step in the sequence of play. Override what you need."""
+
+    name: str = ""
+
+    def begin(self, m: Machine[S], state: S, frame: Frame) -> None:
+        """Called once, when the frame first reaches the top of the stack."""
+
+    def decision(self, m: Machine[S], state: S, frame: Frame) -> Decision | None:
+        """Return a decision to pause for, or ``None`` to let :meth:`run` proceed."""
+        return None
+
+    def act(self, m: Machine[S], state: S, frame: Frame, action: Action) -> None:
+        """Carry out one of the actions offered by :meth:`decision`."""
+        raise IllegalAction(f"{self.name} takes no actions")
+
+    def run(self, m: Machine[S], state: S, frame: Frame) -> None:
+        """Automatic work. Must move the stack (call, goto or end)."""
+        m.end(state)
+
+    def resume(self, m: Machine[S], state: S, frame: Frame, result: JSON) -> None:
+        """A child procedure ended with ``result``."""
+
+
+class Machine(Generic[S]):
+    """Runs procedures registered by name over the frame stack found in a state."""
+
+    def __init__(
+        self,
+        procedures: Iterable[Procedure[S]],
+        stack_of: Callable[[S], list[Frame]],
+        *,
+        max_steps: int = 1_000_000,
+    ) -> None:
+        self.procedures: dict[str, Procedure[S]] = {}
+        for proc in procedures:
+            if not proc.name:
+                raise RulesError(f"{type(proc).__name__} has no name")
+            if proc.name in self.procedures:
+                raise RulesError(f"two procedures are named {proc.name!r}")
+            self.procedures[proc.name] = proc
+        self.stack_of = stack_of
+        self.max_steps = max_steps
+        self._moves = 0
+
+    def _proc(self, name: str) -> Procedure[S]:
+        try:
+            return self.procedures[name]
+        except KeyError:
+            raise RulesError(f"no procedure named {name!r}") from None
+
+    # --- stack operations, used by procedures --------------------------------------------
+
+    def start(self, state: S, name: str, **vars: JSON) -> None:
+        """Begin a new sequence of play on an empty stack."""
+        stack = self.stack_of(state)
+        if stack:
+            raise RulesError("the sequence of play has already started")
+        self.call(state, name, **vars)
+
+    def call(self, state: S, name: str, **vars: JSON) -> None:
+        """Push a child procedure; the caller resumes when it ends."""
+        self._proc(name)
+        self.stack_of(state).append(Frame(name, dict(vars)))
+        self._moves += 1
+
+    def goto(self, state: S, name: str, **vars: JSON) -> None:
+        """Replace the running procedure by another."""
+        stack = self.stack_of(state)
+        self._proc(name)
+        if not stack:
+            raise RulesError("goto on an empty stack")
+        stack[-1] = Frame(name, dict(vars))
+        self._moves += 1
+
+    def end(self, state: S, result: JSON = None) -> None:
+        """End the running procedure and hand ``result`` to its caller."""
+        stack = self.stack_of(state)
+        if not stack:
+            raise RulesError("end on an empty stack")
+        stack.pop()
+        if stack:
+            stack[-1].status = RETURNED
+            stack[-1].result = result
+        self._moves += 1
+
+    def abort(self, state: S) -> None:
+        """Empty the stack: the game is over."""
+        self.stack_of(state).clear()
+        self._moves += 1
+
+    # --- driving ---------------------------------------------------------------------------
+
+    def top(self, state: S) -> Frame | None:
+        stack = self.stack_of(state)
+        return stack[-1] if stack else None
+
+    def advance(self, state: S) -> Decision | None:
+        """Run automatic steps until a decision is needed (returned) or the stack empties."""
+        for _ in range(self.max_steps):
+            stack = self.stack_of(state)
+            if not stack:
+                return None
+            frame = stack[-1]
+            proc = self._proc(frame.proc)
+            before = self._moves
+            if frame.status == NEW:
+                frame.status = READY
+                proc.begin(self, state, frame)
+                continue
+            if frame.status == RETURNED:
+                frame.status = READY
+                result, frame.result = frame.result, None
+                proc.resume(self, state, frame, result)
+                continue
+            decision = proc.decision(self, state, frame)
+            if decision is not None:
+                return decision
+            proc.run(self, state, frame)
+            if self._moves == before:
+                raise RulesError(f"procedure {frame.proc!r} ran without moving the stack")
+        raise RulesError(f"runaway sequence: more than {self.max_steps} steps without a decision")
+
+    def decision(self, state: S) -> Decision | None:
+        """The pending decision, without running anything (the state must be advanced)."""
+        frame = self.top(state)
+        if frame is None or frame.status != READY:
+            return None
+        return self._proc(frame.proc).decision(self, state, frame)
+
+    def act(self, state: S, action: Action) -> Decision | None:
+        """Apply a legal action to the waiting procedure, then advance."""
+        frame = self.top(state)
+        if frame is None:
+            raise IllegalAction("the game is over")
+        proc = self._proc(frame.proc)
+        pending = proc.decision(self, state, frame) if frame.status == READY else None
+        if pending is None:
+            raise IllegalAction("no decision is pending")
+        if action not in pending.actions:
+            raise IllegalAction(f"{action!r} is not a legal action now")
+        proc.act(self, state, frame, action)
+        return self.advance(state)

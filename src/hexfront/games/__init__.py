@@ -1,0 +1,1 @@
+"""The games hexfront knows. Each game lives in its own package."""

@@ -1,0 +1,29 @@
+"""The BITE scenario catalogue, read from ``data/scenarios.toml``."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+
+from hexfront.engine.protocol import ScenarioInfo
+
+# Scenarios whose rules are implemented end to end. Grows as the rules land.
+PLAYABLE: frozenset[str] = frozenset()
+
+
+@cache
+def scenarios() -> tuple[ScenarioInfo, ...]:
+    text = resources.files("hexfront.games.bite").joinpath("data/scenarios.toml").read_text()
+    raw = tomllib.loads(text)["scenario"]
+    return tuple(
+        ScenarioInfo(
+            id=s["id"],
+            name=s["name"],
+            turns=int(s["turns"]),
+            rules=s["rules"],
+            playable=s["id"] in PLAYABLE,
+            summary=s["summary"],
+        )
+        for s in raw
+    )

@@ -1,0 +1,1 @@
+"""BITE rules, one module per rulebook chapter."""

@@ -1,0 +1,63 @@
+"""Which games exist, what they offer, and how to load them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hexfront.engine.errors import UnknownGame
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import Game, ScenarioInfo
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    name: str
+    title: str
+    sides: tuple[str, ...]
+    status: str
+    scenarios: tuple[ScenarioInfo, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "sides": list(self.sides),
+            "status": self.status,
+            "scenarios": [s.to_json() for s in self.scenarios],
+        }
+
+
+def catalog() -> list[GameEntry]:
+    from hexfront.engine.example import Skirmish
+    from hexfront.games.bite import catalog as bite_catalog
+
+    skirmish = Skirmish()
+    return [
+        GameEntry(
+            "bite",
+            "Blocks in the East",
+            ("axis", "soviet"),
+            "rules in progress: no scenario is playable yet",
+            bite_catalog.scenarios(),
+        ),
+        GameEntry(
+            skirmish.name,
+            skirmish.title,
+            skirmish.sides,
+            "playable (a tiny example game for the engine)",
+            tuple(skirmish.scenarios()),
+        ),
+    ]
+
+
+def load_game(name: str) -> Game[Any]:
+    """The game object for ``name``, or :class:`UnknownGame`."""
+    if name == "skirmish":
+        from hexfront.engine.example import Skirmish
+
+        return Skirmish()
+    known = ", ".join(e.name for e in catalog())
+    if name == "bite":
+        raise UnknownGame("BITE's rules are not implemented yet; see docs/rules-coverage.md")
+    raise UnknownGame(f"unknown game {name!r}; known games: {known}")

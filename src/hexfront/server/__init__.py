@@ -1,0 +1,1 @@
+"""The web server: referee, keeper of secrets, and home of the browser client."""

@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from hexfront import __version__
+from hexfront.cli.main import app
+
+runner = CliRunner()
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert __version__ in result.stdout
+
+
+def test_games_json_lists_bite_scenarios() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    bite = next(g for g in data["games"] if g["name"] == "bite")
+    assert [s["id"] for s in bite["scenarios"]] == [f"SBE{i}" for i in range(1, 10)]
+    assert [s["turns"] for s in bite["scenarios"]] == [4, 4, 6, 3, 6, 6, 6, 13, 49]
+    assert bite["sides"] == ["axis", "soviet"]
+
+
+def test_selfplay_record_and_replay_verify(tmp_path: Path) -> None:
+    rec = tmp_path / "g.json"
+    result = runner.invoke(
+        app, ["selfplay", "skirmish", "standard", "--seed", "4", "--json", "--record", str(rec)]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["actions"] > 0
+    assert len(summary["state_hash"]) == 64
+    verified = runner.invoke(app, ["replay", str(rec), "--verify"])
+    assert verified.exit_code == 0, verified.output
+    assert "verified" in verified.stdout
+    data = json.loads(rec.read_text())
+    data["final_hash"] = "0" * 64
+    rec.write_text(json.dumps(data))
+    tampered = runner.invoke(app, ["replay", str(rec), "--verify"])
+    assert tampered.exit_code == 1
+    assert "mismatch" in tampered.output
+
+
+def test_unbuilt_commands_say_so_and_fail() -> None:
+    for args in (["serve"], ["arena"], ["map", "check", "bite"], ["data", "check", "bite"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, args
+        assert "not built yet" in result.output
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["selfplay", "chess", "x"])
+    assert result.exit_code == 1
+    assert "unknown game" in result.output
+
+
+def test_play_drives_a_human_seat_from_stdin() -> None:
+    answers = "\n".join(["1"] * 40) + "\n"
+    result = runner.invoke(
+        app,
+        ["play", "skirmish", "standard", "--seat", "red=human", "--seat", "blue=random"],
+        input=answers,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Result:" in result.output
