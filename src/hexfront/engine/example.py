@@ -3,16 +3,24 @@
 It exists to exercise and document the kernel: hidden blocks, dice, reveals, a
 sequence of play on the procedure stack, records and undo. Two sides each hold three
 blocks of hidden strength on a 6x5 hex field. On its turn a side moves one block one
-hex, or attacks an adjacent enemy block (both roll dice equal to strength; hits on 5-6
-reduce the other; the attacked block is revealed), or passes. Six rounds, then the side
+hex, or attacks an adjacent enemy block (both blocks are revealed, both roll dice equal
+to strength, hits on 5-6 reduce the other), or passes. Six rounds, then the side
 with more total strength wins.
+
+Like the blocks of a real block game, each block has a secret identity (its name and
+strength). The opponent sees only an opaque handle, the owner's colour and the position,
+until a battle reveals the block. Block ids never reach the opponent, because an id
+would identify the block.
 
 >>> game = Skirmish()
 >>> state = game.setup("standard", {}, seed=3)
 >>> game.active_sides(state)
 ['red']
->>> "strength" in str(game.view(state, "blue")["blocks"]["r1"])
+>>> seen_by_blue = str(game.view(state, "blue"))
+>>> "Guards" in seen_by_blue or "red-a" in seen_by_blue
 False
+>>> sorted(game.hidden_tokens(state, "blue"))[:3]
+['Guards', 'Militia', 'Rifles']
 """
 
 from __future__ import annotations
@@ -32,20 +40,22 @@ from .sequence import Decision, Frame, Machine, Procedure
 GRID = HexGrid(6, 5)
 SIDES = ("red", "blue")
 START = {
-    "r1": ("red", "0102", 3),
-    "r2": ("red", "0103", 2),
-    "r3": ("red", "0104", 1),
-    "b1": ("blue", "0602", 1),
-    "b2": ("blue", "0603", 3),
-    "b3": ("blue", "0604", 2),
+    "red-a": ("red", "Guards", "0102", 3),
+    "red-b": ("red", "Rifles", "0103", 2),
+    "red-c": ("red", "Militia", "0104", 1),
+    "blue-a": ("blue", "Landwehr", "0602", 1),
+    "blue-b": ("blue", "Panzer", "0603", 3),
+    "blue-c": ("blue", "Jaeger", "0604", 2),
 }
 
 
 @dataclass
 class Block:
     side: str
+    name: str
     hex: int
     strength: int
+    handle: str
     revealed: bool = False
 
 
@@ -96,7 +106,8 @@ class SideTurn(Procedure[SkirmishState]):
             block.hex = GRID.from_map_id(str(action.args["to"]))
             state.log.append(Event("move", {"side": action.side}))
         elif action.verb == "attack":
-            _battle(state, str(action.args["block"]), str(action.args["target"]))
+            target = next(k for k, b in state.blocks.items() if b.handle == action.args["target"])
+            _battle(state, str(action.args["block"]), target)
         m.end(state)
 
 
@@ -115,23 +126,26 @@ def _choices(state: SkirmishState, side: str) -> list[Action]:
             if other is None:
                 out.append(Action(side, "move", {"block": name, "to": GRID.map_id(n)}))
             elif other.side != side:
-                target = next(k for k, v in state.blocks.items() if v is other)
-                out.append(Action(side, "attack", {"block": name, "target": target}))
+                out.append(Action(side, "attack", {"block": name, "target": other.handle}))
     return out
 
 
 def _battle(state: SkirmishState, attacker: str, target: str) -> None:
     a, d = state.blocks[attacker], state.blocks[target]
-    d.revealed = True
-    state.log.append(Event(REVEAL, {"block": target, "strength": d.strength}))
+    for block in (a, d):  # both blocks are shown in a battle
+        if not block.revealed:
+            block.revealed = True
+            data = {"handle": block.handle, "name": block.name, "strength": block.strength}
+            state.log.append(Event(REVEAL, data))
     hits_on_d = sum(v >= 5 for v in state.dice.roll(a.strength, "attack", state.log, by=a.side))
     hits_on_a = sum(v >= 5 for v in state.dice.roll(d.strength, "defence", state.log, by=d.side))
     d.strength -= hits_on_d
     a.strength -= hits_on_a
-    for name in (attacker, target):
-        if state.blocks[name].strength <= 0:
-            del state.blocks[name]
-            state.log.append(Event("eliminated", {"block": name}))
+    for key in (attacker, target):
+        block = state.blocks[key]
+        if block.strength <= 0:
+            del state.blocks[key]
+            state.log.append(Event("eliminated", {"handle": block.handle, "name": block.name}))
 
 
 MACHINE: Machine[SkirmishState] = Machine([RoundProc(), SideTurn()], stack_of=lambda s: s.stack)
@@ -155,19 +169,28 @@ class Skirmish:
             raise UnknownGame(f"skirmish has no scenario {scenario!r}")
         rounds = int(options.get("rounds", 6))
         state = SkirmishState(rounds=rounds, dice=Dice(seed))
-        for name, (side, hex_id, strength) in START.items():
-            state.blocks[name] = Block(side, GRID.from_map_id(hex_id), strength)
+        # Opaque handles in a seeded random order, so a handle says nothing of the block.
+        handles = [f"k{i}" for i in range(len(START))]
+        for i in range(len(handles) - 1, 0, -1):
+            j = state.dice.below(i + 1)
+            handles[i], handles[j] = handles[j], handles[i]
+        for (key, (side, name, hex_id, strength)), handle in zip(
+            START.items(), handles, strict=True
+        ):
+            state.blocks[key] = Block(side, name, GRID.from_map_id(hex_id), strength, handle)
         MACHINE.start(state, "round")
         MACHINE.advance(state)
         return state
 
     def view(self, state: SkirmishState, side: str | None) -> dict[str, JSON]:
         blocks: dict[str, JSON] = {}
-        for name, b in state.blocks.items():
+        for key, b in sorted(state.blocks.items(), key=lambda kv: kv[1].handle):
             entry: dict[str, JSON] = {"side": b.side, "hex": GRID.map_id(b.hex)}
             if side is None or b.side == side or b.revealed:
-                entry["strength"] = b.strength
-            blocks[name] = entry
+                entry.update(name=b.name, strength=b.strength)
+            if side is None or b.side == side:
+                entry["id"] = key
+            blocks[b.handle] = entry
         decision = MACHINE.decision(state)
         prompt = decision.prompt if decision and decision.prompt.side == side else None
         return {
@@ -175,6 +198,15 @@ class Skirmish:
             "blocks": blocks,
             "log": [e.to_json() for e in state.log if e.visible_to(side)],
             "prompt": prompt.to_json() if prompt else None,
+        }
+
+    def hidden_tokens(self, state: SkirmishState, side: str) -> set[str]:
+        """Strings that identify blocks ``side`` may not know: they must never reach it."""
+        return {
+            token
+            for key, b in state.blocks.items()
+            if b.side != side and not b.revealed
+            for token in (key, b.name)
         }
 
     def legal_actions(self, state: SkirmishState, side: str) -> list[Action]:
@@ -209,7 +241,8 @@ class Skirmish:
             "rounds": state.rounds,
             "round": state.round,
             "blocks": {
-                k: [b.side, b.hex, b.strength, b.revealed] for k, b in sorted(state.blocks.items())
+                k: [b.side, b.name, b.hex, b.strength, b.handle, b.revealed]
+                for k, b in sorted(state.blocks.items())
             },
             "dice": state.dice.to_json(),
             "stack": [f.to_json() for f in state.stack],
@@ -221,7 +254,7 @@ class Skirmish:
             rounds=int(obj["rounds"]),
             round=int(obj["round"]),
             blocks={
-                k: Block(str(v[0]), int(v[1]), int(v[2]), bool(v[3]))
+                k: Block(str(v[0]), str(v[1]), int(v[2]), int(v[3]), str(v[4]), bool(v[5]))
                 for k, v in obj["blocks"].items()
             },
             dice=Dice.from_json(obj["dice"]),
