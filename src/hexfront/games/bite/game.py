@@ -1,0 +1,242 @@
+"""Blocks in the East as a hexfront game: setup, view (fog of war), legal actions, apply."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from hexfront.engine.dice import Dice
+from hexfront.engine.errors import IllegalAction, UnknownGame
+from hexfront.engine.events import JSON, Event
+from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo
+from hexfront.engine.sequence import Decision, Machine
+
+from . import catalog
+from .rules.basics import initial_control
+from .rules.blitz import AirRebase, BlitzPhase
+from .rules.combat import AllocateHits, Battle, CombatPhase, Pause, RetreatChoice
+from .rules.exploitation import ExploitationPhase
+from .rules.movement import MovementPhase
+from .rules.production import ProductionPhase
+from .rules.rail import RailPhase
+from .rules.reaction import ReactionPhase
+from .rules.supply import FinalSupplyPhase, SupplyPhase
+from .rules.turn import GameProc, SideProc, TurnProc
+from .rules.victory import VictoryPhase
+from .state import AXIS, HELD, ON_MAP, POOL, SIDES, BiteState, Piece, World
+
+MACHINE: Machine[BiteState] = Machine(
+    [
+        GameProc(),
+        TurnProc(),
+        SideProc(),
+        SupplyPhase(),
+        ProductionPhase(),
+        RailPhase(),
+        MovementPhase(),
+        ReactionPhase(),
+        CombatPhase(),
+        Battle(),
+        AllocateHits(),
+        RetreatChoice(),
+        Pause(),
+        BlitzPhase(),
+        AirRebase(),
+        FinalSupplyPhase(),
+        ExploitationPhase(),
+        VictoryPhase(),
+    ],
+    stack_of=lambda s: s.stack,
+)
+
+OPTIONS = (
+    OptionInfo(
+        "fog",
+        True,
+        "Fog of war: enemy blocks stay hidden until revealed in battle (1.3).",
+        (True, False),
+    ),
+    OptionInfo(
+        "bonus_cancels_malus",
+        False,
+        "Agreement of 7.7.6: a Bonus and a Malus on the same unit cancel out.",
+        (True, False),
+    ),
+    OptionInfo(
+        "weather",
+        "good",
+        "good: the basic game's fair weather; chart: the Turn Record Chart's weather (9.0).",
+        ("good", "chart"),
+    ),
+)
+
+WorldLoader = Callable[[str, Mapping[str, JSON]], World]
+
+
+def default_world(scenario: str, options: Mapping[str, JSON]) -> World:
+    """The real map and forces (``map.py`` and ``forces.py``)."""
+    from .world import build_world
+
+    return build_world(scenario, options)
+
+
+class Bite:
+    """The BITE game object (implements :class:`hexfront.engine.protocol.Game`)."""
+
+    name = "bite"
+    title = "Blocks in the East"
+    sides: tuple[str, ...] = SIDES
+
+    def __init__(self, world_loader: WorldLoader | None = None) -> None:
+        self._load_world = world_loader or default_world
+        self._worlds: dict[tuple[str, str], World] = {}
+
+    # --- catalogue -----------------------------------------------------------------------
+
+    def scenarios(self) -> Sequence[ScenarioInfo]:
+        return catalog.scenarios()
+
+    def options(self) -> Sequence[OptionInfo]:
+        return OPTIONS
+
+    def world(self, scenario: str, options: Mapping[str, JSON]) -> World:
+        key = (scenario, repr(sorted(options.items())))
+        world = self._worlds.get(key)
+        if world is None:
+            world = self._worlds[key] = self._load_world(scenario, options)
+        return world
+
+    # --- the contract --------------------------------------------------------------------
+
+    def setup(self, scenario: str, options: Mapping[str, JSON], seed: int) -> BiteState:
+        opts = self._check_options(options)
+        world = self.world(scenario, opts)
+        spec = world.scenario
+        state = BiteState(
+            scenario=scenario, options=opts, seed=seed, turn=spec.start_turn, dice=Dice(seed)
+        )
+        state.world = world
+        board = world.board
+        state.control = [initial_control(board.owner_1941[n]) for n in range(board.node_count)]
+        # Handles in a seeded random order, so that a handle says nothing about its block.
+        uids = sorted(world.units)
+        order = list(range(len(uids)))
+        for i in range(len(order) - 1, 0, -1):
+            j = state.dice.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        for uid, k in zip(uids, order, strict=True):
+            unit = world.units[uid]
+            state.pieces[uid] = Piece(uid, _side_of(unit.side), f"b{k + 1}", status="off")
+        state.next_handle = len(uids)
+        for uid, node, strength in spec.placements:
+            p = state.pieces[uid]
+            p.status, p.node, p.step = ON_MAP, node, _step_for(world, uid, strength)
+            p.mp_left = 0
+        for uid, turn, strength, _place in spec.reinforcements:
+            p = state.pieces[uid]
+            if p.status == "off":
+                p.status, p.arrival, p.arrival_step = POOL, turn, _step_for(world, uid, strength)
+        for p in state.pieces.values():
+            if p.status == ON_MAP and state.spec(p).is_ground:
+                state.control[p.node] = p.side
+        state.emit("setup", scenario=scenario, turn=state.turn)
+        MACHINE.start(state, "game")
+        MACHINE.advance(state)
+        return state
+
+    def _check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        known = {o.name: o for o in OPTIONS}
+        out: dict[str, JSON] = {o.name: o.default for o in OPTIONS}
+        for key, value in options.items():
+            if key not in known:
+                raise UnknownGame(f"unknown option {key!r}; options: {', '.join(known)}")
+            if known[key].choices and value not in known[key].choices:
+                raise UnknownGame(f"option {key!r} takes one of {list(known[key].choices)}")
+            out[key] = value
+        return out
+
+    def decision(self, state: BiteState) -> Decision | None:
+        return MACHINE.decision(state)
+
+    def active_sides(self, state: BiteState) -> list[str]:
+        d = MACHINE.decision(state)
+        return [d.prompt.side] if d else []
+
+    def legal_actions(self, state: BiteState, side: str) -> list[Action]:
+        d = MACHINE.decision(state)
+        if d is None or d.prompt.side != side:
+            return []
+        return d.actions
+
+    def apply(self, state: BiteState, action: Action) -> list[Event]:
+        start = len(state.log)
+        d = MACHINE.decision(state)
+        if d is None:
+            raise IllegalAction("the game is over")
+        if action.side != d.prompt.side:
+            raise IllegalAction(f"it is {d.prompt.side}'s decision, not {action.side}'s")
+        MACHINE.act(state, action)
+        return state.log[start:]
+
+    def is_over(self, state: BiteState) -> bool:
+        return not state.stack
+
+    def result(self, state: BiteState) -> Result | None:
+        if state.stack or state.result is None:
+            return None
+        r = state.result
+        winner = r.get("winner")
+        scores = {s: (1.0 if s == winner else 0.0) if winner else 0.5 for s in SIDES}
+        return Result(
+            winner if isinstance(winner, str) else None,
+            str(r.get("outcome", "")),
+            scores,
+            str(r.get("detail", "")),
+        )
+
+    def to_json(self, state: BiteState) -> dict[str, JSON]:
+        return state.to_json()
+
+    def from_json(self, obj: Mapping[str, Any]) -> BiteState:
+        state = BiteState.from_json(obj)
+        state.world = self.world(state.scenario, state.options)
+        return state
+
+    def clone(self, state: BiteState) -> BiteState:
+        return state.clone()
+
+    # --- fog of war ----------------------------------------------------------------------
+
+    def view(self, state: BiteState, side: str | None) -> dict[str, JSON]:
+        from .view import build_view
+
+        d = MACHINE.decision(state)
+        return build_view(state, side, d)
+
+    def hidden_tokens(self, state: BiteState, side: str) -> set[str]:
+        """JSON strings naming blocks ``side`` may not identify: they must never reach it."""
+        if not state.options.get("fog", True):
+            return set()
+        out = set()
+        for p in state.pieces.values():
+            if p.side == side or p.seen:
+                continue
+            spec = state.spec(p)
+            out.add(f'"{p.uid}"')
+            out.add(f'"{spec.name}"')
+        return out
+
+
+def _side_of(unit_side: str) -> str:
+    return AXIS if unit_side in (AXIS, "western") else unit_side
+
+
+def _step_for(world: World, uid: str, strength: int) -> int:
+    ladder = world.units[uid].ladder
+    for i, value in enumerate(ladder):
+        if value <= strength:
+            return i
+    return len(ladder) - 1
+
+
+__all__ = ["HELD", "MACHINE", "Bite"]

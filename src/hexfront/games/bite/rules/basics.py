@@ -1,0 +1,193 @@
+"""Basic definitions (chapter 3): control, airbases, stacking, steps and hits, ZOC, frozen units."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..board import WATER
+from ..charts import charts
+from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece, enemy_of
+from ..units import UnitSpec
+
+# Which side each 1941 owner belongs to at the start (3.1, 3.20).
+AXIS_COUNTRIES = frozenset(
+    {
+        "germany",
+        "general_government",
+        "finland",
+        "romania",
+        "hungary",
+        "slovakia",
+        "italy",
+        "norway",
+        "bohemia",
+        "austria",
+    }
+)
+SOVIET_COUNTRIES = frozenset({"ussr"})
+
+
+def initial_control(owner: str | None) -> str:
+    if owner in AXIS_COUNTRIES:
+        return AXIS
+    if owner in SOVIET_COUNTRIES:
+        return SOVIET
+    return ""
+
+
+# --- control (3.1, 3.3) ------------------------------------------------------------------
+
+
+def take_control(state: BiteState, side: str, nodes: Iterable[int]) -> None:
+    """Ground units entering or passing a hex take control of it (3.3)."""
+    for node in nodes:
+        if state.control[node] != side:
+            state.control[node] = side
+            site = state.w.site(node)
+            if site is not None and site.is_city:
+                state.emit("captured", city=site.name, side=side, hex=state.w.board.id_of(node))
+
+
+def controls(state: BiteState, side: str, node: int) -> bool:
+    return state.control[node] == side
+
+
+# --- stacking (3.10) ---------------------------------------------------------------------
+
+
+def ground_at(state: BiteState, node: int, side: str) -> list[Piece]:
+    return [
+        p
+        for p in state.pieces.values()
+        if p.status == ON_MAP and p.node == node and p.side == side and state.spec(p).is_ground
+    ]
+
+
+def air_at(state: BiteState, node: int, side: str) -> list[Piece]:
+    return [
+        p
+        for p in state.pieces.values()
+        if p.status == ON_MAP and p.node == node and p.side == side and state.spec(p).is_air
+    ]
+
+
+def can_stack(state: BiteState, node: int, side: str, incoming: Iterable[UnitSpec]) -> bool:
+    """Whether ``incoming`` ground units may end in ``node`` beside those already there."""
+    here = ground_at(state, node, side)
+    ground = len(here)
+    combat = sum(1 for p in here if state.spec(p).is_combat)
+    nations = {state.spec(p).nation for p in here}
+    enemy_here = any(p.side != side for p in state.at(node))
+    for spec in incoming:
+        if not spec.is_ground:
+            continue
+        ground += 1
+        combat += spec.is_combat
+        nations.add(spec.nation)
+    if {"romania", "hungary"} <= nations and not enemy_here:
+        return False  # 5.3: they never stack; meeting in a battle is settled there (combat.py)
+    return ground <= charts().max_ground and combat <= charts().max_combat
+
+
+# --- steps and hits (3.11, 3.15, 7.7.8, 7.7.10) ------------------------------------------
+
+
+def strength(state: BiteState, piece: Piece) -> int:
+    return state.spec(piece).ladder[piece.step]
+
+
+def gap_below(spec: UnitSpec, step: int) -> int:
+    """Hits needed to turn the block once more: 2 for a "shield" edge (7.7.8)."""
+    here = spec.ladder[step]
+    below = spec.ladder[step + 1] if step + 1 < len(spec.ladder) else 0
+    return 2 if here - below >= 2 else 1
+
+
+def apply_hit(state: BiteState, piece: Piece) -> str:
+    """One hit on a block. Returns "half", "reduced", "eliminated" or "absorbed".
+
+    A 0-strength block (artillery, HQ on its floor) is not destroyed by hits (7.7.10).
+    """
+    spec = state.spec(piece)
+    if spec.ladder[piece.step] == 0:
+        return "absorbed"
+    if gap_below(spec, piece.step) == 2 and not piece.half_hit:
+        piece.half_hit = True
+        return "half"
+    piece.half_hit = False
+    if piece.step + 1 < len(spec.ladder):
+        piece.step += 1
+        return "reduced"
+    return "eliminated"
+
+
+def reduce_once(state: BiteState, piece: Piece) -> bool:
+    """Turn a block one edge (ammunition use, 6.1.4). False if it is already on its floor."""
+    spec = state.spec(piece)
+    if piece.step + 1 < len(spec.ladder):
+        piece.step += 1
+        piece.half_hit = False
+        return True
+    return False
+
+
+def step_cost(spec: UnitSpec, step: int) -> int | None:
+    """PP to gain the ladder value at ``step`` (7.3); None if it cannot be rebuilt."""
+    return charts().step_cost.get(spec.colours[step])
+
+
+def lowest_live_step(spec: UnitSpec) -> int:
+    """The weakest edge with a positive strength: where a rebuilt block starts."""
+    for i in range(len(spec.ladder) - 1, -1, -1):
+        if spec.ladder[i] > 0:
+            return i
+    return 0
+
+
+# --- zones of control (3.19) -------------------------------------------------------------
+
+
+def battle_nodes(state: BiteState) -> set[int]:
+    """Hexes holding units of both sides (3.22)."""
+    seen: dict[int, set[str]] = {}
+    for p in state.on_map():
+        seen.setdefault(p.node, set()).add(p.side)
+    return {n for n, sides in seen.items() if len(sides) == 2}
+
+
+def zoc_map(state: BiteState, side: str, *, ground_only: bool) -> bytearray:
+    """``zoc[n]`` is 1 where ``side`` exerts a zone of control (3.19).
+
+    Units in a battle hex and air units flying a mission exert none. The zone does not
+    reach hexes held by enemy units, all-water hexes, or across straits and deep water.
+    """
+    board = state.w.board
+    zoc = bytearray(board.node_count)
+    occupied_by_enemy = bytearray(board.node_count)
+    for p in state.on_map(enemy_of(side)):
+        occupied_by_enemy[p.node] = 1
+    battles = battle_nodes(state)
+    terrain = board.terrain
+    for p in state.on_map(side):
+        if p.node in battles or p.base >= 0:
+            continue
+        spec = state.spec(p)
+        if ground_only and not spec.is_ground:
+            continue
+        for n in board.adjacency[p.node]:
+            if occupied_by_enemy[n] or terrain[n] == WATER or board.blocks_zoc(p.node, n):
+                continue
+            zoc[n] = 1
+    return zoc
+
+
+# --- frozen units (3.21) -----------------------------------------------------------------
+
+
+def is_frozen(state: BiteState, piece: Piece) -> bool:
+    scenario = state.w.scenario
+    return state.turn == scenario.start_turn == 1 and piece.uid in scenario.frozen_turn1
+
+
+def side_of_power(power: str) -> str:
+    return SOVIET if power == "ussr" else AXIS

@@ -1,0 +1,193 @@
+"""Blitz Phase (7.8) and air rebasing (7.8.1).
+
+Armour that attacked may push one hex further for 1 MP, into a clear hex in good weather,
+even into the enemy (a new battle, without enemy air reaction). TECH 2 artillery and air
+units of the same battle may follow. Afterwards every air unit that fought flies home to a
+free airbase in range, the defender first; those that cannot are lost.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from hexfront.engine.protocol import Action, Prompt
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+
+from ..state import BiteState, Piece, enemy_of
+from . import powers
+from .basics import can_stack, is_frozen, take_control
+from .movement import air_range, can_attack, enemy_nodes, move_cost_table, rebase_targets
+
+M = Machine[BiteState]
+
+
+def can_blitz(state: BiteState, piece: Piece) -> bool:
+    spec = state.spec(piece)
+    return (
+        spec.is_ground
+        and piece.attacked
+        and "blitz" in state.profile(piece).abilities
+        and not is_frozen(state, piece)
+    )
+
+
+def blitz_targets(state: BiteState, piece: Piece) -> list[int]:
+    """Adjacent hexes that cost exactly 1 MP to enter (7.8)."""
+    board = state.w.board
+    spec = state.spec(piece)
+    costs = move_cost_table(state)
+    enemies = enemy_nodes(state, piece.side)
+    out = []
+    for n in board.adjacency[piece.node]:
+        if board.is_red_arrow(piece.node, n) or not board.playable[n]:
+            continue
+        if costs.get(board.terrain[n]) != 1 or not powers.may_enter(state, spec, n):
+            continue
+        if n in enemies and (not can_attack(state, piece) or not powers.may_attack(state, spec, n)):
+            continue
+        if can_stack(state, n, piece.side, [spec]):
+            out.append(n)
+    return out
+
+
+class BlitzPhase(Procedure[BiteState]):
+    name = "blitz"
+
+    def begin(self, m: M, state: BiteState, frame: Frame) -> None:
+        state.phase = "blitz"
+        frame.vars.update(stage="moves", done=[], pushes=[])
+
+    def _actions(self, state: BiteState, frame: Frame) -> list[Action]:
+        side = state.phasing
+        board = state.w.board
+        done = cast(list[str], frame.vars["done"])
+        pushes = cast(list[list[int]], frame.vars["pushes"])
+        out: list[Action] = []
+        if state.weather != "good":
+            return out  # 7.8: no blitz in bad weather
+        for p in sorted(state.on_map(side), key=lambda x: x.uid):
+            if p.uid in done:
+                continue
+            spec = state.spec(p)
+            if spec.is_armor and can_blitz(state, p):
+                for n in blitz_targets(state, p):
+                    out.append(Action(side, "blitz", {"unit": p.uid, "to": board.id_of(n)}))
+            elif p.attacked and "follow_blitz" in state.profile(p).abilities:
+                origin = p.node
+                for frm, to in pushes:
+                    if frm != origin:
+                        continue
+                    if (
+                        spec.is_air and p.base >= 0 and any(q.side != side for q in state.at(to))
+                    ) or (spec.is_ground and can_stack(state, to, side, [spec])):
+                        out.append(Action(side, "follow", {"unit": p.uid, "to": board.id_of(to)}))
+        return out
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        if frame.vars["stage"] != "moves":
+            return None
+        actions = self._actions(state, frame)
+        if not actions:
+            return None
+        actions.append(Action(state.phasing, "done"))
+        return Decision(
+            Prompt(
+                state.phasing,
+                "blitz",
+                "Blitz with armour (and follow with guns and planes), then done.",
+            ),
+            actions,
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        if action.verb == "done":
+            frame.vars["stage"] = "combat"
+            return
+        board = state.w.board
+        piece = state.pieces[str(action.args["unit"])]
+        to = board.node(str(action.args["to"]))
+        frm = piece.node
+        cast(list[str], frame.vars["done"]).append(piece.uid)
+        if action.verb == "blitz":
+            cast(list[list[int]], frame.vars["pushes"]).append([frm, to])
+        state.emit(
+            action.verb,
+            handle=piece.handle,
+            side=piece.side,
+            frm=board.id_of(frm),
+            to=board.id_of(to),
+        )
+        piece.node = to
+        if state.spec(piece).is_ground:
+            piece.came_from = frm
+            if not any(q.side != piece.side for q in state.at(to)):
+                take_control(state, piece.side, [to])
+
+    def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        stage = frame.vars["stage"]
+        if stage in ("moves", "combat"):
+            frame.vars["stage"] = "rebase_defender"
+            m.call(state, "combat_phase", blitz=True)
+        elif stage == "rebase_defender":
+            frame.vars["stage"] = "rebase_attacker"
+            m.call(state, "air_rebase", side=enemy_of(state.phasing))
+        elif stage == "rebase_attacker":
+            frame.vars["stage"] = "over"
+            m.call(state, "air_rebase", side=state.phasing)
+        else:
+            for p in state.on_map(state.phasing):
+                p.attacked = False
+            m.end(state)
+
+
+class AirRebase(Procedure[BiteState]):
+    """7.8.1: air units that fought return to airbases, at most one per airbase."""
+
+    name = "air_rebase"
+
+    def _flying(self, state: BiteState, side: str) -> list[Piece]:
+        return sorted(
+            (p for p in state.on_map(side) if state.spec(p).is_air and p.base >= 0),
+            key=lambda p: p.uid,
+        )
+
+    def _options(self, state: BiteState, piece: Piece) -> list[int]:
+        from .movement import _all_sources
+
+        return rebase_targets(
+            state, piece, _all_sources(state, piece.side), distance=air_range(state, piece)
+        )
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        side = str(frame.vars["side"])
+        board = state.w.board
+        for p in self._flying(state, side):
+            options = self._options(state, p)
+            if options:
+                actions = [
+                    Action(side, "rebase", {"unit": p.uid, "to": board.id_of(n)}) for n in options
+                ]
+                return Decision(
+                    Prompt(side, "air_rebase", "Return air units to airbases."), actions
+                )
+        return None
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        piece = state.pieces[str(action.args["unit"])]
+        to = state.w.board.node(str(action.args["to"]))
+        board = state.w.board
+        state.emit(
+            "rebase",
+            handle=piece.handle,
+            side=piece.side,
+            frm=board.id_of(piece.node),
+            to=board.id_of(to),
+        )
+        piece.node, piece.base = to, -1
+
+    def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        from .combat import eliminate
+
+        for p in self._flying(state, str(frame.vars["side"])):
+            eliminate(state, p, "no airbase in range (7.8.1)")
+        m.end(state)

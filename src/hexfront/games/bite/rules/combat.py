@@ -1,0 +1,708 @@
+"""Combat Phase (7.7): battles, fought step by step, round after round.
+
+A battle runs as one procedure on the sequence-of-play stack. Its stages follow 7.7:
+
+1. air-to-air (7.7.1), several rounds, simultaneous, with withdrawals after each round;
+2. anti-aircraft fire (7.7.2), simultaneous;
+3. air-to-ground (7.7.3), simultaneous;
+4. artillery (7.7.4): the attacker's, then the defender's; each gun loses a step after firing;
+5. ground combat (7.7.5): the defender fires first, then the attacker.
+
+After each step a side may pull air units out (7.7.13); after the ground step the
+defender, then the attacker, may retreat ground units (7.7.14-7.7.18). Rounds repeat from
+step 2 until one side is gone (7.7.12). Hits go to the strongest unit first; the owner
+picks between equals (7.7.9) — the only hit decision a player makes.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from hexfront.engine.events import JSON, REVEAL
+from hexfront.engine.protocol import Action, Prompt
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+
+from ..charts import charts
+from ..state import AXIS, ELIMINATED, ON_MAP, REMOVED, BiteState, Piece, enemy_of
+from .basics import take_control
+from .modifiers import (
+    A2A,
+    A2G,
+    AA,
+    ARTILLERY,
+    GROUND,
+    BattleContext,
+    fortification,
+    hit_number,
+    merged_dice,
+    modifiers,
+)
+from .retreat import air_retreat_hexes, ground_retreat_hexes, may_retreat
+
+M = Machine[BiteState]
+
+
+# --- who is in a battle ----------------------------------------------------------------------
+
+
+def in_battle(state: BiteState, node: int, side: str) -> list[Piece]:
+    return [
+        p for p in state.pieces.values() if p.status == ON_MAP and p.node == node and p.side == side
+    ]
+
+
+def ground(state: BiteState, units: list[Piece]) -> list[Piece]:
+    return [p for p in units if state.spec(p).is_ground]
+
+
+def air(state: BiteState, units: list[Piece]) -> list[Piece]:
+    return [p for p in units if state.spec(p).is_air]
+
+
+def eliminate(state: BiteState, piece: Piece, why: str) -> None:
+    """Take a block off the map: rebuildable later unless its nation cannot rebuild (5.4)."""
+    spec = state.spec(piece)
+    piece.status = REMOVED if spec.nation == "italy" else ELIMINATED
+    piece.node = -1
+    piece.base = -1
+    piece.half_hit = False
+    piece.oos = False
+    if piece.revealed:
+        state.emit("eliminated", unit=piece.uid, name=spec.name, side=piece.side, why=why)
+    else:  # the enemy sees a block leave the map, not which one
+        state.emit("eliminated", handle=piece.handle, side=piece.side, why=why)
+        state.emit("eliminated_unit", audience=piece.side, unit=piece.uid, name=spec.name)
+
+
+# --- firing -----------------------------------------------------------------------------------
+
+
+def _label(face: int) -> str:
+    return "6" if face >= 6 else f"{face}-6"
+
+
+def fire(
+    state: BiteState,
+    ctx: BattleContext,
+    shooters: list[tuple[Piece, int]],
+    step: str,
+) -> int:
+    """Roll for ``shooters`` (unit, firepower) in one step; returns the number of hits.
+
+    Units with the same number of Mali merge their dice (7.7.7); the extra die is rolled
+    with the weakest unit's firepower.
+    """
+    by_mali: dict[int, list[tuple[Piece, int, int]]] = {}
+    for piece, firepower in shooters:
+        if firepower <= 0 or state.strength(piece) <= 0:
+            continue
+        mods = modifiers(state, piece, ctx, step)
+        by_mali.setdefault(mods.mali, []).append((piece, firepower, mods.boni))
+    hits = 0
+    for mali, group in sorted(by_mali.items()):
+        strengths = [state.strength(p) for p, _, _ in group]
+        per_unit, extra = merged_dice(strengths, mali)
+        weakest = min(
+            range(len(group)), key=lambda i: (strengths[i], -group[i][1], group[i][0].uid)
+        )
+        for i, (piece, firepower, boni) in enumerate(group):
+            count = per_unit[i] + (extra if i == weakest else 0)
+            face = hit_number(firepower, boni)
+            spec = state.spec(piece)
+            values = state.dice.roll(
+                count, f"{step}: {spec.name} hits on {_label(face)}", state.log, by=piece.side
+            )
+            scored = sum(1 for v in values if v >= face)
+            hits += scored
+            state.emit(
+                "fire",
+                step=step,
+                unit=piece.uid,
+                name=spec.name,
+                side=piece.side,
+                dice=cast(JSON, values),
+                hit_on=face,
+                mali=mali,
+                boni=boni,
+                hits=scored,
+            )
+    return hits
+
+
+def city_aa(state: BiteState, ctx: BattleContext) -> list[tuple[str, int, int]]:
+    """Anti-aircraft dice of the place itself (7.7.2): (label, dice, hit face)."""
+    site = state.w.board.sites.get(ctx.node)
+    if site is None or state.control[ctx.node] != ctx.defender:
+        return []
+    table = charts().city_aa
+    out = []
+    fort = fortification(state, ctx.node)
+    if fort is not None:
+        dice, face = table[fort]
+        out.append((fort, dice, face))
+    elif site.type in ("capital", "major", "minor"):
+        dice, face = table[site.type]
+        out.append((site.type, dice, face))
+    return out
+
+
+# --- procedures -------------------------------------------------------------------------------
+
+
+class CombatPhase(Procedure[BiteState]):
+    """7.7: the phasing player resolves every battle, one at a time, in any order."""
+
+    name = "combat_phase"
+
+    def begin(self, m: M, state: BiteState, frame: Frame) -> None:
+        frame.vars.setdefault("fought", [])
+        state.phase = "blitz_combat" if frame.vars.get("blitz") else "combat"
+
+    def _pending(self, state: BiteState, frame: Frame) -> list[int]:
+        fought = cast(list[int], frame.vars["fought"])
+        side = state.phasing
+        out = set()
+        for p in state.on_map(side):
+            if p.node in fought:
+                continue
+            if any(q.side != side for q in state.at(p.node)):
+                out.add(p.node)
+        return sorted(out)
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        pending = self._pending(state, frame)
+        if not pending:
+            return None
+        board = state.w.board
+        actions = [Action(state.phasing, "fight", {"hex": board.id_of(n)}) for n in pending]
+        return Decision(
+            Prompt(
+                state.phasing,
+                "choose_battle",
+                "Choose the next battle to fight.",
+                {"battles": [board.id_of(n) for n in pending]},
+            ),
+            actions,
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        node = state.w.board.node(str(action.args["hex"]))
+        cast(list[int], frame.vars["fought"]).append(node)
+        m.call(
+            state, "battle", node=node, attacker=state.phasing, blitz=bool(frame.vars.get("blitz"))
+        )
+
+    def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        m.end(state)
+
+
+STAGES = (
+    "a2a_fire",
+    "a2a_withdraw_def",
+    "a2a_withdraw_att",
+    "a2a_check",
+    "aa",
+    "aa_retreat_def",
+    "aa_retreat_att",
+    "a2g",
+    "a2g_retreat_def",
+    "a2g_retreat_att",
+    "art_att",
+    "art_def",
+    "art_retreat_def",
+    "art_retreat_att",
+    "ground_def",
+    "ground_att",
+    "retreat_def",
+    "retreat_att",
+    "end_round",
+)
+
+
+class Battle(Procedure[BiteState]):
+    """One battle (7.7.1-7.7.18)."""
+
+    name = "battle"
+
+    def begin(self, m: M, state: BiteState, frame: Frame) -> None:
+        v = frame.vars
+        node = int(v["node"])
+        attacker = str(v["attacker"])
+        v.update(defender=enemy_of(attacker), round=1, a2a_round=0, stage="start")
+        board = state.w.board
+        everyone = list(state.at(node))
+        for p in sorted(everyone, key=lambda x: x.uid):
+            p.revealed = p.seen = True  # show down (7.7)
+            spec = state.spec(p)
+            state.emit(
+                REVEAL,
+                unit=p.uid,
+                handle=p.handle,
+                name=spec.name,
+                side=p.side,
+                cls=spec.cls,
+                strength=state.strength(p),
+                hex=board.id_of(node),
+            )
+        state.emit("battle", hex=board.id_of(node), attacker=attacker, blitz=bool(v.get("blitz")))
+
+    def _ctx(self, frame: Frame) -> BattleContext:
+        v = frame.vars
+        return BattleContext(
+            int(v["node"]),
+            str(v["attacker"]),
+            str(v["defender"]),
+            int(v["round"]),
+            bool(v.get("blitz")),
+        )
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        if frame.vars["stage"] != "start":
+            return None
+        # 5.3: Romanians and Hungarians in one battle: the Axis removes one of them first.
+        node = int(frame.vars["node"])
+        mixed = [
+            p
+            for p in state.at(node)
+            if p.side == AXIS and state.spec(p).nation in ("romania", "hungary")
+        ]
+        if {state.spec(p).nation for p in mixed} != {"romania", "hungary"}:
+            return None
+        actions = [
+            Action(AXIS, "eliminate", {"unit": p.uid}) for p in sorted(mixed, key=lambda p: p.uid)
+        ]
+        return Decision(
+            Prompt(
+                AXIS,
+                "romania_hungary",
+                "Romanians and Hungarians cannot fight side by side: eliminate one unit.",
+            ),
+            actions,
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        eliminate(state, state.pieces[str(action.args["unit"])], "romanians and hungarians (5.3)")
+
+    def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        v = frame.vars
+        stage = str(v["stage"])
+        node = int(v["node"])
+        att, dfn = str(v["attacker"]), str(v["defender"])
+        ctx = self._ctx(frame)
+        if stage != "start" and self._over(state, frame):
+            self._finish(m, state, frame)
+            return
+        if stage == "start":
+            v["stage"] = "a2a_fire" if self._a2a_possible(state, frame) else "aa"
+            self._noop(m, state)
+            return
+        nxt = STAGES[STAGES.index(stage) + 1] if stage != "end_round" else "aa"
+        v["stage"] = nxt
+        if stage == "a2a_fire":
+            v["a2a_round"] = int(v["a2a_round"]) + 1
+            self._air_to_air(m, state, frame, ctx)
+        elif stage in ("a2a_withdraw_def", "aa_retreat_def", "a2g_retreat_def", "art_retreat_def"):
+            self._retreat(m, state, node, dfn, air_only=True)
+        elif stage in ("a2a_withdraw_att", "aa_retreat_att", "a2g_retreat_att", "art_retreat_att"):
+            self._retreat(m, state, node, att, air_only=True)
+        elif stage == "a2a_check":
+            v["stage"] = "a2a_fire" if self._a2a_possible(state, frame) else "aa"
+            self._noop(m, state)
+        elif stage == "aa":
+            self._anti_aircraft(m, state, frame, ctx)
+        elif stage == "a2g":
+            self._air_to_ground(m, state, frame, ctx)
+        elif stage == "art_att":
+            self._artillery(m, state, ctx, att)
+        elif stage == "art_def":
+            self._artillery(m, state, ctx, dfn)
+        elif stage == "ground_def":
+            self._ground(m, state, ctx, dfn)
+        elif stage == "ground_att":
+            self._ground(m, state, ctx, att)
+        elif stage == "retreat_def":
+            self._retreat(m, state, node, dfn, air_only=False)
+        elif stage == "retreat_att":
+            self._retreat(m, state, node, att, air_only=False)
+        elif stage == "end_round":
+            v["round"] = int(v["round"]) + 1
+            if int(v["round"]) > charts().max_rounds:
+                self._finish(m, state, frame, forced=True)
+                return
+            state.emit("round", hex=state.w.board.id_of(node), round=int(v["round"]))
+            self._noop(m, state)
+
+    def resume(self, m: M, state: BiteState, frame: Frame, result: JSON) -> None:
+        self._cleanup(state, frame)
+
+    # --- the steps ---------------------------------------------------------------------
+
+    def _noop(self, m: M, state: BiteState) -> None:
+        m.call(state, "pause")
+
+    def _a2a_possible(self, state: BiteState, frame: Frame) -> bool:
+        """7.7.1: both sides have air units and at least one side has fighters."""
+        node = int(frame.vars["node"])
+        if int(frame.vars["a2a_round"]) >= charts().max_air_rounds:
+            return False
+        att = air(state, in_battle(state, node, str(frame.vars["attacker"])))
+        dfn = air(state, in_battle(state, node, str(frame.vars["defender"])))
+        if not att or not dfn:
+            return False
+        if not any(state.spec(p).cls == "fighter" for p in att + dfn):
+            return False
+        return any(
+            self._a2a_power(state, p, frame) > 0 and state.strength(p) > 0 for p in att + dfn
+        )
+
+    def _a2a_power(self, state: BiteState, piece: Piece, frame: Frame) -> int:
+        spec = state.spec(piece)
+        rnd = int(frame.vars["a2a_round"])
+        if spec.cls == "strategic_bomber" and rnd > 1:
+            return 0  # 6.3.2: strategic bombers fight a single round
+        # 7.7.3.1: the defender's bombers based in the hex stay on the ground in round 1.
+        if (
+            rnd == 1
+            and spec.cls in ("bomber", "strategic_bomber")
+            and piece.side == frame.vars["defender"]
+            and piece.base < 0
+        ):
+            return 0
+        return state.profile(piece).a2a
+
+    def _air_to_air(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
+        node = ctx.node
+        hits: dict[str, int] = {}
+        for side in (ctx.attacker, ctx.defender):
+            shooters = [
+                (p, self._a2a_power(state, p, frame))
+                for p in air(state, in_battle(state, node, side))
+            ]
+            hits[enemy_of(side)] = fire(state, ctx, shooters, A2A)
+        self._allocate(m, state, node, hits, "air")
+
+    def _anti_aircraft(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
+        node = ctx.node
+        hits: dict[str, int] = {ctx.attacker: 0, ctx.defender: 0}
+        for side in (ctx.attacker, ctx.defender):
+            if not air(state, in_battle(state, node, enemy_of(side))):
+                continue
+            shooters = [
+                (p, state.profile(p).defence) for p in ground(state, in_battle(state, node, side))
+            ]
+            hits[enemy_of(side)] += fire(state, ctx, shooters, AA)
+            if side == ctx.defender:
+                for label, count, face in city_aa(state, ctx):
+                    values = state.dice.roll(
+                        count, f"aa: {label} hits on {_label(face)}", state.log, by=side
+                    )
+                    hits[enemy_of(side)] += sum(1 for x in values if x >= face)
+        self._allocate(m, state, node, hits, "air")
+
+    def _air_to_ground(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
+        node = ctx.node
+        hits: dict[str, int] = {}
+        for side in (ctx.attacker, ctx.defender):
+            if not ground(state, in_battle(state, node, enemy_of(side))):
+                continue
+            shooters = [(p, state.profile(p).a2g) for p in air(state, in_battle(state, node, side))]
+            hits[enemy_of(side)] = fire(state, ctx, shooters, A2G)
+        self._allocate(m, state, node, hits, "ground")
+
+    def _artillery(self, m: M, state: BiteState, ctx: BattleContext, side: str) -> None:
+        node = ctx.node
+        mine = ground(state, in_battle(state, node, side))
+        theirs = ground(state, in_battle(state, node, enemy_of(side)))
+        has_combat_unit = any(state.spec(p).is_combat for p in mine)
+        guns = [p for p in mine if state.spec(p).fires_as_artillery and state.strength(p) > 0]
+        if not guns or not theirs or not has_combat_unit:
+            self._noop(m, state)  # 6.1.4: artillery alone in a battle does not fire
+            return
+        attacking = side == ctx.attacker
+        shooters = [
+            (p, state.profile(p).attack if attacking else state.profile(p).defence) for p in guns
+        ]
+        hits = fire(state, ctx, shooters, ARTILLERY)
+        for gun in guns:
+            from .basics import reduce_once
+
+            reduce_once(state, gun)  # ammunition (7.7.4)
+        self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
+
+    def _ground(self, m: M, state: BiteState, ctx: BattleContext, side: str) -> None:
+        node = ctx.node
+        theirs = ground(state, in_battle(state, node, enemy_of(side)))
+        if not theirs:
+            self._noop(m, state)
+            return
+        attacking = side == ctx.attacker
+        shooters = [
+            (p, state.profile(p).attack if attacking else state.profile(p).defence)
+            for p in ground(state, in_battle(state, node, side))
+            if state.spec(p).is_combat
+        ]
+        hits = fire(state, ctx, shooters, GROUND)
+        self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
+
+    def _allocate(self, m: M, state: BiteState, node: int, hits: dict[str, int], kind: str) -> None:
+        todo = [(side, n) for side, n in sorted(hits.items()) if n > 0]
+        if not todo:
+            self._noop(m, state)
+            return
+        m.call(state, "allocate_hits", node=node, queue=[[s, n] for s, n in todo], kind=kind)
+
+    def _retreat(self, m: M, state: BiteState, node: int, side: str, *, air_only: bool) -> None:
+        units = in_battle(state, node, side)
+        if air_only:
+            units = air(state, units)
+        if not units:
+            self._noop(m, state)
+            return
+        m.call(state, "retreat_choice", node=node, side=side, air_only=air_only)
+
+    # --- bookkeeping -------------------------------------------------------------------
+
+    def _cleanup(self, state: BiteState, frame: Frame) -> None:
+        """7.7.10: support units on their 0 floor, alone against enemy combat units, are lost.
+        Air units caught on the ground by enemy ground units evacuate (note after 7.7.5)."""
+        node = int(frame.vars["node"])
+        for side in (str(frame.vars["attacker"]), str(frame.vars["defender"])):
+            mine = in_battle(state, node, side)
+            theirs = in_battle(state, node, enemy_of(side))
+            enemy_combat = any(state.spec(p).is_combat and state.strength(p) > 0 for p in theirs)
+            my_ground = ground(state, mine)
+            if enemy_combat and my_ground and all(state.strength(p) == 0 for p in my_ground):
+                for p in my_ground:
+                    eliminate(state, p, "support unit alone against combat units (7.7.10)")
+
+    def _over(self, state: BiteState, frame: Frame) -> bool:
+        node = int(frame.vars["node"])
+        att = in_battle(state, node, str(frame.vars["attacker"]))
+        dfn = in_battle(state, node, str(frame.vars["defender"]))
+        if not att or not dfn:
+            return True
+        return not ground(state, att) and not ground(state, dfn)
+
+    def _finish(self, m: M, state: BiteState, frame: Frame, *, forced: bool = False) -> None:
+        node = int(frame.vars["node"])
+        attacker, defender = str(frame.vars["attacker"]), str(frame.vars["defender"])
+        board = state.w.board
+        att = in_battle(state, node, attacker)
+        dfn = in_battle(state, node, defender)
+        if forced:
+            # Safety net (charts.toml): after too many rounds the attacker falls back.
+            for p in ground(state, att):
+                hexes = ground_retreat_hexes(state, p, node)
+                if hexes:
+                    p.node = hexes[0]
+                else:
+                    eliminate(state, p, "could not retreat (7.7.17)")
+            att = in_battle(state, node, attacker)
+        att_ground = ground(state, att)
+        dfn_ground = ground(state, dfn)
+        if att_ground and not dfn_ground:
+            winner = attacker
+            # Air units left without ground cover evacuate (note after 7.7.5, 7.7.16).
+            for p in air(state, dfn):
+                self._evacuate(state, p)
+            take_control(state, attacker, [node])
+            fort = fortification(state, node)
+            site = board.sites.get(node)
+            if fort is not None and site is not None:
+                key = "fortresses_lost" if fort == "fortress" else "bunkers_destroyed"
+                lost = cast(list[str], state.flags.setdefault(key, []))
+                if site.name not in lost:
+                    lost.append(site.name)
+        else:
+            winner = defender if dfn else attacker
+            for p in air(state, att):
+                self._air_home(state, p)
+            if not dfn and not att_ground:
+                winner = ""
+        for p in state.at(node):
+            if p.side == attacker:
+                p.attacked = True
+        state.emit("battle_over", hex=board.id_of(node), winner=winner)
+        m.end(state)
+
+    def _air_home(self, state: BiteState, piece: Piece) -> None:
+        """An attacking air unit returns to a free airbase in range, or is lost (7.7.16)."""
+        if piece.base >= 0 and _base_free(state, piece):
+            piece.node, piece.base = piece.base, -1
+            return
+        targets = air_retreat_hexes(state, piece)
+        if targets:
+            piece.node, piece.base = targets[0], -1
+        else:
+            eliminate(state, piece, "no airbase in range (7.7.16)")
+
+    def _evacuate(self, state: BiteState, piece: Piece) -> None:
+        from .basics import apply_hit
+
+        # On the ground it loses a step first.
+        if piece.base < 0 and apply_hit(state, piece) == "eliminated":
+            eliminate(state, piece, "air evacuation")
+            return
+        targets = air_retreat_hexes(state, piece)
+        if targets:
+            piece.node, piece.base = targets[0], -1
+        else:
+            eliminate(state, piece, "air evacuation failed")
+
+
+def _base_free(state: BiteState, piece: Piece) -> bool:
+    from .movement import free_airbase
+
+    return state.control[piece.base] == piece.side and free_airbase(
+        state, piece.base, piece.side, exclude=piece.uid
+    )
+
+
+class Pause(Procedure[BiteState]):
+    """An empty step: lets a procedure hand control back to the machine between stages."""
+
+    name = "pause"
+
+    def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        m.end(state)
+
+
+class AllocateHits(Procedure[BiteState]):
+    """7.7.9: hits go to the strongest unit; the owner picks between equals."""
+
+    name = "allocate_hits"
+
+    def _targets(self, state: BiteState, frame: Frame) -> tuple[str, list[Piece]]:
+        queue = cast(list[list[JSON]], frame.vars["queue"])
+        side = str(queue[0][0])
+        units = in_battle(state, int(frame.vars["node"]), side)
+        kind = frame.vars["kind"]
+        units = air(state, units) if kind == "air" else ground(state, units)
+        return side, units
+
+    def _tied(self, state: BiteState, units: list[Piece]) -> list[Piece]:
+        live = [p for p in units if state.strength(p) > 0]
+        if not live:
+            return []
+        top = max(state.strength(p) for p in live)
+        return sorted((p for p in live if state.strength(p) == top), key=lambda p: p.uid)
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        queue = cast(list[list[JSON]], frame.vars["queue"])
+        if not queue:
+            return None
+        side, units = self._targets(state, frame)
+        tied = self._tied(state, units)
+        if len(tied) < 2:
+            return None
+        left = int(cast(int, queue[0][1]))
+        actions = [Action(side, "hit", {"unit": p.uid}) for p in tied]
+        return Decision(
+            Prompt(
+                side,
+                "allocate_hit",
+                f"Take the next hit ({left} left) on one of your strongest units.",
+                {"hex": state.w.board.id_of(int(frame.vars["node"])), "hits_left": left},
+            ),
+            actions,
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        self._hit(state, frame, state.pieces[str(action.args["unit"])])
+
+    def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        queue = cast(list[list[JSON]], frame.vars["queue"])
+        if not queue:
+            m.end(state)
+            return
+        _, units = self._targets(state, frame)
+        tied = self._tied(state, units)
+        if not tied:
+            queue.pop(0)  # 7.7.11: hits nobody can take are lost
+            if not queue:
+                m.end(state)
+            else:
+                m.call(state, "pause")
+            return
+        self._hit(state, frame, tied[0])
+        m.call(state, "pause")
+
+    def _hit(self, state: BiteState, frame: Frame, piece: Piece) -> None:
+        from .basics import apply_hit
+
+        queue = cast(list[list[JSON]], frame.vars["queue"])
+        outcome = apply_hit(state, piece)
+        state.emit(
+            "hit", unit=piece.uid, side=piece.side, result=outcome, strength=state.strength(piece)
+        )
+        if outcome == "eliminated":
+            eliminate(state, piece, "combat")
+        queue[0][1] = int(cast(int, queue[0][1])) - 1
+        if int(cast(int, queue[0][1])) <= 0:
+            queue.pop(0)
+
+
+class RetreatChoice(Procedure[BiteState]):
+    """7.7.13-7.7.18: a side picks units to pull out of the battle, one at a time."""
+
+    name = "retreat_choice"
+
+    def _options(self, state: BiteState, frame: Frame) -> list[Action]:
+        node = int(frame.vars["node"])
+        side = str(frame.vars["side"])
+        air_only = bool(frame.vars["air_only"])
+        board = state.w.board
+        out: list[Action] = []
+        for p in sorted(in_battle(state, node, side), key=lambda x: x.uid):
+            spec = state.spec(p)
+            if spec.is_air:
+                hexes = air_retreat_hexes(state, p)
+            elif air_only or not may_retreat(state, p):
+                continue
+            else:
+                hexes = ground_retreat_hexes(state, p, node)
+            out.extend(
+                Action(side, "retreat", {"unit": p.uid, "to": board.id_of(h)}) for h in hexes
+            )
+        return out
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        options = self._options(state, frame)
+        if not options:
+            return None
+        side = str(frame.vars["side"])
+        what = "air units" if frame.vars["air_only"] else "units"
+        actions = [*options, Action(side, "stand")]
+        return Decision(
+            Prompt(
+                side,
+                "retreat",
+                f"Retreat {what} from the battle, or stand.",
+                {"hex": state.w.board.id_of(int(frame.vars["node"]))},
+            ),
+            actions,
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        if action.verb == "stand":
+            m.end(state)
+            return
+        piece = state.pieces[str(action.args["unit"])]
+        to = state.w.board.node(str(action.args["to"]))
+        board = state.w.board
+        state.emit(
+            "retreat",
+            unit=piece.uid,
+            handle=piece.handle,
+            side=piece.side,
+            frm=board.id_of(piece.node),
+            to=board.id_of(to),
+        )
+        piece.node = to
+        if state.spec(piece).is_air:
+            piece.base = -1
+        else:
+            take_control(state, piece.side, [to])
+
+    def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        m.end(state)

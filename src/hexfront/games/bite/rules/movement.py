@@ -1,0 +1,378 @@
+"""Movement Phase (7.5): ground moves with terrain costs, red arrows, and air missions.
+
+A ground unit's move is searched with Dijkstra over entry costs (7.5.3): it may not
+enter water or partial hexes (7.5.4), pays 3 MP across a red arrow (7.5.5), and stops on
+entering a hex that holds an enemy unit (7.5.3). Its whole route is computed for it: a
+player only picks the destination.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hexfront.engine.paths import UNREACHED, cheapest, path_to
+from hexfront.engine.protocol import Action, Prompt
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+
+from ..board import CAPITAL, FORTRESS, MAJOR, MINOR
+from ..charts import charts
+from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
+from . import powers
+from .basics import apply_hit, can_stack, is_frozen, take_control
+
+
+def move_cost_table(state: BiteState) -> dict[str, int]:
+    return charts().move_cost.get(state.weather, charts().move_cost["good"])
+
+
+def ground_mp(state: BiteState, piece: Piece) -> int:
+    """MP at the start of a move: halved when out of supply (4.4), never below 1 (3.18)."""
+    mp = state.profile(piece).mp
+    if piece.oos:
+        mp //= 2
+    return max(1, mp)
+
+
+def enemy_nodes(state: BiteState, side: str) -> set[int]:
+    return {p.node for p in state.on_map(enemy_of(side))}
+
+
+def _kerch_open(state: BiteState, a: int, b: int) -> bool:
+    """7.5.5: the Axis needs Sevastopol to try the Kerch crossing; rain shuts it (9.2)."""
+    board = state.w.board
+    for n in (a, b):
+        site = board.sites.get(n)
+        if site is not None and site.name == "Kerch":
+            if state.weather == "rain":
+                return False
+            if state.phasing == AXIS:
+                try:
+                    sevastopol = board.node("Sevastopol")
+                except (KeyError, ValueError):
+                    return True
+                return state.control[sevastopol] == AXIS
+    return True
+
+
+def step_rule(state: BiteState, piece: Piece) -> Callable[[int, int], int | None]:
+    """The MP cost of one step of this unit, or None where it may not go."""
+    board = state.w.board
+    spec = state.spec(piece)
+    costs = move_cost_table(state)
+    terrain = board.terrain
+    playable = board.playable
+    side = piece.side
+    control = state.control
+
+    def step(a: int, b: int) -> int | None:
+        if not playable[b] or not powers.may_enter(state, spec, b):
+            return None
+        if board.is_red_arrow(a, b):
+            # 7.5.5: without both ends, only infantry-class units may cross.
+            if not (control[a] == side and control[b] == side) and not spec.is_infantry_class:
+                return None
+            if not _kerch_open(state, a, b):
+                return None
+            return charts().red_arrow_cost
+        return costs.get(terrain[b])
+
+    return step
+
+
+def reach(
+    state: BiteState, piece: Piece, mp: int, *, stop_at_enemy: bool = True
+) -> tuple[list[int], list[int]]:
+    """Cheapest MP to every node the unit could enter this move, with routes."""
+    enemies = enemy_nodes(state, piece.side)
+    return cheapest(
+        state.w.board.adjacency,
+        [piece.node],
+        edge_cost=step_rule(state, piece),
+        max_cost=mp,
+        stop_at=(lambda n: n in enemies) if stop_at_enemy else None,
+    )
+
+
+def can_attack(state: BiteState, piece: Piece) -> bool:
+    """4.4: no attack out of supply; 3.21: frozen units neither move nor attack."""
+    return not piece.oos and not is_frozen(state, piece)
+
+
+def ground_destinations(
+    state: BiteState, piece: Piece, *, allow_attack: bool = True
+) -> dict[int, int]:
+    """Legal end hexes of a ground move, with their MP cost."""
+    spec = state.spec(piece)
+    if piece.moved or is_frozen(state, piece) or spec.cls == "static_infantry":
+        return {}
+    cost, _ = reach(state, piece, piece.mp_left)
+    enemies = enemy_nodes(state, piece.side)
+    out: dict[int, int] = {}
+    for node, c in enumerate(cost):
+        if c == UNREACHED or node == piece.node:
+            continue
+        if node in enemies:
+            if not allow_attack or not can_attack(state, piece):
+                continue
+            if not powers.may_attack(state, spec, node):
+                continue
+            if not spec.is_combat and not _friendly_combat_unit_at(state, piece.side, node):
+                continue  # support units never attack alone (3.8)
+        if not can_stack(state, node, piece.side, [spec]):
+            continue
+        if not _finland_ok(state, piece, node):
+            continue
+        out[node] = c
+    return out
+
+
+def _friendly_combat_unit_at(state: BiteState, side: str, node: int) -> bool:
+    return any(p.side == side and state.spec(p).is_combat for p in state.at(node))
+
+
+def _finland_ok(state: BiteState, piece: Piece, node: int) -> bool:
+    """5.5: at most one German unit inside Finland's 1941 borders."""
+    spec = state.spec(piece)
+    if spec.nation != "germany" or not spec.is_ground:
+        return True
+    finland = state.w.board.zone("finland_1941")
+    if node not in finland or piece.node in finland:
+        return True
+    if not powers.finland_limit_applies(state):
+        return True
+    return powers.germans_in_finland(state) < 1
+
+
+def move_ground(state: BiteState, piece: Piece, dest: int) -> list[int]:
+    """Carry out a ground move (route computed); returns the route taken."""
+    cost, parent = reach(state, piece, piece.mp_left)
+    route = path_to(parent, dest)
+    piece.mp_left -= cost[dest]
+    piece.moved = True
+    if len(route) >= 2:
+        piece.came_from = route[-2]
+    piece.node = dest
+    # 3.3: entering or passing a hex takes control of it, up to an enemy-held hex.
+    enemies = enemy_nodes(state, piece.side)
+    take_control(state, piece.side, [n for n in route[1:] if n not in enemies])
+    return route
+
+
+# --- air units (7.5.2, 7.6, 7.7.16, 3.4) ----------------------------------------------------
+
+AIRBASE_TYPES = (CAPITAL, MAJOR, MINOR, FORTRESS)
+
+
+def airbases(state: BiteState, side: str, sources: frozenset[int]) -> list[int]:
+    """3.4: controlled cities and fortresses that could serve as a supply source."""
+    board = state.w.board
+    return [
+        node
+        for node, site in board.sites.items()
+        if site.type in AIRBASE_TYPES and state.control[node] == side and node in sources
+    ]
+
+
+def air_range(state: BiteState, piece: Piece) -> int:
+    return state.profile(piece).range
+
+
+def free_airbase(state: BiteState, node: int, side: str, exclude: str | None = None) -> bool:
+    """3.4: one air unit per airbase (units on missions keep their base)."""
+    used = 0
+    for p in state.pieces.values():
+        if p.status != ON_MAP or p.side != side or p.uid == exclude:
+            continue
+        if not state.spec(p).is_air:
+            continue
+        home = p.base if p.base >= 0 else p.node
+        if home == node:
+            used += 1
+    return used < charts().air_per_airbase
+
+
+def rebase_targets(
+    state: BiteState, piece: Piece, sources: frozenset[int], *, distance: int
+) -> list[int]:
+    """Airbases within ``distance`` of the unit with room for it."""
+    board = state.w.board
+    here = piece.node
+    return [
+        b
+        for b in airbases(state, piece.side, sources)
+        if b != here
+        and board.distance(here, b) <= distance
+        and free_airbase(state, b, piece.side, exclude=piece.uid)
+    ]
+
+
+def _air_ok(state: BiteState, piece: Piece) -> bool:
+    if piece.oos or is_frozen(state, piece) or state.strength(piece) <= 0:
+        return False
+    return state.weather != "rain"  # 9.3: no air combat missions in rain
+
+
+def _room_for_air(state: BiteState, side: str, node: int) -> bool:
+    """3.10: at most two air units of a side take part in one battle."""
+    flying = sum(1 for p in state.at(node) if p.side == side and state.spec(p).is_air)
+    return flying < charts().air_in_battle
+
+
+def mission_targets(state: BiteState, piece: Piece) -> list[int]:
+    """7.5.2: enemy-occupied hexes within range of the air unit's base."""
+    if not _air_ok(state, piece):
+        return []
+    board = state.w.board
+    rng = air_range(state, piece)
+    home = piece.base if piece.base >= 0 else piece.node
+    return [
+        node
+        for node in sorted(enemy_nodes(state, piece.side))
+        if board.distance(home, node) <= rng and _room_for_air(state, piece.side, node)
+    ]
+
+
+def reaction_targets(state: BiteState, piece: Piece, battles: set[int]) -> list[int]:
+    """7.6: battle hexes in range where the reacting side is attacked."""
+    if not _air_ok(state, piece) or piece.node in battles:
+        return []  # units already in a battle hex stay there (7.6)
+    board = state.w.board
+    rng = air_range(state, piece)
+    return [
+        node
+        for node in sorted(battles)
+        if board.distance(piece.node, node) <= rng and _room_for_air(state, piece.side, node)
+    ]
+
+
+# --- the phase -------------------------------------------------------------------------------
+
+
+def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
+    """Note after 7.7.5: enemy air units alone on an airbase entered by ground units lose a
+    step and fly to a free airbase in range, or surrender."""
+    from .combat import eliminate
+    from .retreat import air_retreat_hexes
+
+    for p in list(state.at(node)):
+        if p.side == side or not state.spec(p).is_air:
+            continue
+        if apply_hit(state, p) == "eliminated":
+            eliminate(state, p, "air evacuation")
+            continue
+        targets = air_retreat_hexes(state, p)
+        board = state.w.board
+        if targets:
+            state.emit(
+                "air_evacuation",
+                handle=p.handle,
+                side=p.side,
+                frm=board.id_of(node),
+                to=board.id_of(targets[0]),
+            )
+            p.node, p.base = targets[0], -1
+        else:
+            eliminate(state, p, "air evacuation failed")
+
+
+def start_moves(state: BiteState, side: str) -> None:
+    for p in state.on_map(side):
+        p.moved = False
+        p.came_from = -1
+        p.mp_left = ground_mp(state, p) if state.spec(p).is_ground else 0
+
+
+class MovementPhase(Procedure[BiteState]):
+    """7.5: ground units move first, then air units fly missions or rebase (7.5.2)."""
+
+    name = "movement"
+
+    def begin(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> None:
+        state.phase = "movement"
+        frame.vars["stage"] = "ground"
+        for p in state.on_map(state.phasing):
+            p.attacked = False
+        start_moves(state, state.phasing)
+
+    def decision(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> Decision | None:
+        side = state.phasing
+        board = state.w.board
+        actions: list[Action] = []
+        if frame.vars["stage"] == "ground":
+            for p in sorted(state.on_map(side), key=lambda x: x.uid):
+                if state.spec(p).is_ground:
+                    for node in ground_destinations(state, p):
+                        actions.append(
+                            Action(side, "move", {"unit": p.uid, "to": board.id_of(node)})
+                        )
+            actions.append(Action(side, "end_ground"))
+            return Decision(
+                Prompt(side, "move", "Move ground units; then end ground movement."), actions
+            )
+        sources = _all_sources(state, side)
+        for p in sorted(state.on_map(side), key=lambda x: x.uid):
+            if not state.spec(p).is_air or p.moved or p.base >= 0:
+                continue
+            if not p.oos:
+                for node in mission_targets(state, p):
+                    actions.append(Action(side, "fly", {"unit": p.uid, "to": board.id_of(node)}))
+            reach = air_range(state, p) * 2
+            if p.oos:
+                reach //= 2  # 4.4: out of supply, only rebasing, at half range
+            for node in rebase_targets(state, p, sources, distance=reach):
+                actions.append(Action(side, "rebase", {"unit": p.uid, "to": board.id_of(node)}))
+        actions.append(Action(side, "done"))
+        return Decision(Prompt(side, "air", "Fly air missions or rebase; then done."), actions)
+
+    def act(self, m: Machine[BiteState], state: BiteState, frame: Frame, action: Action) -> None:
+        board = state.w.board
+        if action.verb == "end_ground":
+            frame.vars["stage"] = "air"
+            return
+        if action.verb == "done":
+            m.end(state)
+            return
+        piece = state.pieces[str(action.args["unit"])]
+        to = board.node(str(action.args["to"]))
+        frm = piece.node
+        if action.verb == "move":
+            route = move_ground(state, piece, to)
+            state.emit(
+                "move", handle=piece.handle, side=piece.side, path=[board.id_of(n) for n in route]
+            )
+            if any(p.side != piece.side for p in state.at(to)) and all(
+                state.spec(p).is_air for p in state.at(to) if p.side != piece.side
+            ):
+                evacuate_airbase(state, to, piece.side)
+        elif action.verb == "fly":
+            piece.base, piece.node, piece.moved = frm, to, True
+            state.emit(
+                "fly",
+                handle=piece.handle,
+                side=piece.side,
+                frm=board.id_of(frm),
+                to=board.id_of(to),
+            )
+        elif action.verb == "rebase":
+            piece.node, piece.moved = to, True
+            state.emit(
+                "rebase",
+                handle=piece.handle,
+                side=piece.side,
+                frm=board.id_of(frm),
+                to=board.id_of(to),
+            )
+
+
+def _all_sources(state: BiteState, side: str) -> frozenset[int]:
+    from .supply import compute, source_nodes
+
+    net = compute(state, side)
+    out: set[int] = set()
+    for nodes in net.sources.values():
+        out |= nodes
+    if not out:
+        for power, main in state.w.main_sources.items():
+            if (power == "ussr") == (side == "soviet"):
+                out |= source_nodes(state, side, main)
+    return frozenset(out)

@@ -1,0 +1,227 @@
+"""Production Phase (7.3): income, repairs, rebuilds, reinforcements, aid and disbanding.
+
+In the basic game every PP is yellow and each power's income is the scenario's figure.
+A step costs the PP of the colour its number is printed in (black 1, white 2, red 3; blue
+never comes back). Only supplied units are repaired (4.4). New and rebuilt blocks are
+placed in a major city or fortress of their home country that is a supply source, one per
+city (two in national capitals, Stalingrad and Leningrad); armour needs an armour factory,
+aircraft and paratroopers an aircraft factory, marines a shipyard (7.3.1, 7.3.2).
+Germany may hand each ally up to 3 PP a turn (5.2). A supplied unit may be disbanded for
+1 PP next turn (7.3.4).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import Action, Prompt
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+
+from ..board import CAPITAL, FORTRESS, MAJOR
+from ..charts import charts
+from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
+from ..units import AIR_CLASS, ARMOR_CLASS
+from . import powers
+from .basics import lowest_live_step, step_cost
+from .supply import source_nodes
+
+M = Machine[BiteState]
+
+
+def payer_of(state: BiteState, piece: Piece) -> str:
+    """The PP pool that pays for a unit: its own power's, fed by German aid if it has none."""
+    return state.spec(piece).nation
+
+
+def repair_cost(state: BiteState, piece: Piece) -> int | None:
+    if piece.step == 0:
+        return None
+    return step_cost(state.spec(piece), piece.step - 1)
+
+
+def rebuild_cost(state: BiteState, piece: Piece) -> int | None:
+    spec = state.spec(piece)
+    if spec.nation == "italy":
+        return None  # 5.4: eliminated Italians are gone for good
+    return step_cost(spec, lowest_live_step(spec))
+
+
+def placement_hexes(
+    state: BiteState, piece: Piece, used: dict[str, int], sources: frozenset[int]
+) -> list[int]:
+    """7.3.1, 7.3.2: where a new or rebuilt block may appear this phase.
+
+    ``sources`` are the supply-source nodes of the unit's power (4.2).
+    """
+    spec = state.spec(piece)
+    board = state.w.board
+    home = powers.HOME.get(spec.nation, (spec.nation,))
+    out = []
+    for node, site in board.sites.items():
+        if site.type not in (CAPITAL, MAJOR, FORTRESS):
+            continue
+        if board.owner_1941[node] not in home or state.control[node] != piece.side:
+            continue
+        if node not in sources or any(p.side != piece.side for p in state.at(node)):
+            continue
+        if spec.cls in ARMOR_CLASS and "red" not in site.factories:
+            continue
+        if (spec.cls in AIR_CLASS or spec.cls == "paratrooper") and "blue" not in site.factories:
+            continue
+        if spec.cls == "marine" and not site.shipyard:
+            continue
+        double = site.type == CAPITAL or site.name in charts().double_cities
+        limit = charts().placement_double if double else charts().placement_default
+        if used.get(str(node), 0) >= limit:
+            continue
+        out.append(node)
+    return out
+
+
+class ProductionPhase(Procedure[BiteState]):
+    name = "production"
+
+    def begin(self, m: M, state: BiteState, frame: Frame) -> None:
+        side = state.phasing
+        state.phase = "production"
+        scenario = state.w.scenario
+        for income in scenario.income:
+            if powers_side(income.power) != side or income.power in state.surrendered:
+                continue
+            if state.turn >= income.from_turn:
+                state.pp[income.power] = state.pp.get(income.power, 0) + income.yellow
+                state.emit("income", power=income.power, pp=income.yellow)
+        for power in list(state.pp_next):
+            if powers_side(power) == side:
+                state.pp[power] = state.pp.get(power, 0) + state.pp_next.pop(power)
+        for p in state.pieces.values():
+            if p.side == side and p.status == POOL and p.arrival <= state.turn:
+                p.status = HELD
+                p.step = p.arrival_step
+                state.emit("reinforcement_available", audience=side, unit=p.uid)
+        frame.vars.update(used={}, aid={}, sources=self._sources(state))
+
+    def _sources(self, state: BiteState) -> dict[str, JSON]:
+        """Supply sources of each power of the phasing side, for placement (7.3.2)."""
+        out: dict[str, JSON] = {}
+        for power, main in sorted(state.w.main_sources.items()):
+            if powers_side(power) == state.phasing:
+                out[power] = sorted(source_nodes(state, state.phasing, main))
+        return out
+
+    def _sources_of(self, frame: Frame, nation: str) -> frozenset[int]:
+        table = cast(dict[str, list[int]], frame.vars["sources"])
+        return frozenset(table.get(nation, ()))
+
+    def _actions(self, state: BiteState, frame: Frame) -> list[Action]:
+        side = state.phasing
+        board = state.w.board
+        used = cast(dict[str, int], frame.vars["used"])
+        aid = cast(dict[str, int], frame.vars["aid"])
+        out: list[Action] = []
+        for p in sorted(state.pieces.values(), key=lambda x: x.uid):
+            if p.side != side:
+                continue
+            pool = state.pp.get(payer_of(state, p), 0)
+            if p.status == ON_MAP and not p.oos:
+                cost = repair_cost(state, p)
+                if cost is not None and cost <= pool:
+                    out.append(Action(side, "repair", {"unit": p.uid, "pp": cost}))
+                out.append(Action(side, "disband", {"unit": p.uid}))
+            elif p.status == ELIMINATED or (p.status == DISBANDED and p.rebuild_turn <= state.turn):
+                cost = rebuild_cost(state, p)
+                if cost is not None and cost <= pool:
+                    where = placement_hexes(
+                        state, p, used, self._sources_of(frame, state.spec(p).nation)
+                    )
+                    for node in where:
+                        out.append(
+                            Action(
+                                side,
+                                "rebuild",
+                                {"unit": p.uid, "hex": board.id_of(node), "pp": cost},
+                            )
+                        )
+            elif p.status == HELD:
+                where = placement_hexes(
+                    state, p, used, self._sources_of(frame, state.spec(p).nation)
+                )
+                for node in where:
+                    out.append(Action(side, "place", {"unit": p.uid, "hex": board.id_of(node)}))
+        if side == AXIS and state.pp.get("germany", 0) > 0:
+            for ally in powers.AIDED_ALLIES:
+                if ally in state.surrendered or not self._has_units(state, ally):
+                    continue
+                if aid.get(ally, 0) < charts().ally_aid_max:
+                    out.append(Action(side, "aid", {"to": ally}))
+        out.append(Action(side, "done"))
+        return out
+
+    def _has_units(self, state: BiteState, nation: str) -> bool:
+        return any(
+            state.spec(p).nation == nation and p.status in (ON_MAP, ELIMINATED, HELD)
+            for p in state.pieces.values()
+        )
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        side = state.phasing
+        pp: dict[str, JSON] = {k: v for k, v in sorted(state.pp.items()) if powers_side(k) == side}
+        return Decision(
+            Prompt(
+                side,
+                "production",
+                "Spend PP: repair, rebuild, place reinforcements; then done.",
+                {"pp": pp},
+            ),
+            self._actions(state, frame),
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        side = state.phasing
+        board = state.w.board
+        verb = action.verb
+        if verb == "done":
+            m.end(state)
+            return
+        if verb == "aid":
+            ally = str(action.args["to"])
+            state.pp["germany"] -= 1
+            state.pp[ally] = state.pp.get(ally, 0) + 1
+            aid = cast(dict[str, int], frame.vars["aid"])
+            aid[ally] = aid.get(ally, 0) + 1
+            state.emit("aid", to=ally, pp=1)
+            return
+        piece = state.pieces[str(action.args["unit"])]
+        payer = payer_of(state, piece)
+        if verb == "repair":
+            state.pp[payer] -= int(cast(int, action.args["pp"]))
+            piece.step -= 1
+            piece.half_hit = False
+            state.emit("repair", audience=side, unit=piece.uid, strength=state.strength(piece))
+            state.emit("pp_spent", side=side, pp=cast(JSON, action.args["pp"]))
+        elif verb == "disband":
+            piece.status = DISBANDED
+            piece.node = -1
+            piece.rebuild_turn = state.turn + 1
+            state.pp_next[payer] = state.pp_next.get(payer, 0) + charts().disband_pp
+            state.emit("disband", audience=side, unit=piece.uid)
+            state.emit("block_removed", side=side, handle=piece.handle)
+        else:  # rebuild or place
+            node = board.node(str(action.args["hex"]))
+            if verb == "rebuild":
+                state.pp[payer] -= int(cast(int, action.args["pp"]))
+                piece.step = lowest_live_step(state.spec(piece))
+            piece.status = ON_MAP
+            piece.node = node
+            piece.handle = state.new_handle()
+            piece.oos = piece.moved = piece.attacked = piece.revealed = piece.half_hit = False
+            piece.base = -1
+            used = cast(dict[str, int], frame.vars["used"])
+            used[str(node)] = used.get(str(node), 0) + 1
+            state.emit(verb, audience=side, unit=piece.uid, hex=board.id_of(node))
+            state.emit("block_placed", side=side, handle=piece.handle, hex=board.id_of(node))
+
+
+def powers_side(power: str) -> str:
+    return "soviet" if power == "ussr" else AXIS

@@ -1,0 +1,138 @@
+"""Strategic Rail Movement Phase (7.4).
+
+A unit that began the turn in supply, on a rail hex and not next to the enemy may ride
+any distance along friendly railway, never passing or stopping next to an enemy unit.
+Each ride costs 1 PP. The Soviets have 5 rides a turn; the Axis 4 inside the USSR, 1 in
+Scandinavia, and as many as it pays for elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from hexfront.engine.paths import bfs
+from hexfront.engine.protocol import Action, Prompt
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+
+from ..charts import charts
+from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
+from . import powers
+from .basics import can_stack, is_frozen
+
+M = Machine[BiteState]
+
+SCANDINAVIA = frozenset({"norway", "sweden", "finland"})
+
+
+def near_enemy(state: BiteState, side: str) -> bytearray:
+    """1 on every node holding or touching an enemy unit."""
+    board = state.w.board
+    out = bytearray(board.node_count)
+    for p in state.on_map(enemy_of(side)):
+        out[p.node] = 1
+        for n in board.adjacency[p.node]:
+            out[n] = 1
+    return out
+
+
+def rail_destinations(state: BiteState, piece: Piece, hot: bytearray) -> list[int]:
+    board = state.w.board
+    spec = state.spec(piece)
+    if piece.oos or is_frozen(state, piece) or not spec.is_ground:
+        return []
+    if not board.rail_adjacency[piece.node] or hot[piece.node]:
+        return []
+    side = piece.side
+    control = state.control
+
+    def ok(n: int) -> bool:
+        return control[n] == side and not hot[n] and powers.may_enter(state, spec, n)
+
+    dist = bfs(board.rail_adjacency, [piece.node], passable=ok)
+    return [
+        n
+        for n, d in enumerate(dist)
+        if d > 0 and board.playable[n] and can_stack(state, n, side, [spec])
+    ]
+
+
+def srm_zone(state: BiteState, start: int, end: int) -> str:
+    """Which Axis allowance a ride uses: "ussr", "scandinavia" or "free" (7.4)."""
+    owner = state.w.board.owner_1941
+    if owner[start] == "ussr" or owner[end] == "ussr":
+        return "ussr"
+    if owner[start] in SCANDINAVIA or owner[end] in SCANDINAVIA:
+        return "scandinavia"
+    return "free"
+
+
+def payer(state: BiteState, piece: Piece) -> str:
+    nation = state.spec(piece).nation
+    return (
+        nation
+        if nation in powers.PP_POWERS[piece.side]
+        else ("ussr" if piece.side == SOVIET else "germany")
+    )
+
+
+class RailPhase(Procedure[BiteState]):
+    name = "rail"
+
+    def begin(self, m: M, state: BiteState, frame: Frame) -> None:
+        state.phase = "rail"
+        frame.vars["used"] = {"ussr": 0, "scandinavia": 0, "free": 0, "all": 0}
+        frame.vars["railed"] = []
+
+    def _room(self, state: BiteState, frame: Frame, zone: str) -> bool:
+        used = cast(dict[str, int], frame.vars["used"])
+        c = charts()
+        if state.phasing == SOVIET:
+            return used["all"] < c.srm_soviet
+        if zone == "ussr":
+            return used["ussr"] < c.srm_axis_ussr
+        if zone == "scandinavia":
+            return used["scandinavia"] < c.srm_axis_scandinavia
+        return True
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        side = state.phasing
+        board = state.w.board
+        hot = near_enemy(state, side)
+        railed = cast(list[str], frame.vars["railed"])
+        actions: list[Action] = []
+        for p in sorted(state.on_map(side), key=lambda x: x.uid):
+            if p.uid in railed:
+                continue
+            if state.pp.get(payer(state, p), 0) < charts().srm_cost:
+                continue
+            for n in rail_destinations(state, p, hot):
+                if self._room(state, frame, srm_zone(state, p.node, n)):
+                    actions.append(Action(side, "rail", {"unit": p.uid, "to": board.id_of(n)}))
+        actions.append(Action(side, "done"))
+        return Decision(
+            Prompt(side, "rail", "Strategic rail moves (1 PP each), then done."), actions
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        if action.verb == "done":
+            m.end(state)
+            return
+        piece = state.pieces[str(action.args["unit"])]
+        to = state.w.board.node(str(action.args["to"]))
+        used = cast(dict[str, int], frame.vars["used"])
+        used["all"] += 1
+        if state.phasing == AXIS:
+            used[srm_zone(state, piece.node, to)] += 1
+        cast(list[str], frame.vars["railed"]).append(piece.uid)
+        state.pp[payer(state, piece)] -= charts().srm_cost
+        board = state.w.board
+        state.emit(
+            "rail",
+            handle=piece.handle,
+            side=piece.side,
+            frm=board.id_of(piece.node),
+            to=board.id_of(to),
+        )
+        state.emit("rail_unit", audience=piece.side, unit=piece.uid)
+        piece.node = to  # 7.4: it may still move normally in the Movement Phase
+        piece.came_from = -1

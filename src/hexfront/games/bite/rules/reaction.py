@@ -1,0 +1,63 @@
+"""Defender Reaction Phase (7.6): the non-phasing side flies air units into battles."""
+
+from __future__ import annotations
+
+from hexfront.engine.protocol import Action, Prompt
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+
+from ..state import BiteState, enemy_of
+from .basics import battle_nodes
+from .movement import reaction_targets
+
+M = Machine[BiteState]
+
+
+class ReactionPhase(Procedure[BiteState]):
+    name = "reaction"
+
+    def begin(self, m: M, state: BiteState, frame: Frame) -> None:
+        state.phase = "reaction"
+        frame.vars["reacted"] = []
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        side = enemy_of(state.phasing)
+        battles = {n for n in battle_nodes(state) if any(p.side == side for p in state.at(n))}
+        if not battles:
+            return None
+        board = state.w.board
+        reacted = frame.vars["reacted"]
+        assert isinstance(reacted, list)
+        actions = []
+        for p in sorted(state.on_map(side), key=lambda x: x.uid):
+            if not state.spec(p).is_air or p.base >= 0 or p.uid in reacted:
+                continue
+            for node in reaction_targets(state, p, battles):
+                actions.append(Action(side, "react", {"unit": p.uid, "to": board.id_of(node)}))
+        if not actions:
+            return None
+        actions.append(Action(side, "done"))
+        return Decision(
+            Prompt(side, "reaction", "Send air units to the battles, then done."), actions
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        if action.verb == "done":
+            m.end(state)
+            return
+        piece = state.pieces[str(action.args["unit"])]
+        to = state.w.board.node(str(action.args["to"]))
+        board = state.w.board
+        state.emit(
+            "react",
+            handle=piece.handle,
+            side=piece.side,
+            frm=board.id_of(piece.node),
+            to=board.id_of(to),
+        )
+        piece.base, piece.node = piece.node, to
+        reacted = frame.vars["reacted"]
+        assert isinstance(reacted, list)
+        reacted.append(piece.uid)
+
+    def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        m.end(state)

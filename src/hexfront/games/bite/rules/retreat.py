@@ -1,0 +1,100 @@
+"""Retreats (7.7.13-7.7.18): where a ground or air unit may fall back from a battle.
+
+A ground unit retreats one hex, free of MP, into a safe hex (7.7.14): never into an enemy
+zone of control, an enemy-held hex, a battle hex or a partial hex, and never overstacked
+(7.7.17). The hex must also satisfy 7.7.15: either a route leads from it, always moving
+away from the battle, to a friendly supply source without crossing water, enemy zones,
+enemy-held cities, enemy units or other battles (a); or it holds only friendly units, or
+is a friendly city (b). An air unit retreats to a free airbase within its range (7.7.16).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..board import WATER
+from ..state import BiteState, Piece, enemy_of
+from . import powers
+from .basics import battle_nodes, can_stack, is_frozen, zoc_map
+from .movement import air_range, rebase_targets
+from .supply import compute, power_of
+
+
+def may_retreat(state: BiteState, piece: Piece) -> bool:
+    """3.21 frozen units and 6.1.1 static infantry never retreat."""
+    return not is_frozen(state, piece) and state.spec(piece).cls != "static_infantry"
+
+
+def ground_retreat_hexes(state: BiteState, piece: Piece, battle: int) -> list[int]:
+    board = state.w.board
+    side = piece.side
+    enemy = enemy_of(side)
+    spec = state.spec(piece)
+    ezoc = zoc_map(state, enemy, ground_only=False)
+    battles = battle_nodes(state)
+    enemy_at = {p.node for p in state.on_map(enemy)}
+    control = state.control
+
+    def blocked(n: int) -> bool:
+        site = board.sites.get(n)
+        return (
+            board.terrain[n] == WATER
+            or ezoc[n] == 1
+            or n in enemy_at
+            or n in battles
+            or (site is not None and site.is_city and control[n] == enemy)
+        )
+
+    net = compute(state, side)
+    sources = net.sources.get(power_of(state, piece), frozenset())
+    out = []
+    for r in board.adjacency[battle]:
+        if board.is_red_arrow(battle, r):
+            continue  # a retreat goes to an adjacent hex, not across a strait
+        if not board.playable[r] or not powers.may_enter(state, spec, r):
+            continue
+        if ezoc[r] or r in enemy_at or r in battles:
+            continue
+        if not can_stack(state, r, side, [spec]):
+            continue
+        friends = [p for p in state.at(r) if p.side == side]
+        site = board.sites.get(r)
+        friendly_city = site is not None and site.is_city and control[r] == side
+        if friends or friendly_city or _away_to_source(state, battle, r, sources, blocked):
+            out.append(r)
+    return out
+
+
+def _away_to_source(
+    state: BiteState, battle: int, start: int, sources: frozenset[int], blocked: object
+) -> bool:
+    """7.7.15 a: a route from ``start`` to a source that never turns back towards the battle."""
+    board = state.w.board
+    is_blocked = blocked  # callable
+    assert callable(is_blocked)
+    if start in sources:
+        return True
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        d = board.distance(battle, node)
+        for nxt in board.adjacency[node]:
+            if nxt in seen or is_blocked(nxt):
+                continue
+            if board.distance(battle, nxt) < d:
+                continue
+            if nxt in sources:
+                return True
+            seen.add(nxt)
+            queue.append(nxt)
+    return False
+
+
+def air_retreat_hexes(state: BiteState, piece: Piece) -> list[int]:
+    """7.7.16: free airbases within the unit's range of the battle."""
+    net = compute(state, piece.side)
+    sources: frozenset[int] = (
+        frozenset().union(*net.sources.values()) if net.sources else frozenset()
+    )
+    return rebase_targets(state, piece, sources, distance=air_range(state, piece))

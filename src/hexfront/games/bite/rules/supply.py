@@ -1,0 +1,258 @@
+"""Supply (chapter 4): sources, lanes, the white barrel, surrender.
+
+Supply sources (4.1, 4.2): each power's main source, plus every rail or port hex its side
+controls that is linked to that main source by friendly rail or by sea. A unit is in
+supply if it can trace a lane of at most three hexes to such a source (4.3) through land
+that is not mountain, holds no enemy ground unit, and lies outside every enemy ground
+unit's zone of control. Crossing a red arrow counts as three hexes (7.5.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hexfront.engine.paths import UNREACHED, bfs, cheapest
+from hexfront.engine.sequence import Frame, Machine, Procedure
+
+from ..board import MOUNTAINS, WATER, Board
+from ..charts import charts
+from ..state import ON_MAP, BiteState, Piece, enemy_of
+from .basics import zoc_map
+
+LANE_LENGTH = charts().lane  # 4.3
+RED_ARROW_LANE = charts().red_arrow_lane  # 7.5.5
+
+# 4.1: the power whose main source a nation's units use.
+SUPPLY_POWER = {
+    "germany": "germany",
+    "italy": "italy",
+    "finland": "finland",
+    "romania": "romania",
+    "hungary": "hungary",
+    "slovakia": "slovakia",
+    "ussr": "ussr",
+}
+
+
+@dataclass(slots=True)
+class SupplyNet:
+    """The supply picture of one side at one moment."""
+
+    side: str
+    board: Board
+    sources: dict[str, frozenset[int]]  # power -> supply-source nodes
+    cost: dict[str, list[int]]  # power -> lane cost from a source into each node (-1 = none)
+    passable: bytearray
+    lane: int = LANE_LENGTH
+
+    def lane_ok(self, power: str, node: int) -> bool:
+        """Whether a unit of ``power`` standing in ``node`` is in supply (4.3)."""
+        if node in self.sources.get(power, frozenset()):
+            return True
+        cost = self.cost.get(power)
+        if cost is None:
+            return False
+        board = self.board
+        for m in board.adjacency[node]:
+            c = cost[m]
+            if c == UNREACHED:
+                continue
+            if c + (RED_ARROW_LANE if board.is_red_arrow(node, m) else 1) <= self.lane:
+                return True
+        return False
+
+
+def lane_length(state: BiteState) -> int:
+    """4.3: three hexes; two in bad weather (9.1)."""
+    if state.weather in ("rain", "snow", "light_rain"):
+        return charts().lane_bad_weather
+    return charts().lane
+
+
+def _sea_control(state: BiteState, side: str) -> set[str]:
+    """Sea areas the side controls: one major port or two minor ports in it (3.1)."""
+    majors: dict[str, int] = {}
+    minors: dict[str, int] = {}
+    for node, site in state.w.board.sites.items():
+        if site.port is None or site.sea is None or state.control[node] != side:
+            continue
+        if site.port == "major":
+            majors[site.sea] = majors.get(site.sea, 0) + 1
+        else:
+            minors[site.sea] = minors.get(site.sea, 0) + 1
+    return {s for s in set(majors) | set(minors) if majors.get(s, 0) >= 1 or minors.get(s, 0) >= 2}
+
+
+def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
+    """Rail and port hexes linked to the main source ``main`` (4.2)."""
+    board = state.w.board
+    if state.control[main] != side:
+        return frozenset()
+    enemy_here = bytearray(board.node_count)
+    for p in state.on_map(enemy_of(side)):
+        if state.spec(p).is_ground:
+            enemy_here[p.node] = 1
+    control = state.control
+    rail = board.rail_adjacency
+
+    def usable(n: int) -> bool:
+        return control[n] == side and not enemy_here[n]
+
+    seas = _sea_control(state, side)
+    ports_by_sea: dict[str, list[int]] = {}
+    for node, site in board.sites.items():
+        if site.port and site.sea in seas and usable(node):
+            ports_by_sea.setdefault(site.sea, []).append(node)
+    reached = {n for n, d in enumerate(bfs(rail, [main], passable=usable)) if d >= 0}
+    # A port reached by rail opens its whole controlled sea; their rail nets count too.
+    changed = True
+    while changed:
+        changed = False
+        for ports in ports_by_sea.values():
+            if any(p in reached for p in ports) and not all(p in reached for p in ports):
+                new = [p for p in ports if p not in reached]
+                more = bfs(rail, new, passable=usable)
+                reached |= {n for n, d in enumerate(more) if d >= 0}
+                changed = True
+    return frozenset(reached)
+
+
+def compute(state: BiteState, side: str) -> SupplyNet:
+    """Supply sources and lane reach for every power of ``side``."""
+    board = state.w.board
+    terrain = board.terrain
+    playable = board.playable
+    ezoc = zoc_map(state, enemy_of(side), ground_only=True)
+    passable = bytearray(board.node_count)
+    enemy_ground = bytearray(board.node_count)
+    for p in state.on_map(enemy_of(side)):
+        if state.spec(p).is_ground:
+            enemy_ground[p.node] = 1
+    for n in range(board.node_count):
+        passable[n] = (
+            playable[n]
+            and terrain[n] not in (MOUNTAINS, WATER)
+            and not enemy_ground[n]
+            and not ezoc[n]
+        )
+    lane = lane_length(state)
+    sources: dict[str, frozenset[int]] = {}
+    costs: dict[str, list[int]] = {}
+    powers = {power_of(state, p) for p in state.on_map(side)}
+    by_main: dict[int, list[str]] = {}
+    for power in powers:
+        main = state.w.main_sources.get(power)
+        if main is not None:
+            by_main.setdefault(main, []).append(power)
+
+    def step(a: int, b: int) -> int | None:
+        if not passable[b]:
+            return None
+        return RED_ARROW_LANE if board.is_red_arrow(a, b) else 1
+
+    for main, group in by_main.items():
+        nodes = source_nodes(state, side, main)
+        # Search outwards from the usable sources once; each unit then reads its lane
+        # cost off its neighbours (its own hex is never part of the lane).
+        start = {n: 0 for n in nodes if passable[n]}
+        cost, _ = cheapest(board.adjacency, start, edge_cost=step, max_cost=lane - 1)
+        for power in group:
+            sources[power] = nodes
+            costs[power] = cost
+    return SupplyNet(side, board, sources, costs, passable, lane)
+
+
+def power_of(state: BiteState, piece: Piece) -> str:
+    return SUPPLY_POWER.get(state.spec(piece).nation, state.spec(piece).nation)
+
+
+def is_supplied(state: BiteState, piece: Piece, net: SupplyNet) -> bool:
+    return net.lane_ok(power_of(state, piece), piece.node)
+
+
+def mark_supply(state: BiteState, side: str) -> list[Piece]:
+    """Supply Phase (7.2): put a white barrel on every unit of ``side`` out of supply."""
+    net = compute(state, side)
+    out_of_supply = []
+    for p in state.on_map(side):
+        p.oos = not is_supplied(state, p, net)
+        if p.oos:
+            out_of_supply.append(p)
+    return out_of_supply
+
+
+def never_surrenders(state: BiteState, piece: Piece) -> bool:
+    """4.5, 6.1.1: static infantry never surrenders; 0-floor units drop to 0 instead."""
+    spec = state.spec(piece)
+    return spec.cls == "static_infantry" or spec.ladder[-1] == 0
+
+
+def surrender(state: BiteState, piece: Piece) -> bool:
+    """Final Supply (7.9): an unsupplied unit surrenders. True if it left the map."""
+    spec = state.spec(piece)
+    if spec.cls == "static_infantry":
+        return False
+    if spec.ladder[-1] == 0:
+        piece.step = len(spec.ladder) - 1  # reduced to its 0 floor, stays (4.5 note)
+        piece.half_hit = False
+        return False
+    piece.status = "eliminated"
+    piece.node = -1
+    piece.oos = False
+    return True
+
+
+def on_map_units(state: BiteState, side: str) -> list[Piece]:
+    return [p for p in state.pieces.values() if p.status == ON_MAP and p.side == side]
+
+
+# --- the phases ------------------------------------------------------------------------------
+
+
+class SupplyPhase(Procedure[BiteState]):
+    """7.2: mark the phasing side's unsupplied units with a white barrel."""
+
+    name = "supply"
+
+    def run(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> None:
+        state.phase = "supply"
+        out = mark_supply(state, state.phasing)
+        board = state.w.board
+        state.emit(
+            "out_of_supply",
+            side=state.phasing,
+            handles=sorted(p.handle for p in out),
+            hexes=sorted(board.id_of(p.node) for p in out),
+        )
+        m.end(state)
+
+
+class FinalSupplyPhase(Procedure[BiteState]):
+    """7.9: barrelled units still cut off surrender; the enemy gains 1 PP for each (4.5)."""
+
+    name = "final_supply"
+
+    def run(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> None:
+        state.phase = "final_supply"
+        side = state.phasing
+        net = compute(state, side)
+        gained = 0
+        for p in sorted(on_map_units(state, side), key=lambda x: x.uid):
+            if not p.oos:
+                continue
+            if is_supplied(state, p, net):
+                p.oos = False
+                continue
+            spec = state.spec(p)
+            hex_id = state.w.board.id_of(p.node)
+            if surrender(state, p):
+                gained += charts().surrender_pp
+                state.emit("surrender", handle=p.handle, side=side, hex=hex_id)
+                state.emit("surrendered_unit", audience=side, unit=p.uid, name=spec.name)
+        if gained:
+            winner = "germany" if side == "soviet" else "ussr"
+            state.pp[winner] = state.pp.get(winner, 0) + gained
+            state.emit("surrender_pp", power=winner, pp=gained)
+        for p in state.pieces.values():
+            p.revealed = False  # revealed blocks are hidden again now (1.3, 19.1)
+        m.end(state)

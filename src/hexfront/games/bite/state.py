@@ -1,0 +1,320 @@
+"""The state of a BITE game: blocks, control, production points, dice, and the turn stack.
+
+Everything here is serialisable to JSON (``to_json``/``from_json``) except ``world``, the
+static data of the scenario (map, blocks, charts), which the game object re-attaches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexfront.engine.dice import Dice
+from hexfront.engine.events import JSON, Event
+from hexfront.engine.sequence import Frame
+
+from .board import Board, Site
+from .units import Profile, TechChart, UnitSpec
+
+AXIS = "axis"
+SOVIET = "soviet"
+SIDES = (AXIS, SOVIET)
+
+# Where a block can be.
+ON_MAP = "map"
+POOL = "pool"  # a reinforcement that has not arrived yet (7.3)
+HELD = "held"  # arrived but held back or waiting to be placed (7.3.3)
+ELIMINATED = "eliminated"  # may be rebuilt (7.3) unless the rules forbid it
+DISBANDED = "disbanded"  # may be rebuilt from the next turn (7.3.4)
+REMOVED = "removed"  # gone for good (surrendered powers, Italians, blue steps)
+
+
+def enemy_of(side: str) -> str:
+    return SOVIET if side == AXIS else AXIS
+
+
+@dataclass(frozen=True, slots=True)
+class Income:
+    """PP a power collects per turn from a given turn on (scenario production)."""
+
+    power: str
+    yellow: int
+    from_turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioSpec:
+    """The scenario parameters the rules need."""
+
+    id: str
+    name: str
+    start_turn: int
+    turns: int
+    rules: str  # "basic" or "advanced"
+    map_area: frozenset[int] | None  # None = the whole map
+    income: tuple[Income, ...]
+    placements: tuple[tuple[str, int, int], ...]  # (unit id, node, strength)
+    reinforcements: tuple[tuple[str, int, int, str | None], ...]  # (unit, turn, strength, place)
+    victory: Mapping[str, Any]
+    frozen_turn1: frozenset[str] = frozenset()  # unit ids frozen on the first turn (3.21)
+
+    @property
+    def last_turn(self) -> int:
+        return self.start_turn + self.turns - 1
+
+
+@dataclass(slots=True)
+class World:
+    """Static data of one scenario: never changes during a game, never serialised."""
+
+    board: Board
+    units: dict[str, UnitSpec]
+    tech: TechChart
+    scenario: ScenarioSpec
+    main_sources: dict[str, int]  # nation -> node of its main supply source (4.1)
+    capitals: dict[str, int]  # power -> capital node (7.11)
+    weather: dict[int, str] = field(default_factory=dict)  # turn -> good/rain/snow
+    derived: dict[str, Any] = field(default_factory=dict)  # caches of static lookups
+
+    def profile(self, uid: str, turn: int) -> Profile:
+        return self.tech.profile(self.units[uid], turn)
+
+    def site(self, node: int) -> Site | None:
+        return self.board.sites.get(node)
+
+
+@dataclass(slots=True)
+class Piece:
+    """A block and where it stands."""
+
+    uid: str
+    side: str
+    handle: str  # what the enemy sees instead of the identity
+    status: str = POOL
+    node: int = -1
+    step: int = 0  # index into the ladder: 0 = full strength
+    half_hit: bool = False  # a "shield" unit's pending half hit (7.7.8)
+    revealed: bool = False  # shown to the enemy in combat, until Final Supply (7.9)
+    oos: bool = False  # the white barrel (4.3)
+    moved: bool = False
+    mp_left: int = 0
+    attacked: bool = False  # attacked this turn: may blitz or exploit (7.8)
+    base: int = -1  # an air unit's airbase while it flies a mission
+    arrival: int = 0  # turn a pool unit becomes available
+    arrival_step: int = 0
+    rebuild_turn: int = 0  # disbanded units return from this turn on
+    came_from: int = -1  # the hex it entered its battle hex from (rivers, straits: BOX 1)
+    seen: bool = False  # ever shown to the enemy (the enemy may remember it)
+
+    def copy(self) -> Piece:
+        return Piece(
+            self.uid,
+            self.side,
+            self.handle,
+            self.status,
+            self.node,
+            self.step,
+            self.half_hit,
+            self.revealed,
+            self.oos,
+            self.moved,
+            self.mp_left,
+            self.attacked,
+            self.base,
+            self.arrival,
+            self.arrival_step,
+            self.rebuild_turn,
+            self.came_from,
+            self.seen,
+        )
+
+    def to_json(self) -> list[JSON]:
+        return [
+            self.uid,
+            self.side,
+            self.handle,
+            self.status,
+            self.node,
+            self.step,
+            self.half_hit,
+            self.revealed,
+            self.oos,
+            self.moved,
+            self.mp_left,
+            self.attacked,
+            self.base,
+            self.arrival,
+            self.arrival_step,
+            self.rebuild_turn,
+            self.came_from,
+            self.seen,
+        ]
+
+    @staticmethod
+    def from_json(row: list[Any]) -> Piece:
+        return Piece(
+            str(row[0]),
+            str(row[1]),
+            str(row[2]),
+            str(row[3]),
+            int(row[4]),
+            int(row[5]),
+            bool(row[6]),
+            bool(row[7]),
+            bool(row[8]),
+            bool(row[9]),
+            int(row[10]),
+            bool(row[11]),
+            int(row[12]),
+            int(row[13]),
+            int(row[14]),
+            int(row[15]),
+            int(row[16]),
+            bool(row[17]),
+        )
+
+
+@dataclass(slots=True)
+class BiteState:
+    scenario: str
+    options: dict[str, JSON]
+    seed: int
+    turn: int
+    phase: str = "setup"
+    phasing: str = AXIS
+    weather: str = "good"
+    pieces: dict[str, Piece] = field(default_factory=dict)
+    control: list[str] = field(default_factory=list)  # per node: axis, soviet or ""
+    pp: dict[str, int] = field(default_factory=dict)  # saved PP per power
+    pp_next: dict[str, int] = field(default_factory=dict)  # PP usable from next turn (7.3.4)
+    surrendered: list[str] = field(default_factory=list)  # powers out of the war (7.11)
+    flags: dict[str, JSON] = field(default_factory=dict)  # lasting game facts (e.g. 5.5)
+    next_handle: int = 0
+    result: dict[str, JSON] | None = None
+    dice: Dice = field(default_factory=lambda: Dice(0))
+    stack: list[Frame] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    world: World | None = None
+
+    # --- convenience -----------------------------------------------------------------
+
+    @property
+    def w(self) -> World:
+        if self.world is None:
+            raise RuntimeError("state has no world attached")
+        return self.world
+
+    def on_map(self, side: str | None = None) -> Iterator[Piece]:
+        for p in self.pieces.values():
+            if p.status == ON_MAP and (side is None or p.side == side):
+                yield p
+
+    def at(self, node: int) -> list[Piece]:
+        return [p for p in self.pieces.values() if p.status == ON_MAP and p.node == node]
+
+    def spec(self, piece: Piece) -> UnitSpec:
+        return self.w.units[piece.uid]
+
+    def strength(self, piece: Piece) -> int:
+        return self.w.units[piece.uid].ladder[piece.step]
+
+    def profile(self, piece: Piece) -> Profile:
+        return self.w.profile(piece.uid, self.turn)
+
+    def new_handle(self) -> str:
+        """A fresh opaque name for a block that (re)appears, telling nothing of its identity."""
+        self.next_handle += 1
+        return f"b{self.next_handle}"
+
+    def emit(self, kind: str, audience: str | None = None, **data: JSON) -> None:
+        self.log.append(Event(kind, dict(data), audience))
+
+    # --- serialisation -----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "scenario": self.scenario,
+            "options": self.options,
+            "seed": self.seed,
+            "turn": self.turn,
+            "phase": self.phase,
+            "phasing": self.phasing,
+            "weather": self.weather,
+            "pieces": [p.to_json() for _, p in sorted(self.pieces.items())],
+            "control": "".join(_CONTROL_CODE[c] for c in self.control),
+            "pp": dict(sorted(self.pp.items())),
+            "pp_next": dict(sorted(self.pp_next.items())),
+            "surrendered": list(self.surrendered),
+            "flags": dict(sorted(self.flags.items())),
+            "next_handle": self.next_handle,
+            "result": self.result,
+            "dice": self.dice.to_json(),
+            "stack": [f.to_json() for f in self.stack],
+            "log": [e.to_json() for e in self.log],
+        }
+
+    @staticmethod
+    def from_json(obj: Mapping[str, Any]) -> BiteState:
+        pieces = [Piece.from_json(row) for row in obj["pieces"]]
+        return BiteState(
+            scenario=str(obj["scenario"]),
+            options=dict(obj["options"]),
+            seed=int(obj["seed"]),
+            turn=int(obj["turn"]),
+            phase=str(obj["phase"]),
+            phasing=str(obj["phasing"]),
+            weather=str(obj["weather"]),
+            pieces={p.uid: p for p in pieces},
+            control=[_CONTROL_NAME[c] for c in str(obj["control"])],
+            pp={str(k): int(v) for k, v in obj["pp"].items()},
+            pp_next={str(k): int(v) for k, v in obj["pp_next"].items()},
+            surrendered=[str(s) for s in obj["surrendered"]],
+            flags=dict(obj["flags"]),
+            next_handle=int(obj["next_handle"]),
+            result=obj.get("result"),
+            dice=Dice.from_json(obj["dice"]),
+            stack=[Frame.from_json(f) for f in obj["stack"]],
+            log=[Event.from_json(e) for e in obj["log"]],
+        )
+
+    def clone(self) -> BiteState:
+        """A fast copy for search: pieces and lists are copied, static data shared."""
+        return BiteState(
+            scenario=self.scenario,
+            options=self.options,
+            seed=self.seed,
+            turn=self.turn,
+            phase=self.phase,
+            phasing=self.phasing,
+            weather=self.weather,
+            pieces={k: p.copy() for k, p in self.pieces.items()},
+            control=list(self.control),
+            pp=dict(self.pp),
+            pp_next=dict(self.pp_next),
+            surrendered=list(self.surrendered),
+            flags=_deep(self.flags),
+            next_handle=self.next_handle,
+            result=None if self.result is None else dict(self.result),
+            dice=Dice.from_json(self.dice.to_json()),
+            stack=[_copy_frame(f) for f in self.stack],
+            log=list(self.log),
+            world=self.world,
+        )
+
+
+_CONTROL_CODE = {AXIS: "a", SOVIET: "s", "": "-"}
+_CONTROL_NAME = {v: k for k, v in _CONTROL_CODE.items()}
+
+
+def _copy_frame(frame: Frame) -> Frame:
+    return Frame(frame.proc, _deep(frame.vars), frame.status, _deep(frame.result))
+
+
+def _deep(value: Any) -> Any:
+    """Copy nested JSON-like containers (frames hold only JSON)."""
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    return value

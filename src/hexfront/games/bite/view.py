@@ -1,0 +1,112 @@
+"""What one side may see (1.3): the only output of the game a player, client or AI gets.
+
+Own blocks are shown in full. Enemy blocks show their owner, their block colour and where
+they stand, plus the white barrel, until a battle reveals them (7.7); revealed blocks stay
+visible until the next Final Supply Status Phase (7.9). Off-map pools of the enemy are
+shown as counts only. The log keeps only events addressed to everyone or to this side.
+With the "fog" option off, everything is shown.
+"""
+
+from __future__ import annotations
+
+from hexfront.engine.events import JSON
+from hexfront.engine.sequence import Decision
+
+from .state import DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
+
+BLOCK_COLOUR = {
+    "ussr": "red",
+    "germany": "black",
+    "finland": "black",
+    "romania": "black",
+    "hungary": "black",
+    "slovakia": "black",
+    "italy": "lightgreen",
+}
+
+LOG_TAIL = 400  # events kept in a view; the full log is in the record
+
+
+def _public(state: BiteState, p: Piece) -> dict[str, JSON]:
+    spec = state.spec(p)
+    board = state.w.board
+    out: dict[str, JSON] = {
+        "handle": p.handle,
+        "side": p.side,
+        "colour": BLOCK_COLOUR.get(spec.nation, "tan"),
+        "hex": board.id_of(p.node) if p.node >= 0 else None,
+        "oos": p.oos,
+    }
+    if p.base >= 0:
+        out["flying_from"] = board.id_of(p.base)
+    return out
+
+
+def _full(state: BiteState, p: Piece) -> dict[str, JSON]:
+    spec = state.spec(p)
+    out = _public(state, p)
+    out.update(
+        id=p.uid,
+        name=spec.name,
+        nation=spec.nation,
+        cls=spec.cls,
+        strength=state.strength(p),
+        ladder=list(spec.ladder),
+        colours=list(spec.colours),
+        step=p.step,
+        half_hit=p.half_hit,
+        revealed=p.revealed,
+    )
+    if p.side == state.phasing and spec.is_ground and state.phase in ("movement", "exploitation"):
+        out["mp_left"] = p.mp_left
+    return out
+
+
+def build_view(state: BiteState, side: str | None, decision: Decision | None) -> dict[str, JSON]:
+    fog = bool(state.options.get("fog", True)) and side is not None
+    units: list[JSON] = []
+    pools: dict[str, JSON] = {}
+    enemy_counts: dict[str, int] = {}
+    for p in sorted(state.pieces.values(), key=lambda x: x.handle):
+        mine = side is None or p.side == side
+        if p.status == ON_MAP:
+            units.append(_full(state, p) if (mine or not fog or p.revealed) else _public(state, p))
+        elif p.status in (POOL, HELD, ELIMINATED, DISBANDED):
+            if mine or not fog:
+                entry: dict[str, JSON] = {
+                    "id": p.uid,
+                    "name": state.spec(p).name,
+                    "cls": state.spec(p).cls,
+                }
+                if p.status == POOL:
+                    entry["arrival"] = p.arrival
+                pools.setdefault(p.status, [])
+                bucket = pools[p.status]
+                assert isinstance(bucket, list)
+                bucket.append(entry)
+            else:
+                enemy_counts[p.status] = enemy_counts.get(p.status, 0) + 1
+    prompt = None
+    if decision is not None and (side is None or decision.prompt.side == side):
+        prompt = decision.prompt.to_json()
+    events = [e.to_json() for e in state.log if e.visible_to(side)]
+    return {
+        "game": "bite",
+        "scenario": state.scenario,
+        "side": side,
+        "turn": state.turn,
+        "last_turn": state.w.scenario.last_turn,
+        "phase": state.phase,
+        "phasing": state.phasing,
+        "weather": state.weather,
+        "active": decision.prompt.side if decision else None,
+        "units": units,
+        "pools": pools,
+        "enemy_pools": dict(sorted(enemy_counts.items())),
+        "control": "".join({"axis": "a", "soviet": "s"}.get(c, "-") for c in state.control),
+        "pp": dict(sorted(state.pp.items())),
+        "surrendered": list(state.surrendered),
+        "prompt": prompt,
+        "log": events[-LOG_TAIL:],
+        "result": state.result,
+    }
