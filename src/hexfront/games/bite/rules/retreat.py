@@ -11,6 +11,7 @@ is a friendly city (b). An air unit retreats to a free airbase within its range 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from ..board import WATER
 from ..state import BiteState, Piece, enemy_of
@@ -66,12 +67,15 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: int) -> list[in
 
 
 def _away_to_source(
-    state: BiteState, battle: int, start: int, sources: frozenset[int], blocked: object
+    state: BiteState,
+    battle: int,
+    start: int,
+    sources: frozenset[int],
+    blocked: Callable[[int], bool],
 ) -> bool:
-    """7.7.15 a: a route from ``start`` to a source that never turns back towards the battle."""
+    """7.7.15 a: a route from ``start`` to a source, every step taking it further from the
+    battle (a unit falls back away from the fight, not around it)."""
     board = state.w.board
-    is_blocked = blocked  # callable
-    assert callable(is_blocked)
     if start in sources:
         return True
     seen = {start}
@@ -80,9 +84,9 @@ def _away_to_source(
         node = queue.popleft()
         d = board.distance(battle, node)
         for nxt in board.adjacency[node]:
-            if nxt in seen or is_blocked(nxt):
+            if nxt in seen or blocked(nxt):
                 continue
-            if board.distance(battle, nxt) < d:
+            if board.distance(battle, nxt) <= d:
                 continue
             if nxt in sources:
                 return True
