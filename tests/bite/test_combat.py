@@ -325,7 +325,7 @@ def test_battle_won_gives_control_and_marks_attackers() -> None:
         specs,
         {"a": "0303", "sov": "0403"},
         moves=[("a", "0403")],
-        faces=[1] + [6, 6, 6, 6],
+        faces=[1, 6, 6, 6, 6],
     )
     drive(m, lambda x: x.state.pieces["sov"].status != "map")
     drive(m, lambda x: x.state.phase != "combat")

@@ -19,8 +19,7 @@ ROWS = [
 def match_for(units, places, rows=ROWS, owner="ussr", sources=None, **kw):  # type: ignore[no-untyped-def]
     board = SyntheticBoard(rows, owner=owner, **kw)
     w = world(board, units, places, main_sources=sources or {"ussr": "0103", "germany": "0103"})
-    m = new_match(w)
-    return m
+    return new_match(w)
 
 
 def soviet_moves(units, places, rows=ROWS, **kw):  # type: ignore[no-untyped-def]
@@ -72,7 +71,7 @@ def test_movement_stops_on_entering_an_enemy_hex() -> None:  # 7.5.3
     # ... but never through it: 0303 is reached only around it.
     from hexfront.games.bite.rules.movement import reach
 
-    cost, parent = reach(m.state, m.state.pieces["s"], 3)
+    _cost, parent = reach(m.state, m.state.pieces["s"], 3)
     board = m.state.w.board
     assert parent[board.node("0303")] != board.node("0203")
 
