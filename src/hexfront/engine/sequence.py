@@ -201,13 +201,18 @@ class Machine(Generic[S]):
             return None
         return self._proc(frame.proc).decision(self, state, frame)
 
-    def act(self, state: S, action: Action) -> Decision | None:
-        """Apply a legal action to the waiting procedure, then advance."""
+    def act(self, state: S, action: Action, *, pending: Decision | None = None) -> Decision | None:
+        """Apply a legal action to the waiting procedure, then advance.
+
+        ``pending`` may pass the decision the caller has already listed for this very
+        position, to save listing it again.
+        """
         frame = self.top(state)
         if frame is None:
             raise IllegalAction("the game is over")
         proc = self._proc(frame.proc)
-        pending = proc.decision(self, state, frame) if frame.status == READY else None
+        if pending is None:
+            pending = proc.decision(self, state, frame) if frame.status == READY else None
         if pending is None:
             raise IllegalAction("no decision is pending")
         if action not in pending.actions:

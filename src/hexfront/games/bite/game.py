@@ -142,6 +142,7 @@ class Bite:
         state.emit("setup", scenario=scenario, turn=state.turn)
         MACHINE.start(state, "game")
         MACHINE.advance(state)
+        state.touch()
         return state
 
     def _check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
@@ -156,26 +157,40 @@ class Bite:
         return out
 
     def decision(self, state: BiteState) -> Decision | None:
-        return MACHINE.decision(state)
+        """The pending decision, listed once per position (cached until the next action)."""
+        cache = state.cache
+        if "decision" not in cache:
+            state.index_positions()  # listing choices only reads the state
+            try:
+                cache["decision"] = MACHINE.decision(state)
+            finally:
+                cache.pop("occupancy", None)
+        return cache["decision"]  # type: ignore[no-any-return]
 
     def active_sides(self, state: BiteState) -> list[str]:
-        d = MACHINE.decision(state)
+        d = self.decision(state)
         return [d.prompt.side] if d else []
 
     def legal_actions(self, state: BiteState, side: str) -> list[Action]:
-        d = MACHINE.decision(state)
+        d = self.decision(state)
         if d is None or d.prompt.side != side:
             return []
         return d.actions
 
     def apply(self, state: BiteState, action: Action) -> list[Event]:
         start = len(state.log)
-        d = MACHINE.decision(state)
+        d = self.decision(state)
         if d is None:
             raise IllegalAction("the game is over")
         if action.side != d.prompt.side:
             raise IllegalAction(f"it is {d.prompt.side}'s decision, not {action.side}'s")
-        MACHINE.act(state, action)
+        if action not in d.actions:
+            raise IllegalAction(f"{action!r} is not a legal action now")
+        state.cache.clear()
+        try:
+            MACHINE.act(state, action, pending=d)
+        finally:
+            state.cache.clear()
         return state.log[start:]
 
     def is_over(self, state: BiteState) -> bool:
@@ -210,8 +225,7 @@ class Bite:
     def view(self, state: BiteState, side: str | None) -> dict[str, JSON]:
         from .view import build_view
 
-        d = MACHINE.decision(state)
-        return build_view(state, side, d)
+        return build_view(state, side, self.decision(state))
 
     def hidden_tokens(self, state: BiteState, side: str) -> set[str]:
         """JSON strings naming blocks ``side`` may not identify: they must never reach it."""

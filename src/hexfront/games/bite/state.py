@@ -196,6 +196,12 @@ class BiteState:
     stack: list[Frame] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)
     world: World | None = None
+    # Derived values of the current position (the pending decision); never saved, and
+    # emptied by every action. Code that changes a state by hand must call ``touch()``.
+    cache: dict[str, Any] = field(default_factory=dict)
+
+    def touch(self) -> None:
+        self.cache.clear()
 
     # --- convenience -----------------------------------------------------------------
 
@@ -211,7 +217,18 @@ class BiteState:
                 yield p
 
     def at(self, node: int) -> list[Piece]:
+        occupancy = self.cache.get("occupancy")
+        if occupancy is not None:
+            return list(occupancy.get(node, ()))
         return [p for p in self.pieces.values() if p.status == ON_MAP and p.node == node]
+
+    def index_positions(self) -> None:
+        """Index who stands where, for a read-only stretch (a decision being listed)."""
+        occupancy: dict[int, list[Piece]] = {}
+        for p in self.pieces.values():
+            if p.status == ON_MAP:
+                occupancy.setdefault(p.node, []).append(p)
+        self.cache["occupancy"] = occupancy
 
     def spec(self, piece: Piece) -> UnitSpec:
         return self.w.units[piece.uid]

@@ -56,19 +56,11 @@ def controls(state: BiteState, side: str, node: int) -> bool:
 
 
 def ground_at(state: BiteState, node: int, side: str) -> list[Piece]:
-    return [
-        p
-        for p in state.pieces.values()
-        if p.status == ON_MAP and p.node == node and p.side == side and state.spec(p).is_ground
-    ]
+    return [p for p in state.at(node) if p.side == side and state.spec(p).is_ground]
 
 
 def air_at(state: BiteState, node: int, side: str) -> list[Piece]:
-    return [
-        p
-        for p in state.pieces.values()
-        if p.status == ON_MAP and p.node == node and p.side == side and state.spec(p).is_air
-    ]
+    return [p for p in state.at(node) if p.side == side and state.spec(p).is_air]
 
 
 def can_stack(state: BiteState, node: int, side: str, incoming: Iterable[UnitSpec]) -> bool:
