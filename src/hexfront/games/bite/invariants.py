@@ -54,7 +54,7 @@ def check(game: Bite, state: BiteState, *, phase_start: bool = False) -> list[st
         leaked = sorted(t for t in game.hidden_tokens(state, side) if t in text)
         if leaked:
             errors.append(f"{side} can read hidden identities {leaked[:3]}")
-        for unit in game.view(state, side)["units"]:  # type: ignore[union-attr]
+        for unit in game.view(state, side)["units"]:
             assert isinstance(unit, dict)
             owner = unit["side"]
             piece = next((q for q in state.pieces.values() if q.handle == unit["handle"]), None)

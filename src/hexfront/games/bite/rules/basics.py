@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ..board import WATER
 from ..charts import charts
-from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece, enemy_of
+from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 
 # Which side each 1941 owner belongs to at the start (3.1, 3.20).
