@@ -44,13 +44,17 @@ def check(game: Bite, state: BiteState, *, phase_start: bool = False) -> list[st
     placing = state.phase == "production"
     for (node, side), n in ground.items():
         if not placing and (n > charts().max_ground or combat[(node, side)] > charts().max_combat):
-            errors.append(f"{side} overstacked in {board.id_of(node)}: {n} ground, {combat[(node, side)]} combat")
+            errors.append(
+                f"{side} overstacked in {board.id_of(node)}: {n} ground, {combat[(node, side)]} combat"
+            )
     for (node, side), n in parked.items():
         if n > charts().air_per_airbase and state.phase not in ("combat", "blitz_combat", "blitz"):
             errors.append(f"{side} has {n} air units parked in {board.id_of(node)}")
     # The view must never name a block the other side has not seen.
     for side in game.sides:
-        text = json.dumps(game.view(state, side)) + json.dumps([a.to_json() for a in game.legal_actions(state, side)])
+        text = json.dumps(game.view(state, side)) + json.dumps(
+            [a.to_json() for a in game.legal_actions(state, side)]
+        )
         leaked = sorted(t for t in game.hidden_tokens(state, side) if t in text)
         if leaked:
             errors.append(f"{side} can read hidden identities {leaked[:3]}")
