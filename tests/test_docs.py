@@ -27,11 +27,21 @@ def test_every_chapter_and_scenario_has_a_row() -> None:
     assert {"7.7.7", "7.7.15", "BOX 1", "12.4.1", "BSS"} <= set(table)
 
 
+def test_named_files_exist() -> None:
+    root = Path(__file__).parents[1]
+    for rule, cells in rows().items():
+        for name in re.findall(r"`([^`]+)`", cells[3] + " " + cells[4]):
+            candidates = [root / name, root / "src/hexfront/games/bite" / name, root / "src/hexfront" / name]
+            candidates.append(root / "src/hexfront/games/bite/data" / name)
+            assert any(c.exists() for c in candidates), f"{rule} names {name}, which does not exist"
+
+
 def test_statuses_are_known_and_done_rows_name_code_and_tests() -> None:
     for rule, cells in rows().items():
         status = cells[5]
         assert status in STATUSES, (rule, status)
         if status in ("done", "partial"):
             assert cells[3], f"{rule} is {status} but names no code"
-            assert cells[4], f"{rule} is {status} but names no tests"
+        if status == "done":
+            assert cells[4], f"{rule} is done but names no tests"
         assert re.fullmatch(r"\d+\.\d+(\.\d+)*|BOX 1|BSS|SBE\d", rule), rule
