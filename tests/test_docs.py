@@ -31,7 +31,11 @@ def test_named_files_exist() -> None:
     root = Path(__file__).parents[1]
     for rule, cells in rows().items():
         for name in re.findall(r"`([^`]+)`", cells[3] + " " + cells[4]):
-            candidates = [root / name, root / "src/hexfront/games/bite" / name, root / "src/hexfront" / name]
+            candidates = [
+                root / name,
+                root / "src/hexfront/games/bite" / name,
+                root / "src/hexfront" / name,
+            ]
             candidates.append(root / "src/hexfront/games/bite/data" / name)
             assert any(c.exists() for c in candidates), f"{rule} names {name}, which does not exist"
 
