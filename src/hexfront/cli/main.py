@@ -13,9 +13,8 @@ from rich.table import Table
 
 from hexfront import __version__
 from hexfront.engine.errors import HexfrontError
-from hexfront.engine.events import Event
 from hexfront.engine.match import Match
-from hexfront.engine.protocol import Game
+from hexfront.engine.protocol import Action, Game
 from hexfront.engine.records import load_record, replay, save_record, state_hash
 from hexfront.games import registry
 
@@ -102,10 +101,48 @@ def _seats(game: Game[Any], seat: list[str], shortcuts: dict[str, str | None]) -
     return chosen
 
 
-def _print_events(events: list[Event]) -> None:
-    for e in events:
-        detail = ", ".join(f"{k}={v}" for k, v in e.data.items())
-        console.print(f"  [dim]{e.kind}[/] {detail}")
+def _describe(game: Game[Any], action: Action, view: dict[str, Any]) -> str:
+    describe = getattr(game, "describe_action", None)
+    if describe is not None:
+        return str(describe(action, view))
+    args = " ".join(f"{k}={v}" for k, v in action.args.items())
+    return f"{action.verb} {args}"
+
+
+def _log_text(game: Game[Any], event: dict[str, Any]) -> str:
+    fmt = getattr(game, "log_line", None)
+    if fmt is not None:
+        return str(fmt(event))
+    detail = ", ".join(f"{k}={v}" for k, v in event.get("data", {}).items())
+    return f"{event.get('kind')} {detail}"
+
+
+def _choose(game: Game[Any], legal: list[Action], view: dict[str, Any], extra: str) -> str | Action:
+    """Ask a human for one action; long lists are grouped by unit first."""
+    by_unit: dict[str, list[Action]] = {}
+    for a in legal:
+        by_unit.setdefault(str(a.args.get("unit", "")), []).append(a)
+    shown = legal
+    if len(legal) > 30 and len(by_unit) > 1:
+        groups = sorted(by_unit)
+        for i, key in enumerate(groups, 1):
+            first = by_unit[key][0]
+            label = _describe(game, first, view).split(" to ")[0] if key else first.verb
+            console.print(f"  {i:3d}. {label}  [dim]({len(by_unit[key])} choices)[/]")
+        answer = typer.prompt(f"pick a group 1-{len(groups)}{extra} q=quit").strip().lower()
+        if answer in ("q", "u", "v"):
+            return answer
+        if not answer.isdigit() or not 1 <= int(answer) <= len(groups):
+            return "?"
+        shown = by_unit[groups[int(answer) - 1]]
+    for i, action in enumerate(shown, 1):
+        console.print(f"  {i:3d}. {_describe(game, action, view)}")
+    answer = typer.prompt(f"choose 1-{len(shown)}{extra} q=quit").strip().lower()
+    if answer in ("q", "u", "v"):
+        return answer
+    if not answer.isdigit() or not 1 <= int(answer) <= len(shown):
+        return "?"
+    return shown[int(answer) - 1]
 
 
 @app.command()
@@ -123,12 +160,16 @@ def play(
 
     game = _load(game_name)
     seats = _seats(game, seat, {"axis": axis, "soviet": soviet})
-    agents = {s: make_agent(p, seed + i) for i, (s, p) in enumerate(seats.items()) if p != "human"}
     try:
+        agents = {
+            s: make_agent(p, seed + i) for i, (s, p) in enumerate(seats.items()) if p != "human"
+        }
         match: Match[Any] = Match(game, scenario, {}, seed)
-    except HexfrontError as exc:
+    except (HexfrontError, ValueError) as exc:
         _fail(str(exc))
-    seen = 0
+    render = getattr(game, "render_text", None)
+    seen: dict[str, int] = {}
+    last_phase: dict[str, Any] = {}
     while not match.is_over():
         side = match.active_sides()[0]
         legal = match.legal_actions(side)
@@ -138,25 +179,29 @@ def play(
         view = match.view(side)
         log = view.get("log", [])
         assert isinstance(log, list)
-        _print_events([Event.from_json(e) for e in log[seen:]])
-        seen = len(log)
+        for event in log[seen.get(side, 0) :]:
+            console.print(_log_text(game, event), markup=False, highlight=False)
+        seen[side] = len(log)
+        phase = (view.get("turn"), view.get("phase"), view.get("phasing"))
+        if render is not None and last_phase.get(side) != phase:
+            console.print(render(view), markup=False, highlight=False)
+            last_phase[side] = phase
         prompt = view.get("prompt") or {}
         assert isinstance(prompt, dict)
         console.rule(f"[bold]{side}[/]: {prompt.get('text', '')}")
-        for i, action in enumerate(legal, 1):
-            args = " ".join(f"{k}={v}" for k, v in action.args.items())
-            console.print(f"  {i:3d}. {action.verb} {args}")
         extra = " u=undo" if match.can_undo(side) else ""
-        answer = typer.prompt(f"choose 1-{len(legal)}{extra} q=quit").strip().lower()
-        if answer == "q":
+        extra += " v=view" if render is not None else ""
+        choice = _choose(game, legal, view, extra)
+        if choice == "q":
             break
-        if answer == "u" and match.can_undo(side):
+        if choice == "v" and render is not None:
+            console.print(render(view), markup=False, highlight=False)
+        elif choice == "u" and match.can_undo(side):
             match.undo(side)
-            continue
-        if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
+        elif isinstance(choice, Action):
+            match.act(choice)
+        else:
             err.print("[red]not a valid choice[/]")
-            continue
-        match.act(legal[int(answer) - 1])
     result = match.result()
     console.print(f"[bold]Result:[/] {result.outcome if result else 'unfinished'}")
     if record is not None:

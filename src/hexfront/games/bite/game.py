@@ -227,6 +227,23 @@ class Bite:
 
         return build_view(state, side, self.decision(state))
 
+    # --- text rendering (terminal play, logs) -----------------------------------------
+
+    def render_text(self, view: dict[str, JSON]) -> str:
+        from .text import render
+
+        return render(view)
+
+    def describe_action(self, action: Action, view: dict[str, JSON] | None = None) -> str:
+        from .text import describe
+
+        return describe(action, view)
+
+    def log_line(self, event: dict[str, JSON]) -> str:
+        from .text import log_line
+
+        return log_line(event)
+
     def hidden_tokens(self, state: BiteState, side: str) -> set[str]:
         """JSON strings naming blocks ``side`` may not identify: they must never reach it."""
         if not state.options.get("fog", True):

@@ -1,0 +1,175 @@
+"""Plain-text rendering of a BITE view and its actions, for the terminal and for logs."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import Action
+
+PHASE_NAMES = {
+    "setup": "Setup",
+    "supply": "Supply Phase (7.2)",
+    "production": "Production Phase (7.3)",
+    "rail": "Strategic Rail Movement (7.4)",
+    "movement": "Movement Phase (7.5)",
+    "reaction": "Defender Reaction (7.6)",
+    "combat": "Combat Phase (7.7)",
+    "blitz": "Blitz Phase (7.8)",
+    "blitz_combat": "Blitz combat (7.8)",
+    "final_supply": "Final Supply Status (7.9)",
+    "exploitation": "Armor Exploitation (7.10)",
+    "victory": "Victory Phase (7.11)",
+}
+
+MONTHS = (
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+)
+
+
+def month_of(turn: int) -> str:
+    """Turn 1 is June 1941 (3.13).
+
+    >>> month_of(1), month_of(7), month_of(49)
+    ('June 1941', 'December 1941', 'June 1945')
+    """
+    year = 1941 + (turn + 4) // 12
+    return f"{MONTHS[(turn - 1) % 12]} {year}"
+
+
+def _unit_line(u: dict[str, Any]) -> str:
+    if "id" not in u:
+        flying = f" flying from {u['flying_from']}" if u.get("flying_from") else ""
+        barrel = " [out of supply]" if u.get("oos") else ""
+        return f"{u['colour']} block {u['handle']}{flying}{barrel}"
+    bits = [f"{u['name']} ({u['cls']}, {u['nation']}) strength {u['strength']}"]
+    if u.get("half_hit"):
+        bits.append("half hit")
+    if u.get("oos"):
+        bits.append("out of supply")
+    if u.get("flying_from"):
+        bits.append(f"flying from {u['flying_from']}")
+    if "mp_left" in u:
+        bits.append(f"{u['mp_left']} MP")
+    return ", ".join(bits)
+
+
+def render(view: dict[str, JSON]) -> str:
+    """A readable summary of what one side sees."""
+    v: dict[str, Any] = dict(view)
+    lines = [
+        f"Turn {v['turn']} of {v['last_turn']} ({month_of(int(v['turn']))}), weather {v['weather']}; "
+        f"{v['phasing']} phases: {PHASE_NAMES.get(str(v['phase']), v['phase'])}",
+        "PP: " + ", ".join(f"{k} {n}" for k, n in v["pp"].items()) if v["pp"] else "PP: none",
+    ]
+    by_hex: dict[str, list[str]] = defaultdict(list)
+    for u in v["units"]:
+        by_hex[str(u["hex"])].append(
+            ("  you: " if u["side"] == v["side"] else "  enemy: ") + _unit_line(u)
+        )
+    lines.append("Map:")
+    for hex_id in sorted(by_hex):
+        lines.append(f" {hex_id}")
+        lines.extend(by_hex[hex_id])
+    pools = v.get("pools") or {}
+    for status, units in pools.items():
+        lines.append(f"Your {status} units: " + ", ".join(u["name"] for u in units))
+    if v.get("enemy_pools"):
+        lines.append(
+            "Enemy off the map: " + ", ".join(f"{n} {k}" for k, n in v["enemy_pools"].items())
+        )
+    if v.get("result"):
+        lines.append(f"RESULT: {v['result']['outcome']} ({v['result'].get('detail', '')})")
+    return "\n".join(lines)
+
+
+def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
+    """One line in words for an action."""
+    a = action.args
+    names: dict[str, str] = {}
+    if view is not None:
+        for u in view.get("units", []):
+            if isinstance(u, dict) and "id" in u:
+                names[str(u["id"])] = str(u["name"])
+    who = names.get(str(a.get("unit", "")), str(a.get("unit", "")))
+    match action.verb:
+        case "move":
+            return f"move {who} to {a['to']}"
+        case "rail":
+            return f"rail {who} to {a['to']} (1 PP)"
+        case "fly":
+            return f"fly {who} to {a['to']}"
+        case "rebase":
+            return f"rebase {who} to {a['to']}"
+        case "react":
+            return f"send {who} to the battle at {a['to']}"
+        case "repair":
+            return f"repair {who} ({a['pp']} PP)"
+        case "rebuild":
+            return f"rebuild {who} at {a['hex']} ({a['pp']} PP)"
+        case "place":
+            return f"place {who} at {a['hex']}"
+        case "disband":
+            return f"disband {who} (+1 PP next turn)"
+        case "aid":
+            return f"give 1 PP to {a['to']}"
+        case "fight":
+            return f"fight the battle at {a['hex']}"
+        case "hit":
+            return f"take the hit on {who}"
+        case "retreat":
+            return f"retreat {who} to {a['to']}"
+        case "blitz":
+            return f"blitz {who} into {a['to']}"
+        case "follow":
+            return f"follow with {who} to {a['to']}"
+        case "eliminate":
+            return f"eliminate {who}"
+        case "stand":
+            return "stand and fight on"
+        case "end_ground":
+            return "end ground movement (then air units)"
+        case "done":
+            return "done with this phase"
+    return f"{action.verb} {a}"
+
+
+def log_line(event: dict[str, JSON]) -> str:
+    data: dict[str, Any] = dict(event.get("data", {}))
+    kind = event.get("kind")
+    if kind == "roll":
+        return f"  dice {data['dice']} ({data['purpose']})"
+    if kind == "battle":
+        return f"Battle at {data['hex']}" + (" (blitz)" if data.get("blitz") else "")
+    if kind == "battle_over":
+        return f"Battle at {data['hex']} over: {data['winner'] or 'nobody'} holds it"
+    if kind == "reveal":
+        return f"  revealed: {data['name']} ({data['side']} {data['cls']}, {data['strength']})"
+    if kind == "hit":
+        return f"  hit on {data['unit']}: {data['result']}"
+    if kind == "eliminated":
+        return f"  eliminated: {data.get('name', data.get('handle'))} ({data['why']})"
+    if kind == "turn":
+        return f"=== Turn {data['turn']} ({month_of(int(data['turn']))}), weather {data['weather']}"
+    if kind == "side":
+        return f"--- {data['side']} phases"
+    if kind in ("move", "rail", "fly", "rebase", "retreat", "react", "blitz"):
+        path = data.get("path") or [data.get("frm"), data.get("to")]
+        return (
+            f"{data.get('side')} block {data.get('handle')} {kind}: {' -> '.join(map(str, path))}"
+        )
+    if kind == "game_over":
+        return f"GAME OVER: {data['outcome']} ({data['detail']})"
+    return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in data.items())
