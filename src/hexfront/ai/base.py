@@ -32,8 +32,15 @@ class RandomAgent:
         return legal[self._rng.randrange(len(legal))]
 
 
+AGENTS = ("random", "heuristic")
+
+
 def make_agent(name: str, seed: int = 0) -> Agent:
     """An agent by name, as used on the command line and in the server."""
     if name == "random":
         return RandomAgent(seed)
-    raise ValueError(f"unknown agent {name!r}; available: random")
+    if name == "heuristic":
+        from .bite_heuristic import HeuristicAgent
+
+        return HeuristicAgent(seed)
+    raise ValueError(f"unknown agent {name!r}; available: {', '.join(AGENTS)}")

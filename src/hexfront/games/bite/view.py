@@ -93,6 +93,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     return {
         "game": "bite",
         "scenario": state.scenario,
+        "options": dict(state.options),
         "side": side,
         "turn": state.turn,
         "last_turn": state.w.scenario.last_turn,

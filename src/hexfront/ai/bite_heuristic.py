@@ -1,0 +1,304 @@
+"""A rule-based BITE player that sees only what its side sees.
+
+It reads the view and the legal actions, plus public knowledge (the map, the catalogue
+of blocks, the Tech Level Chart, the scenario's objectives: everything printed in the
+box), and scores each legal action:
+
+* ground moves: pull towards the objectives, attack only at good odds (more own dice
+  than the estimated enemy's, with the terrain's Mali counted), stay in supply reach,
+  prefer strong defensive terrain when holding;
+* production: repair front-line units first, rebuild the cheapest, place reinforcements
+  nearest the front; rail: send idle rear units to the front;
+* air: support own attacks and defend own battles; rebase towards the front;
+* combat: the cheapest unit takes a tied hit; retreat when clearly outmatched;
+* blitz and exploitation: push armour into weak or empty hexes towards the objectives.
+
+Hidden enemy blocks are estimated at an average strength.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import Action
+from hexfront.games.bite.board import Board
+from hexfront.games.bite.state import World
+
+HIDDEN_STRENGTH = 3.0  # an unseen enemy block is guessed at this many steps
+ROUGH = {"forest": 1, "hills": 1, "mountains": 2, "swamp": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class PublicInfo:
+    """What both players know from the box: map, blocks, charts, objectives."""
+
+    board: Board
+    world: World
+    objectives: tuple[int, ...]
+
+
+def public_info(world: World) -> PublicInfo:
+    board = world.board
+    names: list[str] = []
+    victory = world.scenario.victory
+    for key in ("cities",):
+        names.extend(str(c) for c in victory.get(key, []))
+    for key in ("isolates", "surrounds"):
+        if victory.get(key):
+            names.append(str(victory[key]))
+    if victory.get("kind") == "vp":
+        names.extend(str(c) for c in victory.get("weights", {}))
+        names.extend(
+            site.name
+            for node, site in board.sites.items()
+            if site.is_major and board.owner_1941[node] == "ussr"
+        )
+    nodes = []
+    for name in dict.fromkeys(names):
+        try:
+            nodes.append(board.node(name))
+        except (KeyError, ValueError):
+            continue
+    return PublicInfo(board, world, tuple(nodes))
+
+
+class _Look:
+    """Who stands where, as far as this side can tell."""
+
+    def __init__(self, view: dict[str, Any], board: Board) -> None:
+        self.side = str(view["side"])
+        self.board = board
+        self.mine: dict[str, dict[str, Any]] = {}
+        self.at_mine: dict[int, list[dict[str, Any]]] = {}
+        self.at_enemy: dict[int, list[dict[str, Any]]] = {}
+        for u in view["units"]:
+            node = board.node(str(u["hex"])) if u.get("hex") else -1
+            if node < 0:
+                continue
+            if u["side"] == self.side:
+                self.mine[str(u["id"])] = u
+                self.at_mine.setdefault(node, []).append(u)
+            else:
+                self.at_enemy.setdefault(node, []).append(u)
+        self.control = str(view["control"])
+        self.enemy_nodes = sorted(self.at_enemy)
+
+    def enemy_strength(self, node: int) -> float:
+        return sum(float(u.get("strength", HIDDEN_STRENGTH)) for u in self.at_enemy.get(node, []))
+
+    def my_strength(self, node: int) -> float:
+        return sum(
+            float(u.get("strength", 0))
+            for u in self.at_mine.get(node, [])
+            if "fighter" not in str(u.get("cls"))
+        )
+
+    def nearest_enemy(self, node: int) -> int:
+        if not self.enemy_nodes:
+            return 99
+        return min(self.board.distance(node, e) for e in self.enemy_nodes)
+
+
+class HeuristicAgent:
+    """The competent rule-based BITE player (see the module text)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, info: PublicInfo | None = None) -> None:
+        self._rng = random.Random(seed)
+        self._info = info
+
+    def _public(self, view: dict[str, Any]) -> PublicInfo:
+        if self._info is None:
+            from hexfront.games.bite.game import Bite
+
+            world = Bite().world(str(view["scenario"]), dict(view.get("options") or {}))
+            self._info = public_info(world)
+        return self._info
+
+    def choose(self, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        v: dict[str, Any] = dict(view)
+        info = self._public(v)
+        look = _Look(v, info.board)
+        scored = [(self._score(a, v, look, info), i, a) for i, a in enumerate(legal)]
+        best = max(s for s, _, _ in scored)
+        top = [a for s, _, a in scored if s >= best - 1e-9]
+        return top[self._rng.randrange(len(top))]
+
+    # --- scoring ---------------------------------------------------------------------
+
+    def _score(self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo) -> float:
+        verb = a.verb
+        board = info.board
+        if verb in ("done", "end_ground", "stand"):
+            return 0.0
+        if verb == "fight":
+            return 1.0
+        if verb == "move":
+            return self._move(a, v, look, info, exploit=str(v.get("phase")) == "exploitation")
+        if verb == "blitz":
+            return self._move(a, v, look, info, exploit=False) + 0.5
+        if verb == "follow":
+            return 1.0 if look.at_enemy.get(board.node(str(a.args["to"]))) else 0.5
+        if verb == "rail":
+            return self._rail(a, look, info)
+        if verb == "fly":
+            return self._fly(a, look, info)
+        if verb == "react":
+            return 2.0 if self._cls(look, a) == "fighter" else 1.0
+        if verb == "rebase":
+            to = board.node(str(a.args["to"]))
+            return 1.0 - 0.1 * max(0, look.nearest_enemy(to) - 3)
+        if verb == "repair":
+            unit = look.mine.get(str(a.args["unit"]), {})
+            node = board.node(str(unit["hex"])) if unit.get("hex") else -1
+            front = 3.0 if node >= 0 and look.nearest_enemy(node) <= 2 else 1.0
+            return front + 0.1 * float(unit.get("strength", 0))
+        if verb == "rebuild":
+            return (
+                1.5
+                - 0.2 * int(a.args.get("pp", 1))
+                - 0.02 * look.nearest_enemy(board.node(str(a.args["hex"])))
+            )
+        if verb == "place":
+            return 2.0 - 0.02 * look.nearest_enemy(board.node(str(a.args["hex"])))
+        if verb == "aid":
+            return 0.3
+        if verb == "disband":
+            return -5.0
+        if verb == "hit":
+            unit = look.mine.get(str(a.args["unit"]), {})
+            ladder = unit.get("ladder") or [1]
+            return -float(ladder[0])  # the least valuable block takes the hit
+        if verb == "retreat":
+            return self._retreat(a, v, look, info)
+        if verb == "eliminate":
+            return -float(look.mine.get(str(a.args["unit"]), {}).get("strength", 0))
+        return self._rng.random() * 0.1
+
+    def _cls(self, look: _Look, a: Action) -> str:
+        return str(look.mine.get(str(a.args.get("unit")), {}).get("cls", ""))
+
+    def _objective_pull(self, node: int, look: _Look, info: PublicInfo) -> float:
+        """Closer to an objective the side does not yet hold is better (attacker),
+        closer to an objective it holds is better (defender)."""
+        board = info.board
+        want = (
+            [
+                o
+                for o in info.objectives
+                if (look.control[o] != ("a" if look.side == "axis" else "s"))
+            ]
+            if look.side == "axis"
+            else list(info.objectives)
+        )
+        if not want:
+            want = list(look.enemy_nodes[:10])
+        if not want:
+            return 0.0
+        return -min(board.distance(node, o) for o in want)
+
+    def _move(
+        self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo, *, exploit: bool
+    ) -> float:
+        board = info.board
+        unit = look.mine.get(str(a.args["unit"]), {})
+        if not unit.get("hex"):
+            return 0.0
+        here = board.node(str(unit["hex"]))
+        to = board.node(str(a.args["to"]))
+        strength = float(unit.get("strength", 1))
+        axis = look.side == "axis"
+        gain = 0.0
+        # Pull towards the objectives (or the enemy) compared with staying put.
+        gain += 0.6 * (
+            self._objective_pull(to, look, info) - self._objective_pull(here, look, info)
+        )
+        terrain = board.terrain[to]
+        site = board.sites.get(to)
+        if look.at_enemy.get(to):
+            mine = look.my_strength(to) + strength
+            theirs = look.enemy_strength(to)
+            malus = ROUGH.get(terrain, 0) + (1 if site is not None and site.is_major else 0)
+            if site is not None and site.type == "fortress":
+                malus += 2
+            attack = mine / (2**malus)
+            odds = attack / max(theirs, 0.5)
+            needed = 1.0 if axis else 1.4
+            gain += 4.0 * (odds - needed) + (
+                1.0 if not look.at_mine.get(to) and odds > needed else 0
+            )
+        else:
+            # Hold good ground near the enemy; avoid running out of supply reach.
+            near = look.nearest_enemy(to)
+            if not axis:
+                gain += 0.5 * ROUGH.get(terrain, 0) + (
+                    1.0 if site is not None and site.is_city else 0.0
+                )
+                gain += 0.8 if near == 1 else 0.0
+            if exploit and near <= 1:
+                gain -= 0.5
+            if near > 1 and not self._supplied_nearby(to, look, info):
+                gain -= 1.0
+        if unit.get("oos"):
+            gain -= 0.5
+        return gain + self._rng.random() * 0.05
+
+    def _supplied_nearby(self, node: int, look: _Look, info: PublicInfo) -> bool:
+        """A rough supply test: a friendly rail hex within three hexes."""
+        board = info.board
+        mark = "a" if look.side == "axis" else "s"
+        for n in board.adjacency[node]:
+            for m in board.adjacency[n]:
+                for k in (m, *board.adjacency[m]):
+                    if board.rail_adjacency[k] and look.control[k] == mark:
+                        return True
+        return False
+
+    def _rail(self, a: Action, look: _Look, info: PublicInfo) -> float:
+        board = info.board
+        unit = look.mine.get(str(a.args["unit"]), {})
+        if not unit.get("hex"):
+            return -1.0
+        here = board.node(str(unit["hex"]))
+        to = board.node(str(a.args["to"]))
+        before, after = look.nearest_enemy(here), look.nearest_enemy(to)
+        if before <= 4:
+            return -1.0  # already at the front
+        return 0.2 * (before - after) - 0.5
+
+    def _fly(self, a: Action, look: _Look, info: PublicInfo) -> float:
+        board = info.board
+        to = board.node(str(a.args["to"]))
+        cls = self._cls(look, a)
+        mine = look.my_strength(to)
+        if mine <= 0:
+            return (
+                1.0
+                if cls in ("bomber", "strategic_bomber") and look.enemy_strength(to) <= 2
+                else -0.5
+            )
+        return 2.0 + 0.1 * mine
+
+    def _retreat(self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo) -> float:
+        board = info.board
+        prompt = v.get("prompt") or {}
+        battle = (
+            board.node(str(prompt.get("data", {}).get("hex")))
+            if prompt.get("data", {}).get("hex")
+            else -1
+        )
+        unit = look.mine.get(str(a.args["unit"]), {})
+        if battle < 0:
+            return -1.0
+        if "fighter" in str(unit.get("cls")) or "bomber" in str(unit.get("cls")):
+            return -0.2
+        mine = look.my_strength(battle)
+        theirs = look.enemy_strength(battle)
+        return (theirs / max(mine, 0.5)) - 2.0
