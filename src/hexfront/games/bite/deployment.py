@@ -32,7 +32,17 @@ from hexfront.games.bite.forces import (
 
 # Neighbours of the USSR along the 1941 border (BSS and the manual's last page, with Iran).
 BORDER_OWNERS: Final = frozenset(
-    {"finland", "germany", "general_government", "poland", "hungary", "romania", "turkey", "iran", "persia"}
+    {
+        "finland",
+        "germany",
+        "general_government",
+        "poland",
+        "hungary",
+        "romania",
+        "turkey",
+        "iran",
+        "persia",
+    }
 )
 HOME_OWNER: Final[Mapping[str, str]] = {
     "finland": "finland",
@@ -102,7 +112,9 @@ class _Stacks:
         ground = [o for o in here if is_ground(o)]
         if len(ground) >= MAX_GROUND:
             return False
-        return not (is_ground_combat(u) and sum(is_ground_combat(o) for o in ground) >= MAX_GROUND_COMBAT)
+        return not (
+            is_ground_combat(u) and sum(is_ground_combat(o) for o in ground) >= MAX_GROUND_COMBAT
+        )
 
     def add(self, h: str, u: Unit) -> None:
         self.by_hex.setdefault(h, []).append(u)
@@ -232,7 +244,9 @@ def _cover_border(res: Resolved, m: DeployMap, rule: Rule, stacks: _Stacks) -> N
     movable = [
         uid
         for uid in res.hexes
-        if units[uid].side == "soviet" and units[uid].dot not in (None, "black") and is_ground(units[uid])
+        if units[uid].side == "soviet"
+        and units[uid].dot not in (None, "black")
+        and is_ground(units[uid])
     ]
     for _ in range(4 * len(movable)):
         soviet = [h for uid, h in res.hexes.items() if units[uid].side == "soviet"]
@@ -255,7 +269,10 @@ def _cover_border(res: Resolved, m: DeployMap, rule: Rule, stacks: _Stacks) -> N
                         continue
                     if not stacks.room(spot, u):
                         continue
-                    moved = [spot if h == here and i == soviet.index(here) else h for i, h in enumerate(soviet)]
+                    moved = [
+                        spot if h == here and i == soviet.index(here) else h
+                        for i, h in enumerate(soviet)
+                    ]
                     left = len(_uncovered(m, border, moved))
                     slon, slat = m.lonlat(spot)
                     score = (left, km(hlon, hlat, slon, slat), uid, spot)
@@ -268,7 +285,9 @@ def _cover_border(res: Resolved, m: DeployMap, rule: Rule, stacks: _Stacks) -> N
         stacks.remove(res.hexes[uid], units[uid])
         stacks.add(spot, units[uid])
         res.hexes[uid] = spot
-        res.findings.append(Finding("warning", "border", f"{uid} shifted to {spot} to close the border screen"))
+        res.findings.append(
+            Finding("warning", "border", f"{uid} shifted to {spot} to close the border screen")
+        )
 
 
 def _place_one(
@@ -279,10 +298,14 @@ def _place_one(
     if u.dot == "black":
         if node is not None:
             if not stacks.room(node, u):
-                res.findings.append(Finding("error", "stacking", f"{u.id}: no room at {named} ({node})"))
+                res.findings.append(
+                    Finding("error", "stacking", f"{u.id}: no room at {named} ({node})")
+                )
             return node
         res.findings.append(
-            Finding("warning", "place", f"{u.id}: the map has no place {named!r}; using its lon/lat")
+            Finding(
+                "warning", "place", f"{u.id}: the map has no place {named!r}; using its lon/lat"
+            )
         )
     elif node is not None and rule(u, node) is None and stacks.room(node, u):
         return node
@@ -317,11 +340,15 @@ def _stacking(res: Resolved, m: DeployMap) -> list[Finding]:
         if len({u.side for u in here}) > 1:
             out.append(Finding("error", "stacking", f"{h}: both sides in one hex ({ids})"))
         if len(ground) > MAX_GROUND or len(gcu) > MAX_GROUND_COMBAT:
-            out.append(Finding("error", "stacking", f"{h}: more than 3 ground / 2 combat units ({ids})"))
+            out.append(
+                Finding("error", "stacking", f"{h}: more than 3 ground / 2 combat units ({ids})")
+            )
         if len(air) > MAX_AIR:
             out.append(Finding("error", "stacking", f"{h}: more than 1 air unit ({ids})"))
         if air and not m.is_city(h) and not m.is_box(h):
-            out.append(Finding("error", "airbase", f"{h}: air unit outside an airbase city ({ids})"))
+            out.append(
+                Finding("error", "airbase", f"{h}: air unit outside an airbase city ({ids})")
+            )
     return out
 
 
@@ -336,13 +363,17 @@ def border_hexes(m: DeployMap) -> set[str]:
             if m.is_box(n):
                 continue
             other = m.owner(n)
-            if (mine == "ussr" and other in BORDER_OWNERS) or (mine in BORDER_OWNERS and other == "ussr"):
+            if (mine == "ussr" and other in BORDER_OWNERS) or (
+                mine in BORDER_OWNERS and other == "ussr"
+            ):
                 out.add(h)
                 break
     return out
 
 
-def check_bss(m: DeployMap, res: Resolved | None = None, include_optional: bool = False) -> list[Finding]:
+def check_bss(
+    m: DeployMap, res: Resolved | None = None, include_optional: bool = False
+) -> list[Finding]:
     """Every BSS deployment rule (digest B.21) on this map; empty = legal."""
     st = forces.setup("BSS")
     rule = bss_rule(m)
@@ -358,8 +389,17 @@ def check_bss(m: DeployMap, res: Resolved | None = None, include_optional: bool 
         if u.dot == "black" and u.dot_place:
             node = m.node(u.dot_place)
             if node is not None and node != h:
-                out.append(Finding("error", "black dot", f"{uid} must stand at {u.dot_place} ({node}), not {h}"))
-        if u.side == "axis" and u.nation == "germany" and not m.is_box(h) and m.owner(h) == "finland":
+                out.append(
+                    Finding(
+                        "error", "black dot", f"{uid} must stand at {u.dot_place} ({node}), not {h}"
+                    )
+                )
+        if (
+            u.side == "axis"
+            and u.nation == "germany"
+            and not m.is_box(h)
+            and m.owner(h) == "finland"
+        ):
             pass  # counted below
     german_in_finland = [
         uid
@@ -370,7 +410,11 @@ def check_bss(m: DeployMap, res: Resolved | None = None, include_optional: bool 
     ]
     if len(german_in_finland) > 1:
         out.append(
-            Finding("error", "finland", f"{len(german_in_finland)} German units in Finland: {german_in_finland}")
+            Finding(
+                "error",
+                "finland",
+                f"{len(german_in_finland)} German units in Finland: {german_in_finland}",
+            )
         )
     out += _stacking(res, m)
     out += check_border_cover(m, res)

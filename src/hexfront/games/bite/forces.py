@@ -11,11 +11,12 @@ problem found, each prefixed by the file and the record it concerns.
 >>> tech_level("germany", "infantry", 1), tech_level("germany", "infantry", 41)
 (2, 3)
 >>> calendar()[0].month_name, calendar()[-1].year
-('June', 1941)
+('June', 1945)
 """
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -122,19 +123,19 @@ class _Reader:
             return None
         return value
 
-    def str(self, key: str, default: str = "") -> str:
+    def text(self, key: str, default: str = "") -> str:
         value = self._get(key, (str,), "a string", required=True)
         return value if isinstance(value, str) else default
 
-    def opt_str(self, key: str) -> str | None:
+    def opt_text(self, key: str) -> str | None:
         value = self._get(key, (str,), "a string", required=False)
         return value if isinstance(value, str) else None
 
-    def int(self, key: str, default: int = 0) -> int:
+    def integer(self, key: str, default: int = 0) -> int:
         value = self._get(key, (int,), "an integer", required=True)
         return value if isinstance(value, int) else default
 
-    def opt_int(self, key: str) -> int | None:
+    def opt_integer(self, key: str) -> int | None:
         value = self._get(key, (int,), "an integer", required=False)
         return value if isinstance(value, int) else None
 
@@ -142,7 +143,7 @@ class _Reader:
         value = self._get(key, (int, float), "a number", required=True)
         return float(value) if isinstance(value, (int, float)) else 0.0
 
-    def bool(self, key: str, default: bool = False) -> bool:
+    def flag(self, key: str, default: bool = False) -> bool:
         value = self._get(key, (bool,), "true or false", required=False)
         return value if isinstance(value, bool) else default
 
@@ -169,7 +170,7 @@ class _Reader:
         return value if isinstance(value, dict) else {}
 
     def one_of(self, key: str, allowed: Iterable[str], required: bool = True) -> str | None:
-        value = self.str(key) if required else self.opt_str(key)
+        value = self.text(key) if required else self.opt_text(key)
         if value is None or (not value and required):
             return None
         allowed = sorted(allowed)
@@ -298,7 +299,9 @@ class Unit:
             ),
             "removal": list(self.removal_turns),
             "upgrade": (
-                None if self.upgrade_to is None else {"to": self.upgrade_to, "turn": self.upgrade_turn}
+                None
+                if self.upgrade_to is None
+                else {"to": self.upgrade_to, "turn": self.upgrade_turn}
             ),
             "optional_rule": self.optional_rule,
             "frozen_turn1": self.frozen_turn1,
@@ -345,7 +348,7 @@ def is_air(u: Unit) -> bool:
 def _parse_unit(raw: Mapping[str, Any], where: str, problems: list[str]) -> Unit | None:
     r = _Reader(raw, where, problems)
     n0 = len(problems)
-    uid = r.str("id")
+    uid = r.text("id")
     if uid and not all(c.islower() or c.isdigit() or c == "-" for c in uid):
         r.bad(f"id {uid!r} must be lowercase ascii letters, digits and '-'")
     side = r.one_of("side", SIDES) or ""
@@ -357,9 +360,9 @@ def _parse_unit(raw: Mapping[str, Any], where: str, problems: list[str]) -> Unit
     if ladder:
         if len(ladder) > 4:
             r.bad(f"ladder {list(ladder)} has more than 4 values (a block has 4 edges)")
-        if any(a <= b for a, b in zip(ladder, ladder[1:], strict=False)):
+        if any(a <= b for a, b in itertools.pairwise(ladder)):
             r.bad(f"ladder {list(ladder)} must be strictly decreasing")
-        if any(a - b > 2 for a, b in zip(ladder, ladder[1:], strict=False)):
+        if any(a - b > 2 for a, b in itertools.pairwise(ladder)):
             r.bad(f"ladder {list(ladder)} drops by more than 2 between edges")
         if ladder[-1] < 0:
             r.bad(f"ladder {list(ladder)} ends below 0")
@@ -370,19 +373,19 @@ def _parse_unit(raw: Mapping[str, Any], where: str, problems: list[str]) -> Unit
     for c in colours:
         if c not in COLOURS:
             r.bad(f"unknown colour {c!r} (known: {', '.join(sorted(COLOURS))})")
-    dot = r.opt_str("dot")
+    dot = r.opt_text("dot")
     if dot is not None:
         allowed = SOVIET_DOTS if side == "soviet" else AXIS_DOTS if side == "axis" else set()
         if dot not in allowed:
             r.bad(f"unknown dot {dot!r} for side {side!r} (known: {', '.join(sorted(allowed))})")
-    dot_place = r.opt_str("dot_place")
+    dot_place = r.opt_text("dot_place")
     if dot == "black" and not dot_place:
         r.bad("a black-dot unit needs dot_place")
     if dot_place and dot != "black":
         r.bad("dot_place is only for black-dot units")
-    arrival = r.opt_int("arrival_turn")
+    arrival = r.opt_integer("arrival_turn")
     _turn_ok(r, "arrival_turn", arrival)
-    arrival_strength = r.opt_int("arrival_strength")
+    arrival_strength = r.opt_integer("arrival_strength")
     if arrival_strength is not None and ladder and arrival_strength not in ladder:
         r.bad(f"arrival_strength {arrival_strength} is not a value of the ladder {list(ladder)}")
     if dot is None and arrival is None:
@@ -394,12 +397,12 @@ def _parse_unit(raw: Mapping[str, Any], where: str, problems: list[str]) -> Unit
         _turn_ok(r, "removal turn", t)
         if arrival is not None and t <= arrival:
             r.bad(f"removal turn {t} is not after the arrival turn {arrival}")
-    upgrade_to = r.opt_str("upgrade_to")
-    upgrade_turn = r.opt_int("upgrade_turn")
+    upgrade_to = r.opt_text("upgrade_to")
+    upgrade_turn = r.opt_integer("upgrade_turn")
     _turn_ok(r, "upgrade_turn", upgrade_turn)
     if (upgrade_to is None) != (upgrade_turn is None):
         r.bad("upgrade_to and upgrade_turn go together")
-    tech = r.opt_int("tech")
+    tech = r.opt_integer("tech")
     if tech is not None and not 1 <= tech <= 3:
         r.bad(f"tech {tech} must be 1, 2 or 3")
     overrides_raw = r.table("overrides")
@@ -419,28 +422,28 @@ def _parse_unit(raw: Mapping[str, Any], where: str, problems: list[str]) -> Unit
         return None
     return Unit(
         id=uid,
-        name=r.str("name"),
+        name=r.text("name"),
         side=side,
         nation=nation,
         count_group=group,
         cls=cls,
         ladder=ladder,
         colours=colours,
-        elite=r.bool("elite"),
-        guards=r.bool("guards"),
+        elite=r.flag("elite"),
+        guards=r.flag("guards"),
         tech=tech,
         dot=dot,
         dot_place=dot_place,
         arrival_turn=arrival,
         arrival_strength=arrival_strength,
-        arrival_place=r.opt_str("arrival_place"),
+        arrival_place=r.opt_text("arrival_place"),
         removal_turns=removals,
         upgrade_to=upgrade_to,
         upgrade_turn=upgrade_turn,
         abilities=r.strs("abilities"),
         overrides=tuple(overrides),
-        optional_rule=r.opt_str("optional_rule"),
-        source=r.str("source"),
+        optional_rule=r.opt_text("optional_rule"),
+        source=r.text("source"),
     )
 
 
@@ -463,16 +466,15 @@ def _expected_group(uid: str, nation: str) -> str | None:
 def parse_units(text: str, where: str = "<units>") -> tuple[Unit, ...]:
     """Parse and validate one units file; raises :class:`DataError` listing every problem.
 
-    >>> parse_units('[[unit]]\\nid = "x"')
-    Traceback (most recent call last):
-    ...
-    hexfront.games.bite.forces.DataError: 8 problem(s) in the BITE data:
-      <units> unit 1 (x): missing 'side'
-      ...
+    >>> try:
+    ...     parse_units('[[unit]]\nid = "x"')
+    ... except DataError as exc:
+    ...     print(exc.problems[0])
+    <units> unit 1 (x): missing 'side'
     """
     problems: list[str] = []
     units = _parse_unit_list(_loads(text, where), where, problems)
-    _check_unit_links(units, problems)
+    _check_unit_links(units, problems, where)
     if problems:
         raise DataError(problems)
     return tuple(units)
@@ -488,22 +490,22 @@ def _parse_unit_list(raw: Mapping[str, Any], where: str, problems: list[str]) ->
     return out
 
 
-def _check_unit_links(units: Sequence[Unit], problems: list[str]) -> None:
+def _check_unit_links(units: Sequence[Unit], problems: list[str], where: str = "units") -> None:
     ids = Counter(u.id for u in units)
     for uid, n in ids.items():
         if n > 1:
-            problems.append(f"duplicate unit id {uid!r} ({n} times)")
+            problems.append(f"{where}: duplicate unit id {uid!r} ({n} times)")
     known = set(ids)
     for u in units:
         if u.upgrade_to is not None:
             if u.upgrade_to not in known:
-                problems.append(f"{u.id}: upgrade_to {u.upgrade_to!r} is not a unit")
+                problems.append(f"{where}: {u.id}: upgrade_to {u.upgrade_to!r} is not a unit")
             else:
                 target = next(t for t in units if t.id == u.upgrade_to)
                 if target.arrival_turn != u.upgrade_turn:
                     problems.append(
-                        f"{u.id}: upgrade turn {u.upgrade_turn} differs from the arrival turn "
-                        f"{target.arrival_turn} of {target.id}"
+                        f"{where}: {u.id}: upgrade turn {u.upgrade_turn} differs from the arrival "
+                        f"turn {target.arrival_turn} of {target.id}"
                     )
 
 
@@ -607,15 +609,20 @@ def parse_tech(text: str, where: str = "tech.toml") -> TechChart:
         schedule[nation] = {}
         for f in FIELDS:
             steps = per.get(f)
-            ok = isinstance(steps, list) and steps and all(
-                isinstance(s, list) and len(s) == 2 and all(isinstance(x, int) for x in s)
-                for s in steps
+            ok = (
+                isinstance(steps, list)
+                and steps
+                and all(
+                    isinstance(s, list) and len(s) == 2 and all(isinstance(x, int) for x in s)
+                    for s in steps
+                )
             )
             if not ok:
                 problems.append(f"{where}: schedule.{nation}.{f} must be [[from_turn, level], ...]")
                 continue
-            pairs = tuple((s[0], s[1]) for s in steps)
-            if pairs[0][0] != FIRST_TURN or any(a[0] >= b[0] for a, b in zip(pairs, pairs[1:])):
+            assert isinstance(steps, list)
+            pairs = tuple((int(s[0]), int(s[1])) for s in steps)
+            if pairs[0][0] != FIRST_TURN or any(a[0] >= b[0] for a, b in itertools.pairwise(pairs)):
                 problems.append(f"{where}: schedule.{nation}.{f} must start at turn 1 and rise")
             if any(not 1 <= lv <= 3 for _, lv in pairs):
                 problems.append(f"{where}: schedule.{nation}.{f} has a level outside 1..3")
@@ -625,10 +632,12 @@ def parse_tech(text: str, where: str = "tech.toml") -> TechChart:
         r = _Reader(rec, f"{where} entry {i}", problems)
         n0 = len(problems)
         cls = r.one_of("class", CLASSES) or ""
-        nation = r.str("nation")
+        nation = r.text("nation")
         if nation != "*" and nation not in NATIONS:
             r.bad(f"unknown nation {nation!r}")
-        values = {k: r.int(k) for k in ("tech", "attack", "defence", "a2a", "a2g", "mp", "range")}
+        values = {
+            k: r.integer(k) for k in ("tech", "attack", "defence", "a2a", "a2g", "mp", "range")
+        }
         for k in ("attack", "defence", "a2a", "a2g"):
             if values[k] not in (0, 3, 4, 5, 6):
                 r.bad(f"{k} {values[k]} must be 0 (no fire) or a die face 3-6")
@@ -641,7 +650,9 @@ def parse_tech(text: str, where: str = "tech.toml") -> TechChart:
             problems.append(f"{where}: class {cls} has no TECH 1 entry for nation '*'")
     if problems:
         raise DataError(problems)
-    extras = {k: raw[k] for k in ("anti_aircraft", "airwar", "convoy_attack") if k in raw}
+    extras: dict[str, Any] = {
+        k: raw[k] for k in ("anti_aircraft", "airwar", "convoy_attack") if k in raw
+    }
     return TechChart(classes=classes, schedule=schedule, entries=tuple(entries), extras=extras)
 
 
@@ -705,7 +716,11 @@ def firepower(u: Unit, turn: int) -> TechEntry:
     e = tech_entry(u.cls, u.nation, unit_tech(u, turn))
     extra = tuple(a for a in u.abilities if a not in e.abilities)
     e = replace(e, nation=u.nation, abilities=e.abilities + extra)
-    return replace(e, **dict(u.overrides)) if u.overrides else e
+    if not u.overrides:
+        return e
+    values = {k: getattr(e, k) for k in ("attack", "defence", "a2a", "a2g", "mp", "range")}
+    values.update(dict(u.overrides))
+    return TechEntry(e.cls, e.nation, e.tech, abilities=e.abilities, **values)
 
 
 # --------------------------------------------------------------------------- calendar
@@ -761,7 +776,7 @@ def parse_calendar(text: str, where: str = "calendar.toml") -> Calendar:
     turns = []
     for i, rec in enumerate(_records(raw, "turn", where, problems), 1):
         r = _Reader(rec, f"{where} turn {i}", problems)
-        t, y, m = r.int("turn"), r.int("year"), r.int("month")
+        t, y, m = r.integer("turn"), r.integer("year"), r.integer("month")
         if t != i:
             r.bad(f"turn {t} is out of order (row {i})")
         if turn_of(y, m) != t:
@@ -775,9 +790,7 @@ def parse_calendar(text: str, where: str = "calendar.toml") -> Calendar:
                 r.bad(f"unknown Lend-Lease route {route!r}")
                 continue
             ll[route] = {k: int(v) for k, v in amounts.items() if k in ("armor", "air")}
-        turns.append(
-            Turn(t, y, m, r.str("month_name"), weather, r.strs("events"), ll)
-        )
+        turns.append(Turn(t, y, m, r.text("month_name"), weather, r.strs("events"), ll))
     if len(turns) != LAST_TURN:
         problems.append(f"{where}: {len(turns)} turns, expected {LAST_TURN}")
     if problems:
@@ -852,7 +865,7 @@ def battle_sheets() -> BattleSheets:
     removals = []
     for i, rec in enumerate(_records(raw, "removal", where, problems), 1):
         r = _Reader(rec, f"{where} removal {i}", problems)
-        rem = Removal(r.str("unit"), r.int("turn"), r.str("reason"))
+        rem = Removal(r.text("unit"), r.integer("turn"), r.text("reason"))
         _turn_ok(r, "turn", rem.turn)
         removals.append(rem)
     pools = raw.get("pool", {})
@@ -864,9 +877,7 @@ def battle_sheets() -> BattleSheets:
 def reinforcements(turn: int, side: str | None = None) -> tuple[Unit, ...]:
     """Blocks whose Battle Sheet entry falls on this turn (optional-rule blocks included)."""
     return tuple(
-        u
-        for u in load_units()
-        if u.arrival_turn == turn and (side is None or u.side == side)
+        u for u in load_units() if u.arrival_turn == turn and (side is None or u.side == side)
     )
 
 
@@ -945,7 +956,7 @@ class Setup:
         """Placed units per side, optionally only those carrying one of the dots."""
         out = {"soviet": 0, "axis": 0}
         for u in self.units():
-            if dots is None or dots == "all" or u.dot in dots:
+            if dots is None or dots == "all" or (u.dot is not None and u.dot in dots):
                 out[u.side] = out.get(u.side, 0) + 1
         return out
 
@@ -963,7 +974,9 @@ def _parse_placement(raw: Mapping[str, Any], where: str, problems: list[str]) ->
     lon, lat = r.num("lon"), r.num("lat")
     if not (-30 <= lon <= 75 and 30 <= lat <= 75):
         r.bad(f"position {lon},{lat} is outside the BITE area")
-    return Placement(r.str("unit"), lon, lat, r.int("strength"), r.opt_str("place"), r.opt_str("rule"))
+    return Placement(
+        r.text("unit"), lon, lat, r.integer("strength"), r.opt_text("place"), r.opt_text("rule")
+    )
 
 
 def parse_setup(text: str, where: str, units: Mapping[str, Unit] | None = None) -> Setup:
@@ -971,7 +984,7 @@ def parse_setup(text: str, where: str, units: Mapping[str, Unit] | None = None) 
     problems: list[str] = []
     units = units_by_id() if units is None else units
     r = _Reader(raw, where, problems)
-    turn = r.int("turn")
+    turn = r.integer("turn")
     placements = [
         _parse_placement(p, f"{where} placement {i} ({p.get('unit', '?')})", problems)
         for i, p in enumerate(_records(raw, "placement", where, problems), 1)
@@ -988,8 +1001,8 @@ def parse_setup(text: str, where: str, units: Mapping[str, Unit] | None = None) 
                 cr.one_of("side", ("axis", "soviet")) or "",
                 cr.one_of("nation", NATIONS) or "",
                 cr.one_of("class", CLASSES) or "",
-                cr.int("blocks"),
-                cr.int("steps"),
+                cr.integer("blocks"),
+                cr.integer("steps"),
             )
         )
     seen: Counter[str] = Counter()
@@ -1001,10 +1014,13 @@ def parse_setup(text: str, where: str, units: Mapping[str, Unit] | None = None) 
             continue
         if p.strength not in u.ladder:
             problems.append(
-                f"{where}: {p.unit} starts at {p.strength}, not a value of its ladder {list(u.ladder)}"
+                f"{where}: {p.unit} starts at {p.strength}, "
+                f"not a value of its ladder {list(u.ladder)}"
             )
         if u.arrival_turn is not None and u.arrival_turn > turn:
-            problems.append(f"{where}: {p.unit} arrives on turn {u.arrival_turn}, after turn {turn}")
+            problems.append(
+                f"{where}: {p.unit} arrives on turn {u.arrival_turn}, after turn {turn}"
+            )
         if any(t <= turn for t in u.removal_turns) and turn > 1:
             problems.append(f"{where}: {p.unit} was removed before turn {turn}")
     for uid, n in seen.items():
@@ -1015,18 +1031,21 @@ def parse_setup(text: str, where: str, units: Mapping[str, Unit] | None = None) 
     if problems:
         raise DataError(problems)
     return Setup(
-        name=r.str("name"),
-        description=r.str("description"),
+        name=r.text("name"),
+        description=r.text("description"),
         turn=turn,
         placements=tuple(placements),
         optional_placements=tuple(optional),
         chart=tuple(chart),
-        start_line=r.opt_str("start_line"),
+        start_line=r.opt_text("start_line"),
     )
 
 
 def _chart_mismatches(
-    chart: Sequence[ChartRow], placements: Sequence[Placement], units: Mapping[str, Unit], where: str
+    chart: Sequence[ChartRow],
+    placements: Sequence[Placement],
+    units: Mapping[str, Unit],
+    where: str,
 ) -> list[str]:
     actual: dict[tuple[str, str, str], list[int]] = {}
     for p in placements:
@@ -1121,9 +1140,7 @@ class Scenario:
 
 
 SCENARIO_IDS: Final = tuple(f"SBE{i}" for i in range(1, 10))
-VICTORY_KINDS: Final = frozenset(
-    {"conditions", "count_table", "vp_table", "capture_deadline"}
-)
+VICTORY_KINDS: Final = frozenset({"conditions", "count_table", "vp_table", "capture_deadline"})
 CONDITION_KINDS: Final = frozenset(
     {
         "control",
@@ -1139,7 +1156,11 @@ CONDITION_KINDS: Final = frozenset(
 
 
 def _check_outcome(o: Any, where: str, problems: list[str]) -> None:
-    if not isinstance(o, dict) or o.get("winner") not in WINNERS or o.get("level") not in OUTCOME_LEVELS:
+    if (
+        not isinstance(o, dict)
+        or o.get("winner") not in WINNERS
+        or o.get("level") not in OUTCOME_LEVELS
+    ):
         problems.append(f"{where}: outcome {o!r} needs winner in {sorted(WINNERS)} and a level")
 
 
@@ -1192,7 +1213,7 @@ def parse_scenario(text: str, where: str) -> Scenario:
     raw = _loads(text, where)
     problems: list[str] = []
     r = _Reader(raw, where, problems)
-    start, turns = r.int("start_turn"), r.int("turns")
+    start, turns = r.integer("start_turn"), r.integer("turns")
     _turn_ok(r, "start_turn", start)
     if start + turns - 1 > LAST_TURN:
         r.bad(f"ends on turn {start + turns - 1}, after turn {LAST_TURN}")
@@ -1224,12 +1245,12 @@ def parse_scenario(text: str, where: str) -> Scenario:
     if problems:
         raise DataError(problems)
     return Scenario(
-        id=r.str("id"),
-        name=r.str("name"),
+        id=r.text("id"),
+        name=r.text("name"),
         start_turn=start,
         turns=turns,
         rules=rules,
-        difficulty=r.int("difficulty"),
+        difficulty=r.integer("difficulty"),
         map_area=area,
         first_deployer=deployer,
         setup=setup_ref,
@@ -1293,22 +1314,29 @@ def validate() -> list[str]:
         if uid not in by_id:
             problems.append(f"battle_sheets.toml: unknown unit {uid!r}")
     for name, pool in sheets.pools.items():
-        for uid in [pool.get("unit")] + list(pool.get("units", [])):
-            if uid is not None and uid not in by_id:
-                problems.append(f"battle_sheets.toml: pool {name} names unknown unit {uid!r}")
+        for pool_uid in [pool.get("unit"), *pool.get("units", [])]:
+            if pool_uid is not None and pool_uid not in by_id:
+                problems.append(f"battle_sheets.toml: pool {name} names unknown unit {pool_uid!r}")
     # Every dotted unit deploys in the BSS; nothing else does.
     placed = {p.unit for p in bss.placements}
     for u in units:
         if u.dot is not None and u.id not in placed:
             problems.append(f"setups/bss.toml: {u.id} has a {u.dot} dot but no placement")
         if u.dot is None and u.id in placed and u.arrival_turn != FIRST_TURN:
-            problems.append(f"setups/bss.toml: {u.id} is placed but arrives on turn {u.arrival_turn}")
+            problems.append(
+                f"setups/bss.toml: {u.id} is placed but arrives on turn {u.arrival_turn}"
+            )
     # Calendar events that name units must name real units.
-    for t in calendar():
-        for ev in t.events:
+    for row in calendar():
+        for ev in row.events:
             for part in ev.split(":")[1:]:
-                if part.startswith(("ger-", "sov-", "hun-", "rom-", "fin-", "ita-")) and part not in by_id:
-                    problems.append(f"calendar.toml turn {t.turn}: event {ev!r} names unknown unit")
+                if (
+                    part.startswith(("ger-", "sov-", "hun-", "rom-", "fin-", "ita-"))
+                    and part not in by_id
+                ):
+                    problems.append(
+                        f"calendar.toml turn {row.turn}: event {ev!r} names unknown unit"
+                    )
     # Scenarios: the dot groups give exactly the booklet's counts.
     for s in all_scenarios:
         expected = s.setup.get("expected")
@@ -1316,7 +1344,9 @@ def validate() -> list[str]:
             got = Counter(u.side for u in scenario_units(s.id))
             for side, n in expected.items():
                 if got.get(side, 0) != n:
-                    problems.append(f"{s.id}: setup deploys {got.get(side, 0)} {side} units, text says {n}")
+                    problems.append(
+                        f"{s.id}: setup deploys {got.get(side, 0)} {side} units, text says {n}"
+                    )
     return problems
 
 
