@@ -467,7 +467,7 @@ def parse_units(text: str, where: str = "<units>") -> tuple[Unit, ...]:
     """Parse and validate one units file; raises :class:`DataError` listing every problem.
 
     >>> try:
-    ...     parse_units('[[unit]]\nid = "x"')
+    ...     parse_units('[[unit]]\\nid = "x"')
     ... except DataError as exc:
     ...     print(exc.problems[0])
     <units> unit 1 (x): missing 'side'
