@@ -198,7 +198,12 @@ class _Index:
 
 
 def resolve(
-    st: Setup, m: DeployMap, rule: Rule, include_optional: bool = False, cover_border: bool = False
+    st: Setup,
+    m: DeployMap,
+    rule: Rule,
+    include_optional: bool = False,
+    cover_border: bool = False,
+    black_dots: bool = True,
 ) -> Resolved:
     """Place every unit of a setup on a hex of the map (see the module docstring).
 
@@ -213,12 +218,12 @@ def resolve(
 
     def order(p: Placement) -> int:
         u = units[p.unit]
-        return 0 if u.dot == "black" else 2 if is_air(u) else 1
+        return 0 if u.dot == "black" and black_dots else 2 if is_air(u) else 1
 
     for p in sorted(placements, key=order):
         u = units[p.unit]
         res.strength[u.id] = p.strength
-        hex_id = _place_one(u, p, m, rule, stacks, index, res)
+        hex_id = _place_one(u, p, m, rule, stacks, index, res, black_dots)
         if hex_id is not None:
             res.hexes[u.id] = hex_id
             stacks.add(hex_id, u)
@@ -291,11 +296,19 @@ def _cover_border(res: Resolved, m: DeployMap, rule: Rule, stacks: _Stacks) -> N
 
 
 def _place_one(
-    u: Unit, p: Placement, m: DeployMap, rule: Rule, stacks: _Stacks, index: _Index, res: Resolved
+    u: Unit,
+    p: Placement,
+    m: DeployMap,
+    rule: Rule,
+    stacks: _Stacks,
+    index: _Index,
+    res: Resolved,
+    black_dots: bool,
 ) -> str | None:
-    named = p.place or u.dot_place
+    fixed = black_dots and u.dot == "black"
+    named = p.place or (u.dot_place if fixed else None)
     node = m.node(named) if named else None
-    if u.dot == "black":
+    if fixed:
         if node is not None:
             if not stacks.room(node, u):
                 res.findings.append(
@@ -311,7 +324,7 @@ def _place_one(
         return node
     candidates = index.near(p.lon, p.lat, SEARCH_KM)
     for _, h in candidates:
-        if (u.dot == "black" or rule(u, h) is None) and stacks.room(h, u):
+        if (fixed or rule(u, h) is None) and stacks.room(h, u):
             return h
     if candidates:
         res.findings.append(
@@ -445,7 +458,7 @@ def check_front_setup(name: str, m: DeployMap) -> list[Finding]:
     """A 1942/1943/1944 default deployment: stacking, airbases and start-line sides."""
     st = forces.setup(name)
     rule = front_rule(m, st.start_line)
-    res = resolve(st, m, rule)
+    res = resolve(st, m, rule, black_dots=False)
     units = forces.units_by_id()
     out = list(res.findings)
     for uid, h in sorted(res.hexes.items()):
