@@ -503,34 +503,37 @@ def _get(rec: Any, *names: str) -> Any:
 
 
 class _AttrMap:
+    """Reads a map whose ``hexes`` are records (objects or dicts) keyed by index or id."""
+
     def __init__(self, obj: Any) -> None:
         raw = _get(obj, "hexes")
         if callable(raw):
             raw = raw()
         if raw is None:
             raise MapAdapterError("the map has no 'hexes'")
-        items = raw.items() if isinstance(raw, Mapping) else ((None, r) for r in raw)
+        items = list(raw.items()) if isinstance(raw, Mapping) else list(enumerate(raw))
+        if not items:
+            raise MapAdapterError("the map has no hexes")
         self.obj = obj
         self.recs: dict[str, Any] = {}
-        self.index_of: dict[Any, str] = {}
+        self.key_of: dict[str, Any] = {}  # printed id -> the map's own key
+        self.id_of: dict[Any, str] = {}  # the map's own key (or printed id) -> printed id
         for key, rec in items:
-            hid = _get(rec, "map_id", "id", "label", "name")
-            hid = str(hid if hid is not None else key)
+            label = _get(rec, "map_id", "id", "label", "name")
+            hid = str(label if label is not None else key)
             self.recs[hid] = rec
-            self.index_of[key if key is not None else _get(rec, "index")] = hid
-            self.index_of[hid] = hid
-        if not self.recs:
-            raise MapAdapterError("the map has no hexes")
-        sample = next(iter(self.recs.values()))
+            self.key_of[hid] = key
+            self.id_of[key] = hid
+            self.id_of[hid] = hid
+        sample = items[0][1]
         for need in ("lon", "lat"):
             if _get(sample, need) is None:
                 raise MapAdapterError(f"hex records have no {need!r}")
-        if not callable(_get(obj, "neighbors") or _get(obj, "adjacent")):
+        nb = _get(obj, "neighbors") or _get(obj, "adjacent")
+        if not callable(nb):
             raise MapAdapterError("the map has no neighbors(hex)")
-        self._zones = frozenset(z for r in self.recs.values() for z in self.zones_of(r))
-
-    def _hid(self, key: Any) -> str:
-        return self.index_of.get(key, str(key))
+        self._neighbors = nb
+        self._zones = frozenset(z for r in self.recs.values() for z in self._zones_of(r))
 
     def hexes(self) -> Iterable[str]:
         return self.recs.keys()
@@ -543,25 +546,18 @@ class _AttrMap:
         return str(_get(self.recs[h], "owner_1941", "owner") or "")
 
     @staticmethod
-    def zones_of(rec: Any) -> frozenset[str]:
+    def _zones_of(rec: Any) -> frozenset[str]:
         z = _get(rec, "zones")
         return frozenset(z) if z else frozenset()
 
     def zones(self, h: str) -> frozenset[str]:
-        return self.zones_of(self.recs[h])
+        return self._zones_of(self.recs[h])
 
     def zone_names(self) -> frozenset[str]:
         return self._zones
 
     def neighbors(self, h: str) -> Iterable[str]:
-        f = _get(self.obj, "neighbors") or _get(self.obj, "adjacent")
-        rec = self.recs[h]
-        key = next((k for k, v in self.index_of.items() if v == h and k != h), h)
-        try:
-            ns = f(key)
-        except (KeyError, TypeError, ValueError, IndexError):
-            ns = f(rec)
-        return [self._hid(n) for n in ns]
+        return [self.id_of.get(n, str(n)) for n in self._neighbors(self.key_of[h])]
 
     def node(self, name: str) -> str | None:
         f = _get(self.obj, "node")
@@ -571,11 +567,10 @@ class _AttrMap:
             n = f(name)
         except (KeyError, ValueError, LookupError):
             return None
-        return None if n is None else self._hid(n)
+        return None if n is None else self.id_of.get(n, str(n))
 
     def is_city(self, h: str) -> bool:
-        r = self.recs[h]
-        return bool(_get(r, "city", "city_type", "is_city", "airbase"))
+        return bool(_get(self.recs[h], "city", "city_type", "is_city", "airbase"))
 
     def is_box(self, h: str) -> bool:
         return bool(_get(self.recs[h], "box", "is_box", "off_map"))

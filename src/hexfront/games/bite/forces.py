@@ -1300,6 +1300,8 @@ def validate() -> list[str]:
         calendar()
         sheets = battle_sheets()
         bss = setup("BSS")
+        for name in ("1942", "1943", "1944"):
+            setup(name)
         all_scenarios = scenarios()
     except DataError as exc:
         return list(exc.problems)
@@ -1361,10 +1363,7 @@ def summary() -> dict[str, Any]:
     for sid in ("SBE1", "SBE2", "SBE3"):
         setups[sid] = dict(Counter(u.side for u in scenario_units(sid)))
     for name in ("1942", "1943", "1944"):
-        try:
-            setups[name] = setup(name).counts()
-        except (DataError, FileNotFoundError, OSError):
-            setups[name] = None
+        setups[name] = setup(name).counts()
     return {
         "blocks": block_counts(units),
         "total_blocks": len(units),
