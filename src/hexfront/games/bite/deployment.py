@@ -469,6 +469,28 @@ def check_front_setup(name: str, m: DeployMap) -> list[Finding]:
     return out
 
 
+FROZEN_DISTRICTS: Final = frozenset({"md_leningrad", "md_odessa", "md_caucasus"})
+
+
+def frozen_on_turn1(res: Resolved, m: DeployMap) -> set[str]:
+    """Units frozen in June 1941 (3.21, SBE5) given where they stand: the dot-based list of
+    ``Unit.frozen_turn1`` plus every Soviet unit (black dots too) inside the Leningrad, Odessa
+    or Caucasus district, and every Axis ground unit in Romania except Antonescu.
+
+    Units in off-map boxes follow their dot only."""
+    units = forces.units_by_id()
+    out = {uid for uid in res.hexes if units[uid].frozen_turn1}
+    for uid, h in res.hexes.items():
+        u = units[uid]
+        if m.is_box(h):
+            continue
+        if u.side == "soviet" and m.zones(h) & FROZEN_DISTRICTS:
+            out.add(uid)
+        if u.side == "axis" and is_ground(u) and u.cls != "supreme_hq" and m.owner(h) == "romania":
+            out.add(uid)
+    return out
+
+
 def missing_zones(m: DeployMap) -> list[str]:
     wanted = set(SOVIET_DOT_ZONES.values()) | set(AXIS_DOT_ZONES.values())
     return sorted(wanted - set(m.zone_names()))

@@ -261,7 +261,10 @@ class Unit:
 
     @property
     def frozen_turn1(self) -> bool:
-        """Frozen in June 1941 (3.21 and SBE5): derived from nation, dot and class."""
+        """Frozen in June 1941 (3.21 and SBE5), as far as nation, dot and class tell.
+
+        Black-dot units inside a frozen district are added by
+        ``deployment.frozen_on_turn1``, which knows where each unit stands."""
         if self.id == "sov-stavka":
             return True
         if self.side == "soviet":
