@@ -156,3 +156,10 @@ def test_turn_of() -> None:
     assert forces.turn_of(1943, 7) == 26
     with pytest.raises(ValueError, match="outside"):
         turn_info(50)
+
+
+def test_class_families_match_the_chart() -> None:
+    chart = forces.tech_chart().classes
+    assert {c: fam for c, (fam, _) in chart.items()} == forces.CLASS_FAMILY
+    assert forces.field_of("armor_hq") == "armor"
+    assert forces.field_of("submarine") == "none"

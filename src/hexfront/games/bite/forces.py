@@ -312,7 +312,7 @@ class Unit:
         }
 
 
-# Class families, from tech.toml's [[class]] table (filled when the tech chart loads).
+# Class families; they mirror tech.toml's [[class]] rows (a test keeps the two equal).
 CLASS_FAMILY: dict[str, str] = {
     "infantry": "ground_combat",
     "static_infantry": "ground_combat",
