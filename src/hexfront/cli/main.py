@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hexfront import __version__
+from hexfront.cli.data_cmd import data_app
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action, Game
@@ -25,9 +26,6 @@ app = typer.Typer(
     add_completion=False,
 )
 map_app = typer.Typer(help="Inspect and draw a game map.", no_args_is_help=True)
-data_app = typer.Typer(
-    help="Check and list a game's data (units, scenarios).", no_args_is_help=True
-)
 app.add_typer(map_app, name="map")
 app.add_typer(data_app, name="data")
 
@@ -337,18 +335,6 @@ def map_show(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
 def map_distance(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
     """Hex distance between two places."""
     _not_built("the map", "map issue #3")
-
-
-@data_app.command("check")
-def data_check(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Validate a game's units and scenarios."""
-    _not_built("the forces data", "forces issue #4")
-
-
-@data_app.command("units")
-def data_units(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """List every unit block."""
-    _not_built("the forces data", "forces issue #4")
 
 
 if __name__ == "__main__":  # pragma: no cover

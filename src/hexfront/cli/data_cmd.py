@@ -1,0 +1,149 @@
+"""``hexfront data ...``: check and list a game's forces data (units, scenarios, setups)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+data_app = typer.Typer(
+    help="Check and list a game's data (units, scenarios).", no_args_is_help=True
+)
+
+console = Console()
+err = Console(stderr=True)
+
+
+def _only_bite(game_name: str) -> None:
+    if game_name != "bite":
+        err.print(f"[bold red]error:[/] no forces data for game {game_name!r}; known: bite")
+        raise typer.Exit(1)
+
+
+def check_report(with_map: bool = True) -> dict[str, Any]:
+    """Everything `data check bite` reports, as one JSON-ready dict."""
+    from hexfront.games.bite import deployment, forces
+
+    errors: list[str] = []
+    warnings: list[str] = []
+    notes: list[str] = []
+    try:
+        errors += forces.validate()
+        summary = forces.summary()
+    except forces.DataError as exc:
+        return {
+            "game": "bite",
+            "ok": False,
+            "errors": list(exc.problems),
+            "warnings": [],
+            "notes": [],
+        }
+    map_status = "not checked (--no-map)"
+    if with_map:
+        real, why = deployment.load_real_map()
+        if real is None:
+            map_status = f"skipped: {why}"
+            notes.append(
+                "deployment checks skipped: " + why + "; they run once the map branch is merged"
+            )
+        else:
+            map_status = f"checked on {why}"
+            for z in deployment.missing_zones(real):
+                errors.append(f"map: zone {z!r} used by the setup dots is not on the map")
+            findings = deployment.check_bss(real)
+            for name in ("1942", "1943", "1944"):
+                findings += deployment.check_front_setup(name, real)
+            for f in findings:
+                (errors if f.level == "error" else warnings).append(str(f))
+            area_zones = {
+                z for s in forces.scenarios() if not isinstance(s.map_area, str) for z in s.map_area
+            }
+            for z in sorted(area_zones - set(real.zone_names())):
+                warnings.append(f"map: scenario map-area zone {z!r} is not on the map")
+    return {
+        "game": "bite",
+        "ok": not errors,
+        **summary,
+        "map": map_status,
+        "errors": errors,
+        "warnings": warnings,
+        "notes": notes,
+    }
+
+
+@data_app.command("check")
+def data_check(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+    no_map: Annotated[bool, typer.Option("--no-map", help="Skip the checks on the map.")] = False,
+) -> None:
+    """Validate a game's units, charts, scenarios and setups; exit 1 on any error."""
+    _only_bite(game_name)
+    report = check_report(with_map=not no_map)
+    if as_json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        _print_report(report)
+    if report["errors"]:
+        raise typer.Exit(1)
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    if "blocks" in report:
+        table = Table(title="BITE blocks")
+        table.add_column("group")
+        table.add_column("blocks", justify="right")
+        for group, n in report["blocks"].items():
+            table.add_row(group, str(n))
+        console.print(table)
+        setups = Table(title="Setups (units placed)")
+        for col in ("setup", "soviet", "axis"):
+            setups.add_column(col)
+        for name, counts in report["setups"].items():
+            if counts:
+                setups.add_row(name, str(counts.get("soviet", 0)), str(counts.get("axis", 0)))
+        console.print(setups)
+        console.print(f"map: {report['map']}")
+    for note in report["notes"]:
+        console.print(f"[yellow]note:[/] {note}")
+    for w in report["warnings"]:
+        console.print(f"[yellow]warning:[/] {w}")
+    for e in report["errors"]:
+        console.print(f"[red]error:[/] {e}")
+    verdict = (
+        "[green]ok[/]" if not report["errors"] else f"[red]{len(report['errors'])} error(s)[/]"
+    )
+    console.print(f"BITE data: {verdict}")
+
+
+@data_app.command("units")
+def data_units(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+) -> None:
+    """List every unit block."""
+    _only_bite(game_name)
+    from hexfront.games.bite import forces
+
+    units = forces.load_units()
+    if as_json:
+        print(json.dumps({"units": [u.to_json() for u in units]}, indent=2, ensure_ascii=False))
+        return
+    table = Table(title=f"BITE unit blocks ({len(units)})")
+    for col in ("id", "name", "nation", "class", "ladder", "dot", "arrival", "removal"):
+        table.add_column(col)
+    for u in units:
+        table.add_row(
+            u.id,
+            u.name,
+            u.nation,
+            u.cls,
+            "-".join(map(str, u.ladder)),
+            u.dot or "",
+            "" if u.arrival_turn is None else str(u.arrival_turn),
+            ",".join(map(str, u.removal_turns)),
+        )
+    console.print(table)

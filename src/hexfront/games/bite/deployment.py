@@ -1,0 +1,613 @@
+"""Setups on a map: resolve lon/lat positions to hexes and check the deployment rules.
+
+The data give every unit a historical position (lon/lat) and, for black-dot units and
+airbases, a place name. :func:`resolve` turns a setup into hexes through any map that offers
+the small :class:`DeployMap` interface: black-dot units go to their named place; every other
+unit goes to the nearest hex that its deployment rule allows and that still has stacking room.
+:func:`check_bss` and :func:`check_front_setup` then verify the rules (digest B.21), so a
+hand-made deployment from the setup phase can be checked the same way.
+
+The real map (``hexfront.games.bite.map``) is adapted by :func:`adapt_map`; tests use a small
+synthetic map with the same interface.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol, runtime_checkable
+
+from hexfront.games.bite import forces
+from hexfront.games.bite.forces import (
+    AXIS_DOT_ZONES,
+    SOVIET_DOT_ZONES,
+    Placement,
+    Setup,
+    Unit,
+    is_air,
+    is_ground,
+    is_ground_combat,
+)
+
+# Neighbours of the USSR along the 1941 border (BSS and the manual's last page, with Iran).
+BORDER_OWNERS: Final = frozenset(
+    {
+        "finland",
+        "germany",
+        "general_government",
+        "poland",
+        "hungary",
+        "romania",
+        "turkey",
+        "iran",
+        "persia",
+    }
+)
+HOME_OWNER: Final[Mapping[str, str]] = {
+    "finland": "finland",
+    "romania": "romania",
+    "hungary": "hungary",
+    "slovakia": "slovakia",
+}
+MAX_GROUND: Final = 3  # 3.10
+MAX_GROUND_COMBAT: Final = 2
+MAX_AIR: Final = 1  # one air unit per airbase (3.4)
+SEARCH_KM: Final = 260.0  # how far a unit may be moved from its historical position
+
+
+@runtime_checkable
+class DeployMap(Protocol):
+    """What the deployment code needs from a map. Hexes are named by their printed id."""
+
+    def hexes(self) -> Iterable[str]: ...
+    def lonlat(self, h: str) -> tuple[float, float]: ...
+    def owner(self, h: str) -> str: ...
+    def zones(self, h: str) -> frozenset[str]: ...
+    def zone_names(self) -> frozenset[str]: ...
+    def neighbors(self, h: str) -> Iterable[str]: ...
+    def node(self, name: str) -> str | None: ...
+    def is_city(self, h: str) -> bool: ...
+    def is_box(self, h: str) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A broken rule ('error') or something to look at ('warning')."""
+
+    level: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+
+@dataclass
+class Resolved:
+    """A setup placed on a map: unit id -> hex, plus what the resolver had to report."""
+
+    hexes: dict[str, str] = field(default_factory=dict)
+    strength: dict[str, int] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    moved_km: dict[str, float] = field(default_factory=dict)
+
+
+def km(lon1: float, lat1: float, lon2: float, lat2: float) -> float:
+    """Distance in km on a local flat approximation (good to ~1% at hex scale)."""
+    mlat = math.radians((lat1 + lat2) / 2)
+    return math.hypot((lon1 - lon2) * 111.32 * math.cos(mlat), (lat1 - lat2) * 110.57)
+
+
+class _Stacks:
+    def __init__(self) -> None:
+        self.by_hex: dict[str, list[Unit]] = {}
+
+    def room(self, h: str, u: Unit) -> bool:
+        here = self.by_hex.get(h, [])
+        if any(o.side != u.side for o in here):
+            return False
+        if is_air(u):
+            return sum(is_air(o) for o in here) < MAX_AIR
+        ground = [o for o in here if is_ground(o)]
+        if len(ground) >= MAX_GROUND:
+            return False
+        return not (
+            is_ground_combat(u) and sum(is_ground_combat(o) for o in ground) >= MAX_GROUND_COMBAT
+        )
+
+    def add(self, h: str, u: Unit) -> None:
+        self.by_hex.setdefault(h, []).append(u)
+
+    def remove(self, h: str, u: Unit) -> None:
+        self.by_hex[h].remove(u)
+
+
+Rule = Callable[[Unit, str], str | None]
+
+
+def bss_rule(m: DeployMap) -> Rule:
+    """Where a unit may stand in the Barbarossa Standard Setup; returns why not, or None."""
+
+    def rule(u: Unit, h: str) -> str | None:
+        owner = m.owner(h)
+        if is_air(u) and not m.is_city(h):
+            return "air units need an airbase city (3.4)"
+        if u.dot == "black":
+            return None  # checked against its named place
+        if u.side == "soviet":
+            if owner != "ussr":
+                return f"Soviet units deploy inside the USSR, not in {owner}"
+            zone = SOVIET_DOT_ZONES.get(u.dot or "")
+            if zone and zone not in m.zones(h):
+                return f"{u.dot} dot units deploy in {zone}"
+            return None
+        if owner == "ussr":
+            return "Axis units deploy west of the Soviet border"
+        home = HOME_OWNER.get(u.nation)
+        if home and owner != home:
+            return f"{u.nation} units deploy in {home}"
+        if u.nation == "germany" and u.dot == "orange" and owner != "romania":
+            return "the German orange-dot units deploy in Romania"
+        zone = AXIS_DOT_ZONES.get(u.dot or "") if u.nation == "germany" else None
+        if zone and zone not in m.zones(h):
+            return f"{u.dot} dot German units deploy in {zone}"
+        return None
+
+    return rule
+
+
+def front_rule(m: DeployMap, line: str | None) -> Rule:
+    """1942-44 setups: each side on its side of the start line when the map draws it."""
+    zone = {"axis": f"start_{line}_axis", "soviet": f"start_{line}_soviet"}
+    known = m.zone_names()
+
+    def rule(u: Unit, h: str) -> str | None:
+        if is_air(u) and not m.is_city(h):
+            return "air units need an airbase city (3.4)"
+        if line and zone[u.side] in known and zone[u.side] not in m.zones(h):
+            return f"{u.side} units deploy in {zone[u.side]}"
+        return None
+
+    return rule
+
+
+class _Index:
+    """Hex centres bucketed by whole degrees, for nearest-hex searches."""
+
+    def __init__(self, m: DeployMap) -> None:
+        self.cells: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
+        for h in m.hexes():
+            if m.is_box(h):
+                continue
+            lon, lat = m.lonlat(h)
+            self.cells.setdefault((math.floor(lon), math.floor(lat)), []).append((h, lon, lat))
+
+    def near(self, lon: float, lat: float, radius_km: float) -> list[tuple[float, str]]:
+        dlat = math.ceil(radius_km / 110.0)
+        dlon = math.ceil(radius_km / (111.0 * max(0.2, math.cos(math.radians(lat)))))
+        out = []
+        for cx in range(math.floor(lon) - dlon, math.floor(lon) + dlon + 1):
+            for cy in range(math.floor(lat) - dlat, math.floor(lat) + dlat + 1):
+                for h, hl, ht in self.cells.get((cx, cy), ()):
+                    d = km(lon, lat, hl, ht)
+                    if d <= radius_km:
+                        out.append((d, h))
+        out.sort()
+        return out
+
+
+def resolve(
+    st: Setup,
+    m: DeployMap,
+    rule: Rule,
+    include_optional: bool = False,
+    cover_border: bool = False,
+    black_dots: bool = True,
+) -> Resolved:
+    """Place every unit of a setup on a hex of the map (see the module docstring).
+
+    With ``cover_border`` (the BSS), Soviet dot units near a gap in the border screen are then
+    shifted, one hex move at a time, while that reduces the number of uncovered border hexes.
+    """
+    res = Resolved()
+    stacks = _Stacks()
+    index = _Index(m)
+    units = forces.units_by_id()
+    placements = list(st.placements) + (list(st.optional_placements) if include_optional else [])
+
+    def order(p: Placement) -> int:
+        u = units[p.unit]
+        return 0 if u.dot == "black" and black_dots else 2 if is_air(u) else 1
+
+    for p in sorted(placements, key=order):
+        u = units[p.unit]
+        res.strength[u.id] = p.strength
+        hex_id = _place_one(u, p, m, rule, stacks, index, res, black_dots)
+        if hex_id is not None:
+            res.hexes[u.id] = hex_id
+            stacks.add(hex_id, u)
+            if not m.is_box(hex_id):
+                lon, lat = m.lonlat(hex_id)
+                res.moved_km[u.id] = round(km(p.lon, p.lat, lon, lat), 1)
+    if cover_border:
+        _cover_border(res, m, rule, stacks)
+    return res
+
+
+def _uncovered(m: DeployMap, border: set[str], soviet_hexes: Iterable[str]) -> set[str]:
+    covered: set[str] = set()
+    for h in soviet_hexes:
+        covered.add(h)
+        covered.update(m.neighbors(h))
+    return border - covered
+
+
+def _cover_border(res: Resolved, m: DeployMap, rule: Rule, stacks: _Stacks) -> None:
+    units = forces.units_by_id()
+    border = border_hexes(m)
+    movable = [
+        uid
+        for uid in res.hexes
+        if units[uid].side == "soviet"
+        and units[uid].dot not in (None, "black")
+        and is_ground(units[uid])
+    ]
+    for _ in range(4 * len(movable)):
+        soviet = [h for uid, h in res.hexes.items() if units[uid].side == "soviet"]
+        missing = _uncovered(m, border, soviet)
+        if not missing:
+            return
+        best: tuple[int, float, str, str] | None = None
+        for target in sorted(missing):
+            tlon, tlat = m.lonlat(target)
+            spots = [target, *m.neighbors(target)]
+            for uid in movable:
+                here = res.hexes[uid]
+                hlon, hlat = m.lonlat(here)
+                if km(hlon, hlat, tlon, tlat) > 2.5 * 72:
+                    continue
+                u = units[uid]
+                stacks.remove(here, u)
+                for spot in spots:
+                    if spot == here or m.is_box(spot) or rule(u, spot) is not None:
+                        continue
+                    if not stacks.room(spot, u):
+                        continue
+                    moved = [
+                        spot if h == here and i == soviet.index(here) else h
+                        for i, h in enumerate(soviet)
+                    ]
+                    left = len(_uncovered(m, border, moved))
+                    slon, slat = m.lonlat(spot)
+                    score = (left, km(hlon, hlat, slon, slat), uid, spot)
+                    if left < len(missing) and (best is None or score < best):
+                        best = score
+                stacks.add(here, u)
+        if best is None:
+            return
+        _, _, uid, spot = best
+        stacks.remove(res.hexes[uid], units[uid])
+        stacks.add(spot, units[uid])
+        res.hexes[uid] = spot
+        res.findings.append(
+            Finding("warning", "border", f"{uid} shifted to {spot} to close the border screen")
+        )
+
+
+def _place_one(
+    u: Unit,
+    p: Placement,
+    m: DeployMap,
+    rule: Rule,
+    stacks: _Stacks,
+    index: _Index,
+    res: Resolved,
+    black_dots: bool,
+) -> str | None:
+    fixed = black_dots and u.dot == "black"
+    named = p.place or (u.dot_place if fixed else None)
+    node = m.node(named) if named else None
+    if fixed:
+        if node is not None:
+            if not stacks.room(node, u):
+                res.findings.append(
+                    Finding("error", "stacking", f"{u.id}: no room at {named} ({node})")
+                )
+            return node
+        res.findings.append(
+            Finding(
+                "warning", "place", f"{u.id}: the map has no place {named!r}; using its lon/lat"
+            )
+        )
+    elif node is not None and rule(u, node) is None and stacks.room(node, u):
+        return node
+    candidates = index.near(p.lon, p.lat, SEARCH_KM)
+    for _, h in candidates:
+        if (fixed or rule(u, h) is None) and stacks.room(h, u):
+            return h
+    if candidates:
+        res.findings.append(
+            Finding(
+                "error",
+                "deployment",
+                f"{u.id}: no legal hex with room within {SEARCH_KM:.0f} km of {p.lon},{p.lat}",
+            )
+        )
+        return candidates[0][1]
+    res.findings.append(Finding("error", "unknown hex", f"{u.id}: no map hex near {p.lon},{p.lat}"))
+    return None
+
+
+def _stacking(res: Resolved, m: DeployMap) -> list[Finding]:
+    units = forces.units_by_id()
+    out = []
+    by_hex: dict[str, list[Unit]] = {}
+    for uid, h in res.hexes.items():
+        by_hex.setdefault(h, []).append(units[uid])
+    for h, here in sorted(by_hex.items()):
+        ground = [u for u in here if is_ground(u)]
+        gcu = [u for u in ground if is_ground_combat(u)]
+        air = [u for u in here if is_air(u)]
+        ids = ", ".join(u.id for u in here)
+        if len({u.side for u in here}) > 1:
+            out.append(Finding("error", "stacking", f"{h}: both sides in one hex ({ids})"))
+        if len(ground) > MAX_GROUND or len(gcu) > MAX_GROUND_COMBAT:
+            out.append(
+                Finding("error", "stacking", f"{h}: more than 3 ground / 2 combat units ({ids})")
+            )
+        if len(air) > MAX_AIR:
+            out.append(Finding("error", "stacking", f"{h}: more than 1 air unit ({ids})"))
+        if air and not m.is_city(h) and not m.is_box(h):
+            out.append(
+                Finding("error", "airbase", f"{h}: air unit outside an airbase city ({ids})")
+            )
+    return out
+
+
+def border_hexes(m: DeployMap) -> set[str]:
+    """Hexes on either side of the Soviet border with the BSS neighbours."""
+    out = set()
+    for h in m.hexes():
+        if m.is_box(h):
+            continue
+        mine = m.owner(h)
+        for n in m.neighbors(h):
+            if m.is_box(n):
+                continue
+            other = m.owner(n)
+            if (mine == "ussr" and other in BORDER_OWNERS) or (
+                mine in BORDER_OWNERS and other == "ussr"
+            ):
+                out.add(h)
+                break
+    return out
+
+
+def check_bss(
+    m: DeployMap, res: Resolved | None = None, include_optional: bool = False
+) -> list[Finding]:
+    """Every BSS deployment rule (digest B.21) on this map; empty = legal."""
+    st = forces.setup("BSS")
+    rule = bss_rule(m)
+    if res is None:
+        res = resolve(st, m, rule, include_optional, cover_border=True)
+    units = forces.units_by_id()
+    out = list(res.findings)
+    for uid, h in sorted(res.hexes.items()):
+        u = units[uid]
+        why = rule(u, h)
+        if why:
+            out.append(Finding("error", "area", f"{uid} at {h}: {why}"))
+        if u.dot == "black" and u.dot_place:
+            node = m.node(u.dot_place)
+            if node is not None and node != h:
+                out.append(
+                    Finding(
+                        "error", "black dot", f"{uid} must stand at {u.dot_place} ({node}), not {h}"
+                    )
+                )
+        if (
+            u.side == "axis"
+            and u.nation == "germany"
+            and not m.is_box(h)
+            and m.owner(h) == "finland"
+        ):
+            pass  # counted below
+    german_in_finland = [
+        uid
+        for uid, h in res.hexes.items()
+        if units[uid].nation == "germany"
+        and is_ground(units[uid])
+        and ("finland_1941" in m.zones(h) or m.owner(h) == "finland")
+    ]
+    if len(german_in_finland) > 1:
+        out.append(
+            Finding(
+                "error",
+                "finland",
+                f"{len(german_in_finland)} German units in Finland: {german_in_finland}",
+            )
+        )
+    out += _stacking(res, m)
+    out += check_border_cover(m, res)
+    return out
+
+
+def check_border_cover(m: DeployMap, res: Resolved) -> list[Finding]:
+    """Every hex on both sides of the Soviet border is held by a Soviet unit or in its ZOC."""
+    units = forces.units_by_id()
+    soviet = {h for uid, h in res.hexes.items() if units[uid].side == "soviet"}
+    covered = set(soviet)
+    for h in soviet:
+        covered.update(m.neighbors(h))
+    missing = sorted(border_hexes(m) - covered)
+    if not missing:
+        return []
+    return [
+        Finding(
+            "error",
+            "border",
+            f"{len(missing)} border hexes neither held by nor adjacent to a Soviet unit: "
+            + ", ".join(missing[:30]),
+        )
+    ]
+
+
+def check_front_setup(name: str, m: DeployMap) -> list[Finding]:
+    """A 1942/1943/1944 default deployment: stacking, airbases and start-line sides."""
+    st = forces.setup(name)
+    rule = front_rule(m, st.start_line)
+    res = resolve(st, m, rule, black_dots=False)
+    units = forces.units_by_id()
+    out = list(res.findings)
+    for uid, h in sorted(res.hexes.items()):
+        why = rule(units[uid], h)
+        if why:
+            out.append(Finding("error", "area", f"{uid} at {h}: {why}"))
+    out += _stacking(res, m)
+    return out
+
+
+FROZEN_DISTRICTS: Final = frozenset({"md_leningrad", "md_odessa", "md_caucasus"})
+
+
+def frozen_on_turn1(res: Resolved, m: DeployMap) -> set[str]:
+    """Units frozen in June 1941 (3.21, SBE5) given where they stand: the dot-based list of
+    ``Unit.frozen_turn1`` plus every Soviet unit (black dots too) inside the Leningrad, Odessa
+    or Caucasus district, and every Axis ground unit in Romania except Antonescu.
+
+    Units in off-map boxes follow their dot only."""
+    units = forces.units_by_id()
+    out = {uid for uid in res.hexes if units[uid].frozen_turn1}
+    for uid, h in res.hexes.items():
+        u = units[uid]
+        if m.is_box(h):
+            continue
+        if u.side == "soviet" and m.zones(h) & FROZEN_DISTRICTS:
+            out.add(uid)
+        if u.side == "axis" and is_ground(u) and u.cls != "supreme_hq" and m.owner(h) == "romania":
+            out.add(uid)
+    return out
+
+
+def missing_zones(m: DeployMap) -> list[str]:
+    wanted = set(SOVIET_DOT_ZONES.values()) | set(AXIS_DOT_ZONES.values())
+    return sorted(wanted - set(m.zone_names()))
+
+
+# --------------------------------------------------------------------------- the real map
+
+
+class MapAdapterError(Exception):
+    pass
+
+
+def adapt_map(obj: Any) -> DeployMap:
+    """Wrap the map object of ``hexfront.games.bite.map`` in the :class:`DeployMap` interface.
+
+    Accepts an object that already is a DeployMap, or one with ``hexes`` (a mapping or sequence
+    of hex records with ``lon``, ``lat``, ``owner_1941`` and ``zones``), ``neighbors(h)`` and
+    ``node(name)``. Raises :class:`MapAdapterError` naming what is missing.
+    """
+    if isinstance(obj, DeployMap):
+        return obj
+    return _AttrMap(obj)
+
+
+def _get(rec: Any, *names: str) -> Any:
+    for n in names:
+        if isinstance(rec, Mapping) and n in rec:
+            return rec[n]
+        if hasattr(rec, n):
+            return getattr(rec, n)
+    return None
+
+
+class _AttrMap:
+    """Reads a map whose ``hexes`` are records (objects or dicts) keyed by index or id."""
+
+    def __init__(self, obj: Any) -> None:
+        raw = _get(obj, "hexes")
+        if callable(raw):
+            raw = raw()
+        if raw is None:
+            raise MapAdapterError("the map has no 'hexes'")
+        items = list(raw.items()) if isinstance(raw, Mapping) else list(enumerate(raw))
+        if not items:
+            raise MapAdapterError("the map has no hexes")
+        self.obj = obj
+        self.recs: dict[str, Any] = {}
+        self.key_of: dict[str, Any] = {}  # printed id -> the map's own key
+        self.id_of: dict[Any, str] = {}  # the map's own key (or printed id) -> printed id
+        for key, rec in items:
+            label = _get(rec, "map_id", "id", "label", "name")
+            hid = str(label if label is not None else key)
+            self.recs[hid] = rec
+            self.key_of[hid] = key
+            self.id_of[key] = hid
+            self.id_of[hid] = hid
+        sample = items[0][1]
+        for need in ("lon", "lat"):
+            if _get(sample, need) is None:
+                raise MapAdapterError(f"hex records have no {need!r}")
+        nb = _get(obj, "neighbors") or _get(obj, "adjacent")
+        if not callable(nb):
+            raise MapAdapterError("the map has no neighbors(hex)")
+        self._neighbors = nb
+        self._zones = frozenset(z for r in self.recs.values() for z in self._zones_of(r))
+
+    def hexes(self) -> Iterable[str]:
+        return self.recs.keys()
+
+    def lonlat(self, h: str) -> tuple[float, float]:
+        r = self.recs[h]
+        return float(_get(r, "lon")), float(_get(r, "lat"))
+
+    def owner(self, h: str) -> str:
+        return str(_get(self.recs[h], "owner_1941", "owner") or "")
+
+    @staticmethod
+    def _zones_of(rec: Any) -> frozenset[str]:
+        z = _get(rec, "zones")
+        return frozenset(z) if z else frozenset()
+
+    def zones(self, h: str) -> frozenset[str]:
+        return self._zones_of(self.recs[h])
+
+    def zone_names(self) -> frozenset[str]:
+        return self._zones
+
+    def neighbors(self, h: str) -> Iterable[str]:
+        return [self.id_of.get(n, str(n)) for n in self._neighbors(self.key_of[h])]
+
+    def node(self, name: str) -> str | None:
+        f = _get(self.obj, "node")
+        if not callable(f):
+            return None
+        try:
+            n = f(name)
+        except (KeyError, ValueError, LookupError):
+            return None
+        return None if n is None else self.id_of.get(n, str(n))
+
+    def is_city(self, h: str) -> bool:
+        return bool(_get(self.recs[h], "city", "city_type", "is_city", "airbase"))
+
+    def is_box(self, h: str) -> bool:
+        return bool(_get(self.recs[h], "box", "is_box", "off_map"))
+
+
+def load_real_map() -> tuple[DeployMap | None, str]:
+    """The project map through :func:`adapt_map`, or None and the reason it is not there."""
+    try:
+        from hexfront.games.bite import map as bite_map  # type: ignore[attr-defined,unused-ignore]
+    except ImportError as exc:
+        return None, f"hexfront.games.bite.map is not importable yet ({exc})"
+    loader = getattr(bite_map, "load_map", None)
+    if not callable(loader):
+        return None, "hexfront.games.bite.map has no load_map()"
+    try:
+        return adapt_map(loader()), "hexfront.games.bite.map.load_map()"
+    except MapAdapterError as exc:
+        return None, f"the map API is not recognised by deployment.adapt_map: {exc}"
