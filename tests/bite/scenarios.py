@@ -92,11 +92,12 @@ def front_world(turns: int = 3) -> World:
         main_sources={"germany": "Berlin", "ussr": "SIBERIA"},
         reinforcements=[("sov-inf-9", 3, 4, None)],
         victory={
-            "kind": "objectives",
-            "cities": ["Minsk", "Smolensk", "Moscow"],
+            "kind": "count_table",
+            "side": "axis",
+            "places": ["Minsk", "Smolensk", "Moscow"],
             "table": [
                 {"min": 0, "max": 0, "winner": "soviet", "level": "decisive"},
-                {"min": 1, "max": 1, "winner": "", "level": ""},
+                {"min": 1, "max": 1, "winner": "draw", "level": "draw"},
                 {"min": 2, "max": 2, "winner": "axis", "level": "marginal"},
                 {"min": 3, "max": 3, "winner": "axis", "level": "decisive"},
             ],

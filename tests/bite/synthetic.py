@@ -292,7 +292,7 @@ def world(
         income=tuple(income),
         placements=tuple(places),
         reinforcements=tuple(reinforcements),
-        victory=victory or {"kind": "control", "cities": []},
+        victory=victory or {"kind": "conditions", "default": {"winner": "draw", "level": "draw"}},
         frozen_turn1=frozenset(frozen),
     )
     sources = {k: board.node(v) for k, v in (main_sources or {}).items()}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexfront.games.bite.board import Site
 from hexfront.games.bite.rules.victory import verdict
 from hexfront.games.bite.state import Income
@@ -261,7 +263,7 @@ def test_vp_table_boundaries() -> None:  # SBE4 table
     table = [
         {"min": 0, "max": 3, "winner": "soviet", "level": "decisive"},
         {"min": 4, "max": 6, "winner": "soviet", "level": "marginal"},
-        {"min": 7, "max": 7, "winner": "", "level": ""},
+        {"min": 7, "max": 7, "winner": "draw", "level": "draw"},
         {"min": 8, "max": 18, "winner": "axis", "level": "marginal"},
         {"min": 19, "winner": "axis", "level": "decisive"},
     ]
@@ -270,7 +272,11 @@ def test_vp_table_boundaries() -> None:  # SBE4 table
         [unit("inf")],
         {"inf": "0303"},
         main_sources=SOURCES,
-        victory={"kind": "vp", "weights": {"Moscow": 3}, "table": table},
+        victory={
+            "kind": "vp_table",
+            "vp": {"soviet_major_city": 1, "places": {"Moscow": 3}},
+            "table": table,
+        },
     )
     m = new_match(w)
     s = m.state
@@ -281,6 +287,28 @@ def test_vp_table_boundaries() -> None:  # SBE4 table
     v = verdict(s)
     assert v["score"] == 5
     assert v["outcome"] == "soviet marginal victory"
+
+
+@pytest.mark.parametrize(
+    ("vp", "outcome"),
+    [
+        (0, "soviet decisive"),
+        (3, "soviet decisive"),
+        (4, "soviet marginal"),
+        (6, "soviet marginal"),
+        (7, "draw draw"),
+        (8, "axis marginal"),
+        (18, "axis marginal"),
+        (19, "axis decisive"),
+        (40, "axis decisive"),
+    ],
+)
+def test_sbe4_table_from_the_scenario_data(vp: int, outcome: str) -> None:  # SBE4
+    from hexfront.games.bite import forces
+    from hexfront.games.bite.rules.victory import _lookup
+
+    row = _lookup(list(forces.scenario("SBE4").victory["table"]), vp)
+    assert f"{row['winner']} {row['level']}" == outcome
 
 
 def test_capital_surrender_removes_a_power() -> None:  # 7.11
@@ -309,7 +337,18 @@ def test_game_ends_after_the_last_turn_with_a_verdict() -> None:
         {"inf": "0303", "s": "1102"},
         main_sources=SOURCES,
         turns=2,
-        victory={"kind": "control", "cities": ["Moscow"]},
+        victory={
+            "kind": "conditions",
+            "default": {"winner": "draw", "level": "draw"},
+            "condition": [
+                {
+                    "kind": "control",
+                    "side": "axis",
+                    "places": ["Moscow"],
+                    "result": {"winner": "axis", "level": "victory"},
+                }
+            ],
+        },
     )
     m = new_match(w)
     drive(m, lambda x: x.is_over())

@@ -45,13 +45,13 @@ def public_info(world: World) -> PublicInfo:
     board = world.board
     names: list[str] = []
     victory = world.scenario.victory
-    for key in ("cities",):
-        names.extend(str(c) for c in victory.get(key, []))
-    for key in ("isolates", "surrounds"):
-        if victory.get(key):
-            names.append(str(victory[key]))
-    if victory.get("kind") == "vp":
-        names.extend(str(c) for c in victory.get("weights", {}))
+    names.extend(str(c) for c in victory.get("places", []))
+    for cond in victory.get("condition", []):
+        names.extend(str(c) for c in cond.get("places", []))
+        if cond.get("place"):
+            names.append(str(cond["place"]))
+    if victory.get("kind") == "vp_table":
+        names.extend(str(c) for c in victory.get("vp", {}).get("places", {}))
         names.extend(
             site.name
             for node, site in board.sites.items()

@@ -1,22 +1,23 @@
 """Victory Phase (7.11): surrenders of powers, and each scenario's verdict.
 
-Scenario conditions come from the scenario data (``victory`` table). Kinds:
+Scenario conditions are data (``data/scenarios/SBEn.toml``, ``[victory]``), in three kinds:
 
-* ``control``: the Axis wins if it holds any of ``cities`` at the end (SBE1, SBE2),
-  optionally also if it ``isolates`` a city from Siberia (SBE1) or ``surrounds`` it (SBE2);
-  otherwise ``otherwise`` (a draw).
-* ``objectives``: count the ``cities`` the Axis holds and look the count up in ``table``
-  (SBE3).
-* ``vp``: Victory Points for Soviet major cities the Axis holds, with ``weights`` for named
-  cities, looked up in ``table`` (SBE4, SBE5).
+* ``conditions``: the first condition met gives its result, else ``default``. Condition
+  kinds evaluated here: ``control`` (the side holds any of ``places``), ``cut_off``
+  (``place`` has no route to ``from_place`` by the listed ``routes``: "rail" and
+  "road_of_life"), ``surrounded`` (every hex around ``place`` is held by the side or lies in
+  its zone of control, and none holds an enemy unit).
+* ``count_table``: how many of ``places`` the side holds, looked up in ``table``.
+* ``vp_table``: Victory Points (``vp.soviet_major_city`` per Soviet major city held,
+  ``vp.places`` for named ones instead), looked up in ``table``.
 
-A table row is ``{min, max, winner, level}``; winner is "axis", "soviet" or "" (draw).
+A result is ``{winner, level}`` with winner "axis", "soviet" or "draw".
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from hexfront.engine.events import JSON
 from hexfront.engine.paths import bfs
@@ -45,8 +46,7 @@ def _node(state: BiteState, name: str) -> int | None:
 
 
 def axis_holds(state: BiteState, name: str) -> bool:
-    node = _node(state, name)
-    return node is not None and state.control[node] == AXIS
+    return _holds(state, AXIS, name)
 
 
 def rail_linked_to_siberia(state: BiteState, name: str) -> bool:
@@ -92,59 +92,88 @@ def surrounded(state: BiteState, name: str) -> bool:
     return True
 
 
-def victory_points(state: BiteState, weights: Mapping[str, int]) -> int:
-    """SBE4: 1 VP per Soviet major city held by the Axis, named cities weigh more."""
+def victory_points(state: BiteState, per_city: int, places: Mapping[str, int]) -> int:
+    """SBE4: VP per Soviet major city held by the Axis; named cities score their own value."""
     board = state.w.board
     total = 0
     for node, site in board.sites.items():
         if board.owner_1941[node] != "ussr" or state.control[node] != AXIS:
             continue
-        if site.name in weights:
-            total += weights[site.name]
-        elif site.is_major:
-            total += 1
+        if site.name in places:
+            total += int(places[site.name])
+        elif site.is_major or site.type == "fortress":
+            total += per_city
     return total
 
 
-def _lookup(table: list[Mapping[str, Any]], value: int) -> tuple[str, str]:
+def _lookup(table: list[Mapping[str, Any]], value: int) -> dict[str, str]:
     for row in table:
         if int(row["min"]) <= value <= int(row.get("max", 10**9)):
-            return str(row["winner"]), str(row.get("level", ""))
-    return "", ""
+            return {"winner": str(row["winner"]), "level": str(row.get("level", ""))}
+    return {"winner": "draw", "level": "draw"}
+
+
+def _holds(state: BiteState, side: str, name: str) -> bool:
+    node = _node(state, name)
+    return node is not None and state.control[node] == side
+
+
+def _condition_met(state: BiteState, cond: Mapping[str, Any]) -> str | None:
+    """A short description if the condition holds, else None."""
+    kind = cond.get("kind")
+    side = str(cond.get("side", AXIS))
+    if kind == "control":
+        held = [str(p) for p in cond.get("places", []) if _holds(state, side, str(p))]
+        return f"{side} holds {', '.join(held)}" if held else None
+    if kind == "cut_off":
+        place = str(cond["place"])
+        routes = list(cond.get("routes", ["rail"]))
+        via = "Volkhov" if "road_of_life" in routes else None
+        return f"{place} is cut off from Siberia" if isolated(state, place, via) else None
+    if kind == "surrounded":
+        place = str(cond["place"])
+        return f"{place} is surrounded" if surrounded(state, place) else None
+    return None  # advanced-game conditions are evaluated by the advanced rules
 
 
 def verdict(state: BiteState) -> dict[str, JSON]:
     spec = state.w.scenario.victory
     kind = spec.get("kind")
-    winner, level, detail = "", "", ""
+    outcome: dict[str, str] = {"winner": "draw", "level": "draw"}
+    detail = ""
     score: int | None = None
-    if kind == "control":
-        cities = list(spec.get("cities", []))
-        held = [c for c in cities if axis_holds(state, c)]
-        iso = spec.get("isolates")
-        sur = spec.get("surrounds")
-        if held:
-            winner, detail = AXIS, f"Axis holds {', '.join(held)}"
-        elif iso and isolated(state, str(iso), cast(str | None, spec.get("road_of_life"))):
-            winner, detail = AXIS, f"{iso} is cut off from Siberia"
-        elif sur and surrounded(state, str(sur)):
-            winner, detail = AXIS, f"{sur} is surrounded"
-        else:
-            detail = "no Axis objective reached"
-        level = str(spec.get("level", "")) if winner else ""
-    elif kind == "objectives":
-        cities = list(spec.get("cities", []))
-        score = sum(1 for c in cities if axis_holds(state, c))
-        winner, level = _lookup(list(spec["table"]), score)
-        detail = f"Axis holds {score} of {len(cities)} objectives"
-    elif kind == "vp":
-        score = victory_points(state, cast(Mapping[str, int], spec.get("weights", {})))
-        winner, level = _lookup(list(spec["table"]), score)
+    if kind == "conditions":
+        outcome = dict(spec.get("default", outcome))
+        detail = "no objective reached"
+        for cond in spec.get("condition", []):
+            met = _condition_met(state, cond)
+            if met is not None:
+                outcome, detail = dict(cond["result"]), met
+                break
+    elif kind == "count_table":
+        side = str(spec.get("side", AXIS))
+        places = [str(p) for p in spec.get("places", [])]
+        score = sum(1 for p in places if _holds(state, side, p))
+        outcome = _lookup(list(spec["table"]), score)
+        detail = f"{side} holds {score} of {len(places)} objectives"
+    elif kind == "vp_table":
+        vp = spec.get("vp", {})
+        score = victory_points(
+            state, int(vp.get("soviet_major_city", 1)), dict(vp.get("places", {}))
+        )
+        outcome = _lookup(list(spec["table"]), score)
         detail = f"Axis victory points: {score}"
-    outcome = "draw" if not winner else f"{winner} {level} victory".replace("  ", " ")
+    winner = outcome.get("winner", "draw")
+    level = outcome.get("level", "draw")
+    if winner == "draw":
+        text = "draw"
+    elif level in ("decisive", "marginal"):
+        text = f"{winner} {level} victory"
+    else:
+        text = f"{winner} victory"
     return {
-        "winner": winner or None,
-        "outcome": outcome,
+        "winner": None if winner == "draw" else winner,
+        "outcome": text,
         "level": level,
         "detail": detail,
         "score": score,
