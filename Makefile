@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := dev,server,mapgen,bench
 
-.PHONY: run test lint typecheck pytest bench fuzz install clean
+.PHONY: run test lint typecheck pytest bench bench-ai fuzz install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,9 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+fuzz: $(STAMP)
+	$(BIN)/python -m hexfront.games.bite.fuzz --games 250 --json bench/results/fuzz.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

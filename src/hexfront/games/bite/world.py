@@ -1,17 +1,283 @@
-"""Assemble a scenario's static data (map, blocks, charts) into a :class:`World`."""
+"""Assemble a scenario's static data (map, blocks, charts) into a :class:`World`.
+
+The map (``map.py``) and the forces (``forces.py``) are plain data with their own shapes;
+this module adapts them to what the rules read: :class:`~.board.Board`,
+:class:`~.units.UnitSpec`, :class:`~.units.TechChart` and :class:`~.state.ScenarioSpec`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from hexfront.engine.errors import UnknownGame
 from hexfront.engine.events import JSON
 
-from .state import World
+from . import deployment, forces
+from .board import Site
+from .state import Income, ScenarioSpec, World
+from .units import Profile, UnitSpec
+
+# 4.1: the main supply source of each power.
+MAIN_SOURCES = {
+    "ussr": "SIBERIA",
+    "germany": "Berlin",
+    "italy": "Belgrade",
+    "finland": "Helsinki",
+    "romania": "Bucharest",
+    "hungary": "Budapest",
+    "slovakia": "Bratislava",
+}
+
+
+class MapBoard:
+    """The generated mapboard (``map.BiteMap``) seen through the rules' Board interface."""
+
+    def __init__(self, bite_map: Any) -> None:
+        self.m = bite_map
+        self.node_count: int = bite_map.node_count
+        self.adjacency: Sequence[Sequence[int]] = bite_map.adjacency
+        self.rail_adjacency: Sequence[Sequence[int]] = bite_map.rail_adjacency
+        self.terrain: Sequence[str] = bite_map.terrain
+        self.playable: Sequence[bool] = bite_map.playable
+        self.owner_1941: Sequence[str | None] = bite_map.owner_1941
+        self.sites: dict[int, Site] = {}
+        for node, p in bite_map.place_at.items():
+            if p.type is None:
+                continue
+            self.sites[node] = Site(
+                name=p.name,
+                node=node,
+                type=None if p.type == "site" else p.type,
+                victory=p.victory,
+                bunker=p.bunker,
+                port=p.port,
+                freezes=p.freezes,
+                shipyard=p.shipyard,
+                country=p.country_1941,
+                yellow=p.production.yellow,
+                sea=p.sea,
+                factories=tuple(f.colour for f in p.factories if f.active),
+                aliases=tuple(p.aliases),
+            )
+        # Deep water and straits stop zones of control (3.19).
+        self._zoc_stop: set[tuple[int, int]] = set()
+        for a in range(self.node_count):
+            for b in self.adjacency[a]:
+                if a < b and (bite_map.is_red_arrow(a, b) or _deep(bite_map, a, b)):
+                    self._zoc_stop.add((a, b))
+
+    def id_of(self, node: int) -> str:
+        return str(self.m.id_of(node))
+
+    def node(self, name: str) -> int:
+        return int(self.m.node(name))
+
+    def distance(self, a: int, b: int) -> int:
+        return int(self.m.distance(a, b))
+
+    def river_between(self, a: int, b: int) -> str | None:
+        r = self.m.river_between(a, b)
+        return None if r is None else str(r)
+
+    def is_red_arrow(self, a: int, b: int) -> bool:
+        return bool(self.m.is_red_arrow(a, b))
+
+    def blocks_zoc(self, a: int, b: int) -> bool:
+        return (min(a, b), max(a, b)) in self._zoc_stop
+
+    def zone(self, name: str) -> frozenset[int]:
+        return frozenset(self.m.zone(name))
+
+
+def _deep(bite_map: Any, a: int, b: int) -> bool:
+    if a >= bite_map.hex_count or b >= bite_map.hex_count:
+        return False
+    flags = bite_map.hexside_flags(a, b)
+    return bool(flags.deep_water or flags.strait)
+
+
+class DeployAdapter:
+    """The mapboard through the small interface the deployment code uses (printed ids)."""
+
+    def __init__(self, bite_map: Any) -> None:
+        self.m = bite_map
+
+    def hexes(self) -> Iterable[str]:
+        return [self.m.id_of(n) for n in range(self.m.node_count)]
+
+    def lonlat(self, h: str) -> tuple[float, float]:
+        ll = self.m.lonlat[self.m.node(h)]
+        return (0.0, 0.0) if ll is None else (float(ll[0]), float(ll[1]))
+
+    def owner(self, h: str) -> str:
+        return str(self.m.owner_1941[self.m.node(h)] or "")
+
+    def zones(self, h: str) -> frozenset[str]:
+        return frozenset(self.m.zones_of(self.m.node(h)))
+
+    def zone_names(self) -> frozenset[str]:
+        return frozenset(self.m.zone_names())
+
+    def neighbors(self, h: str) -> Iterable[str]:
+        n = self.m.node(h)
+        return [self.m.id_of(x) for x in self.m.adjacency[n] if self.m.playable[x]]
+
+    def node(self, name: str) -> str | None:
+        try:
+            return str(self.m.id_of(self.m.node(name)))
+        except (KeyError, ValueError, LookupError):
+            return None
+
+    def is_city(self, h: str) -> bool:
+        p = self.m.place_at.get(self.m.node(h))
+        return p is not None and p.type in ("capital", "major", "minor", "fortress")
+
+    def is_box(self, h: str) -> bool:
+        return bool(self.m.is_box(self.m.node(h)))
+
+
+class ForcesTech:
+    """The Tech Level Chart of ``data/tech.toml`` through the rules' TechChart interface."""
+
+    def profile(self, unit: UnitSpec, turn: int) -> Profile:
+        e = _entry(unit.id, turn)
+        return Profile(e.attack, e.defence, e.a2a, e.a2g, e.mp, e.range, frozenset(e.abilities))
+
+
+@cache
+def _entry(uid: str, turn: int) -> forces.TechEntry:
+    return forces.firepower(forces.unit(uid), turn)
+
+
+def unit_spec(u: forces.Unit) -> UnitSpec:
+    traits = set(u.abilities) & {"ski"}
+    if u.cls == "heavy_artillery":
+        traits.add("gustav")
+    if u.guards:
+        traits.add("guards")
+    return UnitSpec(
+        u.id,
+        u.name,
+        u.side,
+        u.nation,
+        u.cls,
+        u.ladder,
+        u.colours,
+        elite=u.elite,
+        tech=u.tech,
+        dot=u.dot,
+        dot_place=u.dot_place,
+        traits=frozenset(traits),
+    )
+
+
+@cache
+def _map() -> Any:
+    import importlib
+
+    try:
+        bite_map = importlib.import_module("hexfront.games.bite.map")
+    except ImportError:
+        raise UnknownGame(
+            "the BITE mapboard is not in this build yet, so no scenario can be set up"
+        ) from None
+    return bite_map.load_map()
+
+
+def _dots_match(u: forces.Unit, dots: object) -> bool:
+    if dots in (None, "all"):
+        return True
+    assert isinstance(dots, (list, tuple))
+    return u.dot in dots
 
 
 def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
-    raise UnknownGame(
-        "the BITE mapboard and forces data are not in this build yet, so no scenario can be "
-        "set up; the rules engine runs on test maps (see docs/rules-coverage.md)"
+    try:
+        sc = forces.scenario(scenario)
+    except (KeyError, ValueError, forces.DataError):
+        known = ", ".join(forces.SCENARIO_IDS)
+        raise UnknownGame(f"BITE has no scenario {scenario!r}; scenarios: {known}") from None
+    if sc.rules != "basic":
+        raise UnknownGame(
+            f"{scenario} is played with the advanced rules, which are not implemented yet; "
+            "the basic-game scenarios SBE1-SBE4 are playable"
+        )
+    bite_map = _map()
+    board = MapBoard(bite_map)
+    dmap = DeployAdapter(bite_map)
+    units = {u.id: unit_spec(u) for u in forces.load_units()}
+    aside = set(sc.flags.get("basic_game_sets_aside", ()))
+    setup = forces.setup(str(sc.setup.get("name", "BSS")))
+    soviet_dots, axis_dots = sc.setup.get("soviet_dots"), sc.setup.get("axis_dots")
+    chosen = tuple(
+        p
+        for p in setup.placements
+        if _dots_match(
+            forces.unit(p.unit), soviet_dots if forces.unit(p.unit).side == "soviet" else axis_dots
+        )
+        and forces.unit(p.unit).cls not in aside
     )
+    from dataclasses import replace
+
+    sub = replace(setup, placements=chosen, optional_placements=())
+    resolved = deployment.resolve(
+        sub, dmap, deployment.bss_rule(dmap), cover_border=sc.setup.get("name") == "BSS"
+    )
+    placements = tuple(
+        (uid, board.node(hex_id), resolved.strength.get(uid, units[uid].ladder[0]))
+        for uid, hex_id in sorted(resolved.hexes.items())
+    )
+    area = _area(board, sc.map_area)
+    reinforcements = []
+    for turn in range(sc.start_turn, sc.end_turn + 1):
+        for u in forces.reinforcements(turn):
+            if u.cls in aside or u.side == "western" or u.count_group == "german_strategic":
+                continue
+            place = u.arrival_place
+            if area is not None:
+                # A partial front keeps only the arrivals that reach its own area.
+                if place is None:
+                    continue
+                try:
+                    if board.node(place) not in area:
+                        continue
+                except (KeyError, ValueError, LookupError):
+                    continue
+            strength = u.arrival_strength or u.ladder[0]
+            reinforcements.append((u.id, turn, strength, place))
+    income = tuple(
+        Income(power, int(values.get("yellow", 0)), sc.income_from_turn)
+        for power, values in sorted(sc.income.items())
+    )
+    frozen = (
+        frozenset(deployment.frozen_on_turn1(resolved, dmap)) if sc.start_turn == 1 else frozenset()
+    )
+    spec = ScenarioSpec(
+        id=sc.id,
+        name=sc.name,
+        start_turn=sc.start_turn,
+        turns=sc.turns,
+        rules=sc.rules,
+        map_area=area,
+        income=income,
+        placements=placements,
+        reinforcements=tuple(reinforcements),
+        victory=dict(sc.victory),
+        frozen_turn1=frozen,
+    )
+    main_sources = {power: board.node(name) for power, name in MAIN_SOURCES.items()}
+    weather = {t.turn: t.weather for t in forces.calendar()}
+    return World(board, units, ForcesTech(), spec, main_sources, {}, weather)
+
+
+def _area(board: MapBoard, map_area: tuple[str, ...] | str) -> frozenset[int] | None:
+    if map_area == "all":
+        return None
+    names = (map_area,) if isinstance(map_area, str) else map_area
+    out: set[int] = set()
+    for name in names:
+        out |= board.zone(name)
+    # Off-map boxes next to the area stay usable (supply sources, Siberia).
+    return frozenset(out)
