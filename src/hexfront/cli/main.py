@@ -306,11 +306,37 @@ def serve(
 
 
 @app.command()
-def bench(game_name: Annotated[str, typer.Argument(metavar="GAME")] = "bite") -> None:
-    """Benchmark a game's rules engine (basic-rules issue)."""
-    _not_built(
-        "the rules benchmark", "basic-rules issue #5; `make bench` runs the kernel benchmark"
+def bench(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")] = "bite",
+    scenario: Annotated[str, typer.Option(help="scenario to play")] = "SBE4",
+    seconds: Annotated[float, typer.Option(help="seconds of random play")] = 20.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+) -> None:
+    """Benchmark a game's rules engine (random play, turns, supply; OpenSpiel if present)."""
+    if game_name != "bite":
+        _fail(f"no benchmark for {game_name!r}; try bite")
+    from hexfront.games.bite.benchmark import run
+
+    try:
+        report = run(scenario, seconds)
+    except HexfrontError as exc:
+        _fail(str(exc))
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    rp, sp = report["random_play"], report["supply"]
+    console.print(
+        f"random play on {scenario}: {rp['actions_per_second']} actions/s, {rp['ms_per_turn']} ms per turn"
     )
+    console.print(
+        f"supply of all units: {sp['ours_ms']} ms (networkx {sp['networkx_ms']} ms, {sp['speedup']}x)"
+    )
+    chess = report.get("openspiel_chess")
+    if chess:
+        console.print(
+            f"OpenSpiel chess: {chess['actions_per_second']} actions/s; "
+            f"ratio {report['ratio_vs_openspiel_chess']}"
+        )
 
 
 @map_app.command("check")
