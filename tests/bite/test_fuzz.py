@@ -48,5 +48,16 @@ def test_fogged_view_hides_enemy_identities() -> None:
     view = match.view("axis")
     soviet = [u for u in view["units"] if u["side"] == "soviet"]  # type: ignore[union-attr,index]
     assert soviet
-    assert all(set(u) <= {"handle", "side", "colour", "hex", "oos", "flying_from"} for u in soviet)  # type: ignore[arg-type]
+    public = {
+        "handle",
+        "side",
+        "colour",
+        "hex",
+        "oos",
+        "flying_from",
+        "moved",
+        "attacked",
+        "came_from",
+    }
+    assert all(set(u) <= public for u in soviet)  # type: ignore[arg-type]
     assert all(u["colour"] == "red" for u in soviet)  # type: ignore[index]

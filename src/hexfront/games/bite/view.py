@@ -39,6 +39,13 @@ def _public(state: BiteState, p: Piece) -> dict[str, JSON]:
     }
     if p.base >= 0:
         out["flying_from"] = board.id_of(p.base)
+    # What anyone at the table saw the block do this turn.
+    if p.moved:
+        out["moved"] = True
+    if p.attacked:
+        out["attacked"] = True
+    if p.came_from >= 0:
+        out["came_from"] = board.id_of(p.came_from)
     return out
 
 
@@ -57,7 +64,7 @@ def _full(state: BiteState, p: Piece) -> dict[str, JSON]:
         half_hit=p.half_hit,
         revealed=p.revealed,
     )
-    if p.side == state.phasing and spec.is_ground and state.phase in ("movement", "exploitation"):
+    if spec.is_ground:
         out["mp_left"] = p.mp_left
     return out
 
@@ -110,4 +117,9 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
         "prompt": prompt,
         "log": events[-LOG_TAIL:],
         "result": state.result,
+        "flags": dict(state.flags),
+        "pp_next": dict(sorted(state.pp_next.items())),
+        # The sequence-of-play stack holds no identities (only handles, hexes and counts),
+        # so both sides may see where the game stands; AI search rebuilds states from it.
+        "stack": [f.to_json() for f in state.stack],
     }

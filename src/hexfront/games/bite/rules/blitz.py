@@ -66,7 +66,7 @@ class BlitzPhase(Procedure[BiteState]):
         if state.weather != "good":
             return out  # 7.8: no blitz in bad weather
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
-            if p.uid in done:
+            if p.handle in done:
                 continue
             spec = state.spec(p)
             if spec.is_armor and can_blitz(state, p):
@@ -107,7 +107,7 @@ class BlitzPhase(Procedure[BiteState]):
         piece = state.pieces[str(action.args["unit"])]
         to = board.node(str(action.args["to"]))
         frm = piece.node
-        cast(list[str], frame.vars["done"]).append(piece.uid)
+        cast(list[str], frame.vars["done"]).append(piece.handle)  # handles: frames are public
         if action.verb == "blitz":
             cast(list[list[int]], frame.vars["pushes"]).append([frm, to])
         state.emit(

@@ -101,7 +101,7 @@ class RailPhase(Procedure[BiteState]):
         railed = cast(list[str], frame.vars["railed"])
         actions: list[Action] = []
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
-            if p.uid in railed:
+            if p.handle in railed:
                 continue
             if state.pp.get(payer(state, p), 0) < charts().srm_cost:
                 continue
@@ -123,7 +123,7 @@ class RailPhase(Procedure[BiteState]):
         used["all"] += 1
         if state.phasing == AXIS:
             used[srm_zone(state, piece.node, to)] += 1
-        cast(list[str], frame.vars["railed"]).append(piece.uid)
+        cast(list[str], frame.vars["railed"]).append(piece.handle)  # frames are public
         state.pp[payer(state, piece)] -= charts().srm_cost
         board = state.w.board
         state.emit(

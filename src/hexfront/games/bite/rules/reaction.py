@@ -29,7 +29,7 @@ class ReactionPhase(Procedure[BiteState]):
         assert isinstance(reacted, list)
         actions = []
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
-            if not state.spec(p).is_air or p.base >= 0 or p.uid in reacted:
+            if not state.spec(p).is_air or p.base >= 0 or p.handle in reacted:
                 continue
             for node in reaction_targets(state, p, battles):
                 actions.append(Action(side, "react", {"unit": p.uid, "to": board.id_of(node)}))
@@ -57,7 +57,7 @@ class ReactionPhase(Procedure[BiteState]):
         piece.base, piece.node = piece.node, to
         reacted = frame.vars["reacted"]
         assert isinstance(reacted, list)
-        reacted.append(piece.uid)
+        reacted.append(piece.handle)  # handles, not ids: frames are public
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
         m.end(state)
