@@ -32,7 +32,7 @@ class RandomAgent:
         return legal[self._rng.randrange(len(legal))]
 
 
-AGENTS = ("random", "heuristic")
+AGENTS = ("random", "heuristic", "ismcts")
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
@@ -43,4 +43,8 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         from .bite_heuristic import HeuristicAgent
 
         return HeuristicAgent(seed)
+    if name == "ismcts":
+        from .ismcts import ISMCTSAgent
+
+        return ISMCTSAgent(seed)
     raise ValueError(f"unknown agent {name!r}; available: {', '.join(AGENTS)}")

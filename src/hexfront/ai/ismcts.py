@@ -1,0 +1,164 @@
+"""Information-Set Monte Carlo Tree Search for BITE, budgeted for long multi-unit turns.
+
+Each iteration draws a determinization of the current information set (own blocks known,
+hidden enemy blocks sampled from the unaccounted counter mix; ``determinize.py``), picks a
+root action by UCB1 over the information set's legal actions, and plays it out with the
+heuristic policy for both sides until the current side's phases end (a macro-step: one
+side's whole turn, so that moves are judged by the battles they lead to), then scores the
+position. Root actions are the heuristic's best few (progressive widening by the
+heuristic prior), which keeps the branching of a 100-unit movement phase manageable.
+
+Statistics are kept per action of the information set, shared across determinizations,
+so the search never uses knowledge of any single sampled world (this is what separates
+ISMCTS from cheating "perfect information" search).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import Action
+from hexfront.games.bite.game import Bite
+from hexfront.games.bite.rules.victory import verdict
+from hexfront.games.bite.state import BiteState
+
+from .bite_heuristic import HeuristicAgent, PublicInfo, _Look
+from .determinize import determinize
+
+ROLLOUT_LIMIT = 300  # actions per playout, a safety net for the macro-step horizon
+
+
+def evaluate(state: BiteState, side: str) -> float:
+    """A score in [0, 1] for ``side``: material, cities, supply and the scenario verdict."""
+    enemy = "soviet" if side == "axis" else "axis"
+    material = {side: 0.0, enemy: 0.0}
+    for p in state.on_map():
+        s = float(state.strength(p))
+        if p.oos:
+            s *= 0.4  # likely to surrender
+        material[p.side] += s
+    board = state.w.board
+    cities = {side: 0, enemy: 0}
+    for node, site in board.sites.items():
+        if site.is_major or site.victory:
+            owner = state.control[node]
+            if owner in cities:
+                cities[owner] += 3 if site.victory else 1
+    v = verdict(state)
+    outcome = 0.0
+    if v["winner"] == side:
+        outcome = 1.0
+    elif v["winner"] == enemy:
+        outcome = -1.0
+    total = material[side] + material[enemy]
+    balance = (material[side] - material[enemy]) / max(total, 1.0)
+    city_balance = (cities[side] - cities[enemy]) / max(cities[side] + cities[enemy], 1)
+    x = 2.0 * balance + 1.0 * city_balance + 1.5 * outcome
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class ISMCTSAgent:
+    """Search agent (see the module text). ``budget`` is seconds per decision."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        info: PublicInfo | None = None,
+        *,
+        budget: float = 2.0,
+        max_iterations: int = 200,
+        width: int = 6,
+        exploration: float = 0.7,
+    ) -> None:
+        self._rng = random.Random(seed)
+        self._info = info
+        self.budget = budget
+        self.max_iterations = max_iterations
+        self.width = width
+        self.exploration = exploration
+        self._prior = HeuristicAgent(seed, info)
+        self.last_iterations = 0
+        self.on_progress: Any = None  # callback(fraction) for "thinking" displays
+
+    def _public(self, view: dict[str, Any]) -> PublicInfo:
+        if self._info is None:
+            self._info = self._prior._public(view)
+        return self._info
+
+    def choose(self, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        v: dict[str, Any] = dict(view)
+        info = self._public(v)
+        side = str(v["side"])
+        look = _Look(v, info.board)
+        scored = sorted(
+            ((self._prior._score(a, v, look, info), i, a) for i, a in enumerate(legal)),
+            key=lambda t: (-t[0], t[1]),
+        )
+        candidates = [a for _, _, a in scored[: self.width]]
+        if len(candidates) == 1:
+            return candidates[0]
+        visits = [0] * len(candidates)
+        value = [0.0] * len(candidates)
+        game = Bite(world_loader=lambda s, o: info.world)
+        deadline = time.perf_counter() + self.budget
+        it = 0
+        while it < self.max_iterations and time.perf_counter() < deadline:
+            it += 1
+            k = self._select(visits, value, it)
+            world_state = determinize(v, info.world, self._rng)
+            reward = self._playout(game, world_state, candidates[k], side, info)
+            if reward is None:  # the action is not legal in this sampled world
+                visits[k] += 1
+                value[k] += 0.0
+                continue
+            visits[k] += 1
+            value[k] += reward
+            if self.on_progress is not None:
+                self.on_progress(min(1.0, it / self.max_iterations))
+        self.last_iterations = it
+        best = max(
+            range(len(candidates)),
+            key=lambda i: (value[i] / visits[i] if visits[i] else -1.0, visits[i]),
+        )
+        return candidates[best]
+
+    def _select(self, visits: list[int], value: list[float], it: int) -> int:
+        for i, n in enumerate(visits):
+            if n == 0:
+                return i
+        logn = math.log(it)
+        return max(
+            range(len(visits)),
+            key=lambda i: value[i] / visits[i] + self.exploration * math.sqrt(logn / visits[i]),
+        )
+
+    def _playout(
+        self, game: Bite, state: BiteState, action: Action, side: str, info: PublicInfo
+    ) -> float | None:
+        if action not in game.legal_actions(state, action.side):
+            return None
+        game.apply(state, action)
+        phasing, turn = state.phasing, state.turn
+        policy = {
+            "axis": HeuristicAgent(self._rng.randrange(1 << 30), info),
+            "soviet": HeuristicAgent(self._rng.randrange(1 << 30), info),
+        }
+        for _ in range(ROLLOUT_LIMIT):
+            if game.is_over(state) or state.phasing != phasing or state.turn != turn:
+                break
+            active = game.active_sides(state)
+            if not active:
+                break
+            who = active[0]
+            legal = game.legal_actions(state, who)
+            game.apply(state, policy[who].choose(game.view(state, who), legal))
+        return evaluate(state, side)

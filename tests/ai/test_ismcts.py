@@ -1,0 +1,79 @@
+"""Determinization rebuilds only what a side knows; the search agent plays legal moves."""
+
+from __future__ import annotations
+
+import random
+
+from hexfront.ai.base import RandomAgent
+from hexfront.ai.bite_heuristic import public_info
+from hexfront.ai.determinize import determinize
+from hexfront.ai.ismcts import ISMCTSAgent, evaluate
+from hexfront.engine.match import Match
+from tests.bite.scenarios import front_world
+from tests.bite.synthetic import game_for
+
+WORLD = front_world(turns=3)
+GAME = game_for(WORLD)
+INFO = public_info(WORLD)
+
+
+def _advance(match: Match[object], n: int, seed: int) -> None:
+    agents = {"axis": RandomAgent(seed), "soviet": RandomAgent(seed + 1)}
+    for _ in range(n):
+        if match.is_over():
+            return
+        side = match.active_sides()[0]
+        match.act(agents[side].choose(match.view(side), match.legal_actions(side)))
+
+
+def test_a_determinization_looks_the_same_from_the_deciding_side() -> None:
+    for seed in range(5):
+        match: Match[object] = Match(GAME, "TEST", {}, seed)  # type: ignore[arg-type]
+        _advance(match, 15 + 7 * seed, seed)
+        if match.is_over():
+            continue
+        side = match.active_sides()[0]
+        view = match.view(side)
+        sampled = determinize(view, WORLD, random.Random(seed))
+        again = GAME.view(sampled, side)
+        for key in ("turn", "phase", "phasing", "control", "pp", "prompt", "stack"):
+            assert again[key] == view[key], key
+        mine = sorted(
+            (u["handle"], u["hex"], u.get("strength")) for u in view["units"] if u["side"] == side
+        )  # type: ignore[index,union-attr]
+        mine_again = sorted(
+            (u["handle"], u["hex"], u.get("strength")) for u in again["units"] if u["side"] == side
+        )  # type: ignore[index,union-attr]
+        assert mine == mine_again
+        theirs = sorted((u["handle"], u["hex"]) for u in view["units"] if u["side"] != side)  # type: ignore[index,union-attr]
+        theirs_again = sorted((u["handle"], u["hex"]) for u in again["units"] if u["side"] != side)  # type: ignore[index,union-attr]
+        assert theirs == theirs_again
+        assert [a.to_json() for a in GAME.legal_actions(sampled, side)] == [
+            a.to_json() for a in match.legal_actions(side)
+        ]
+
+
+def test_sampled_identities_vary_but_stay_consistent() -> None:
+    match: Match[object] = Match(GAME, "TEST", {}, 2)  # type: ignore[arg-type]
+    side = match.active_sides()[0]
+    view = match.view(side)
+    seen = set()
+    for s in range(10):
+        sampled = determinize(view, WORLD, random.Random(s))
+        enemy = tuple(sorted(p.uid for p in sampled.on_map() if p.side != side))
+        seen.add(tuple(sorted((p.node, p.uid) for p in sampled.on_map() if p.side != side)))
+        assert len(enemy) == len(set(enemy))
+    assert len(seen) > 1  # hidden identities really are sampled
+
+
+def test_search_agent_plays_legal_moves_within_its_budget() -> None:
+    match: Match[object] = Match(GAME, "TEST", {}, 4)  # type: ignore[arg-type]
+    agent = ISMCTSAgent(1, INFO, budget=0.3, max_iterations=12)
+    for _ in range(6):
+        side = match.active_sides()[0]
+        legal = match.legal_actions(side)
+        action = agent.choose(match.view(side), legal)
+        assert action in legal
+        match.act(action)
+    assert agent.last_iterations >= 1
+    assert 0.0 <= evaluate(match.state, "axis") <= 1.0  # type: ignore[arg-type]
