@@ -48,7 +48,7 @@ def test_selfplay_record_and_replay_verify(tmp_path: Path) -> None:
 
 
 def test_unbuilt_commands_say_so_and_fail() -> None:
-    for args in (["serve"], ["arena"], ["map", "check", "bite"]):
+    for args in (["serve"], ["map", "check", "bite"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 2, args
         assert "not built yet" in result.output
@@ -69,3 +69,28 @@ def test_play_drives_a_human_seat_from_stdin() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Result:" in result.output
+
+
+def test_arena_reports_both_sides_and_elo() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "arena",
+            "skirmish",
+            "standard",
+            "--agents",
+            "random,random",
+            "--games",
+            "4",
+            "--jobs",
+            "1",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["games"] == 4
+    assert set(report["results"]["random"]) == {"red", "blue"}
+    assert report["elo"]["random"] == 1500.0
+    bad = runner.invoke(app, ["arena", "skirmish", "standard", "--agents", "oracle"])
+    assert bad.exit_code == 1

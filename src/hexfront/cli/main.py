@@ -290,9 +290,69 @@ def demo() -> None:
 
 
 @app.command()
-def arena() -> None:
-    """Pit agents against each other over many games (AI issue)."""
-    _not_built("the arena", "AI issue #7")
+def arena(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    scenario: Annotated[str, typer.Argument()],
+    agents: Annotated[str, typer.Option(help="comma-separated agent names")] = "heuristic,random",
+    games: Annotated[
+        int, typer.Option(help="games per pair of agents (both side assignments)")
+    ] = 10,
+    seed: Annotated[int, typer.Option(help="first seed")] = 1,
+    jobs: Annotated[int | None, typer.Option(help="worker processes (default: all cores)")] = None,
+    budget: Annotated[
+        float | None, typer.Option(help="seconds per decision for search agents")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+) -> None:
+    """Pit agents against each other from both sides: W/D/L per side, speed, Elo."""
+    from rich.progress import Progress
+
+    from hexfront.ai import arena as arena_mod
+    from hexfront.ai.base import AGENTS
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    unknown = [n for n in names if n not in AGENTS]
+    if unknown or not names:
+        _fail(f"unknown agent(s) {unknown}; available: {', '.join(AGENTS)}")
+    _load(game_name)
+    options = {"ismcts": {"budget": budget}} if budget is not None else {}
+    pairs = max(1, len(names) * (len(names) - 1) // 2)
+    with Progress(console=err, transient=as_json) as progress:
+        task = progress.add_task(f"{game_name} {scenario}", total=games * pairs)
+        try:
+            report = arena_mod.run(
+                game_name,
+                scenario,
+                names,
+                games=games,
+                seed=seed,
+                jobs=jobs,
+                agent_options=options,
+                progress=lambda r: progress.advance(task),
+            )
+        except HexfrontError as exc:
+            _fail(str(exc))
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    table = Table(title=f"Arena: {game_name} {scenario}, {report['games']} games")
+    for col in ("agent", "side", "win", "draw", "loss", "s/decision", "Elo"):
+        table.add_column(col)
+    for name, by_side in report["results"].items():
+        for side, c in by_side.items():
+            table.add_row(
+                name,
+                side,
+                str(c["win"]),
+                str(c["draw"]),
+                str(c["loss"]),
+                str(report["seconds_per_decision"][name]),
+                str(report["elo"][name]),
+            )
+    console.print(table)
+    console.print(
+        f"average game: {report['average_actions']} actions, {report['average_turns']} turns"
+    )
 
 
 @app.command()
