@@ -1,0 +1,31 @@
+"""Server settings: limits and tunables, with defaults for a real deployment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexfront.engine.protocol import Game
+
+
+@dataclass
+class Settings:
+    # Request bodies larger than this are refused with 413 before they are parsed.
+    max_body_bytes: int = 64 * 1024
+    # Token bucket per seat or session token (and per client address without a token).
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    # A snapshot of the full state is stored every this many actions (and at game end).
+    snapshot_every: int = 50
+    # Live games kept in memory; idle ones beyond this are dropped and rebuilt on demand.
+    cache_size: int = 512
+    # Worker threads for the rules and the database.
+    workers: int = 4
+    # How long a login lasts.
+    session_days: int = 30
+    # Open WebSocket connections allowed per seat.
+    max_sockets_per_seat: int = 8
+    # Seconds the AI waits before each of its moves, so that a person can follow them.
+    ai_delay: float = 0.0
+    # Games available besides the registry's (tests plug in small games here).
+    extra_games: dict[str, Game[Any]] = field(default_factory=dict)
