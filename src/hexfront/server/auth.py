@@ -24,9 +24,6 @@ from .errors import ApiError, conflict, forbidden, not_found, unprocessable
 from .games import GameService, new_token, token_hash
 
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")
-_HASHER = PasswordHasher()
-# Verified against when the username is unknown, so both cases take the same time.
-_DUMMY_HASH = _HASHER.hash("hexfront-no-such-user")
 
 
 def _aware(when: datetime) -> datetime:
@@ -37,6 +34,17 @@ class UserService:
     def __init__(self, games: GameService) -> None:
         self.games = games
         self.db = games.db
+        self.hasher = PasswordHasher(
+            time_cost=games.settings.argon2_time_cost,
+            memory_cost=games.settings.argon2_memory_kib,
+        )
+        self._dummy: str | None = None
+
+    def _dummy_hash(self) -> str:
+        """Verified against when the username is unknown, so both cases take as long."""
+        if self._dummy is None:
+            self._dummy = self.hasher.hash("hexfront-no-such-user")
+        return self._dummy
 
     def _check_credentials(self, username: str, password: str) -> None:
         if not USERNAME.fullmatch(username):
@@ -48,7 +56,7 @@ class UserService:
 
     async def register(self, username: str, password: str) -> dict[str, JSON]:
         self._check_credentials(username, password)
-        digest = await self.games.run(_HASHER.hash, password)
+        digest = await self.games.run(self.hasher.hash, password)
 
         def store() -> int:
             try:
@@ -70,7 +78,7 @@ class UserService:
                     select(UserRow.id, UserRow.password_hash).where(UserRow.username == username)
                 ).first()
             try:
-                _HASHER.verify(row[1] if row else _DUMMY_HASH, password)
+                self.hasher.verify(row[1] if row else self._dummy_hash(), password)
             except (VerificationError, InvalidHashError):
                 row = None
             if row is None:

@@ -21,6 +21,9 @@ class Settings:
     cache_size: int = 512
     # Worker threads for the rules and the database.
     workers: int = 4
+    # Password hashing (argon2id): memory in KiB and passes; tests lower them.
+    argon2_memory_kib: int = 64 * 1024
+    argon2_time_cost: int = 3
     # How long a login lasts.
     session_days: int = 30
     # Open WebSocket connections allowed per seat.
