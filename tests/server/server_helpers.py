@@ -70,7 +70,8 @@ def error(res: httpx.Response, status: int, code: str) -> None:
     assert res.status_code == status, (res.status_code, res.text)
     body = res.json()
     assert body["error"] == code, body
-    assert isinstance(body["detail"], str) and body["detail"], body
+    assert isinstance(body["detail"], str), body
+    assert body["detail"], body
 
 
 def text_of(obj: Any) -> str:
