@@ -169,3 +169,18 @@ class Tally:
 
     def clone(self, state: TallyState) -> TallyState:
         return copy.deepcopy(state)
+
+
+def receive(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The next JSON message of a TestClient WebSocket, failing instead of hanging.
+
+    (Starlette's session has no receive timeout; this uses its portal and stream.)"""
+    import anyio
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    ws._raise_on_close(message)
+    return dict(json.loads(message["text"]))
