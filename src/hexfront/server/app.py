@@ -160,6 +160,8 @@ def create_app(
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         code = HTTP_CODES.get(exc.status_code, "http_error")
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        if exc.status_code == 400 and "parsing the body" in detail:  # e.g. not UTF-8
+            code, detail = "bad_json", "the request body is not valid JSON"
         return JSONResponse({"error": code, "detail": detail}, status_code=exc.status_code)
 
     @app.exception_handler(RequestValidationError)

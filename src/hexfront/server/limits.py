@@ -69,6 +69,7 @@ class GuardMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        declared, chunked, ctype = 0, False, b""
         for name, value in scope["headers"]:
             if name == b"content-length":
                 try:
@@ -76,9 +77,19 @@ class GuardMiddleware:
                 except ValueError:
                     await self._refuse(send, 400, "bad_request", "invalid Content-Length")
                     return
-                if declared > self.max_body:
-                    await self._refuse(send, 413, "body_too_large", self._too_large())
-                    return
+            elif name == b"transfer-encoding":
+                chunked = True
+            elif name == b"content-type":
+                ctype = value.split(b";")[0].strip().lower()
+        if declared > self.max_body:
+            await self._refuse(send, 413, "body_too_large", self._too_large())
+            return
+        is_api = scope["path"].startswith("/api/")
+        if is_api and (declared > 0 or chunked) and ctype != b"application/json":
+            await self._refuse(
+                send, 415, "unsupported_media_type", "send JSON: Content-Type: application/json"
+            )
+            return
         received = 0
         started = False
 
@@ -90,8 +101,6 @@ class GuardMiddleware:
                 if received > self.max_body:
                     raise BodyTooLarge(self.max_body)
             return message
-
-        is_api = scope["path"].startswith("/api/")
 
         async def guarded_send(message: Message) -> None:
             nonlocal started
