@@ -183,6 +183,16 @@ class Database:
             yield session
 
     @contextmanager
+    def write_conn(self) -> Iterator[Connection]:
+        """Like :meth:`write`, on a plain connection (the hot path: no ORM session)."""
+        if self._write_lock is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._write_lock, self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
     def read(self) -> Iterator[Session]:
         with self.sessions() as session:
             yield session

@@ -32,7 +32,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import CursorResult, Table, delete, insert, select, update
+from sqlalchemy import JSON as SA_JSON
+from sqlalchemy import DateTime, Table, bindparam, delete, insert, select, text
 
 from hexfront.ai.base import Agent, make_agent
 from hexfront.engine.errors import HexfrontError, IllegalAction, MalformedAction, NotYourTurn
@@ -63,6 +64,28 @@ GAMES_T = cast(Table, GameRow.__table__)
 ACTIONS_T = cast(Table, ActionRow.__table__)
 SNAPSHOTS_T = cast(Table, SnapshotRow.__table__)
 SEATS_T = cast(Table, SeatRow.__table__)
+
+
+# The hot path's statements, prebuilt (JSON columns are bound as JSON text).
+_BUMP = text(
+    "UPDATE games SET version = :new, actions_count = :n, to_move = :to_move, "
+    "state_hash = :hash, status = :status, result = :result, updated_at = :now "
+    "WHERE id = :id AND version = :old"
+).bindparams(
+    bindparam("now", type_=DateTime(timezone=True)),
+    bindparam("to_move", type_=SA_JSON),
+    bindparam("result", type_=SA_JSON),
+)
+_LOG = text(
+    "INSERT INTO actions (game_id, seq, side, action, created_at) "
+    "VALUES (:id, :seq, :side, :action, :now)"
+).bindparams(bindparam("now", type_=DateTime(timezone=True)), bindparam("action", type_=SA_JSON))
+_UNLOG = text("DELETE FROM actions WHERE game_id = :id AND seq > :n")
+_UNSNAP = text("DELETE FROM snapshots WHERE game_id = :id AND seq > :n")
+_SNAP = text(
+    "INSERT INTO snapshots (game_id, seq, state, hash, created_at) "
+    "VALUES (:id, :seq, :state, :hash, :now)"
+).bindparams(bindparam("now", type_=DateTime(timezone=True)))
 
 
 def token_hash(token: str) -> str:
@@ -494,6 +517,7 @@ class GameService:
         """Everything a seat receives about its game: built from its own view only."""
         match = live.match
         result = match.result()
+        to_move = match.active_sides()
         return {
             "id": live.id,
             "game": live.game.name,
@@ -503,10 +527,10 @@ class GameService:
             "version": live.version,
             "seq": len(match.record.actions),
             "status": "over" if match.is_over() else "active",
-            "to_move": match.active_sides(),
-            "your_turn": side in match.active_sides(),
+            "to_move": to_move,
+            "your_turn": side in to_move,
             "view": match.view(side),
-            "legal_actions": [a.to_json() for a in match.legal_actions(side)],
+            "legal_actions": [a.to_json() for a in match.legal_actions(side)] if to_move else [],
             "can_undo": match.can_undo(side),
             "result": result.to_json() if result else None,
             "seats": {s: seat.public() for s, seat in live.seats.items()},
@@ -613,50 +637,47 @@ class GameService:
         body = canonical_json(game.to_json(match.state))
         digest = hashlib.sha256(body.encode()).hexdigest()
         over = match.is_over()
+        result = match.result()
+        to_move = match.active_sides()
         snapshot = action is not None and (
             over or n - live.snapshot_seq >= self.settings.snapshot_every
         )
+        now = utcnow()
         try:
-            with self.db.write() as s:
-                done: CursorResult[Any] = s.execute(  # type: ignore[assignment]
-                    update(GAMES_T)
-                    .where(GAMES_T.c.id == live.id, GAMES_T.c.version == live.version)
-                    .values(
-                        version=live.version + 1,
-                        actions_count=n,
-                        to_move=match.active_sides(),
-                        state_hash=digest,
-                        status="over" if over else "active",
-                        result=_result(match),
-                        updated_at=utcnow(),
-                    )
+            with self.db.write_conn() as conn:
+                done = conn.execute(
+                    _BUMP,
+                    {
+                        "id": live.id,
+                        "old": live.version,
+                        "new": live.version + 1,
+                        "n": n,
+                        "to_move": to_move,
+                        "hash": digest,
+                        "status": "over" if over else "active",
+                        "result": result.to_json() if result else None,
+                        "now": now,
+                    },
                 )
                 if done.rowcount != 1:
                     raise _StaleInDatabase(live.id)
                 if action is not None:
-                    s.execute(
-                        insert(ACTIONS_T).values(
-                            game_id=live.id,
-                            seq=n,
-                            side=action.side,
-                            action=action.to_json(),
-                            created_at=utcnow(),
-                        )
+                    conn.execute(
+                        _LOG,
+                        {
+                            "id": live.id,
+                            "seq": n,
+                            "side": action.side,
+                            "action": action.to_json(),
+                            "now": now,
+                        },
                     )
                 else:
-                    s.execute(
-                        delete(ACTIONS_T).where(ACTIONS_T.c.game_id == live.id, ACTIONS_T.c.seq > n)
-                    )
-                    s.execute(
-                        delete(SNAPSHOTS_T).where(
-                            SNAPSHOTS_T.c.game_id == live.id, SNAPSHOTS_T.c.seq > n
-                        )
-                    )
+                    conn.execute(_UNLOG, {"id": live.id, "n": n})
+                    conn.execute(_UNSNAP, {"id": live.id, "n": n})
                 if snapshot:
-                    s.execute(
-                        insert(SNAPSHOTS_T).values(
-                            game_id=live.id, seq=n, state=body, hash=digest, created_at=utcnow()
-                        )
+                    conn.execute(
+                        _SNAP, {"id": live.id, "seq": n, "state": body, "hash": digest, "now": now}
                     )
         except _StaleInDatabase:
             live.broken = True
