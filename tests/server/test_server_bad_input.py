@@ -154,7 +154,7 @@ def test_a_one_megabyte_body(client: TestClient, game: tuple[str, dict[str, Seat
 
 
 def test_a_burst_of_requests_is_limited(make_client: Callable[..., TestClient]) -> None:
-    client = make_client(rate_per_second=5.0, rate_burst=10)
+    client = make_client(rate_per_second=0.5, rate_burst=10)
     game_id, seats = create(client, {"red": "hotseat", "blue": "hotseat"})
     before = fingerprint(client, game_id)
     blue = seats["blue"]
@@ -170,7 +170,7 @@ def test_a_burst_of_requests_is_limited(make_client: Callable[..., TestClient]) 
 
 
 def test_guessing_tokens_is_limited(make_client: Callable[..., TestClient]) -> None:
-    client = make_client(rate_per_second=4.0, rate_burst=10)
+    client = make_client(rate_per_second=0.4, rate_burst=10)
     game_id, _ = create(client, {"red": "hotseat", "blue": "hotseat"})
     codes = [Seat(client, game_id, f"guess-{i}").view().status_code for i in range(30)]
     assert codes[:10] == [401] * 10

@@ -267,11 +267,14 @@ def serve(
     ] = None,
     burst: Annotated[int | None, typer.Option(help="requests at once per token")] = None,
     access_log: Annotated[bool, typer.Option(help="log every request")] = True,
+    sqlite_sync: Annotated[
+        str, typer.Option(help="SQLite: FULL (survives power cuts) or NORMAL (faster)")
+    ] = "FULL",
 ) -> None:
     """Start the game server (FastAPI + uvicorn) and its built-in page."""
     from hexfront.cli.serve_cmd import serve as run_server
 
-    run_server(host, port, db, data_dir, rate, burst, access_log)
+    run_server(host, port, db, data_dir, rate, burst, access_log, sqlite_sync)
 
 
 @app.command()

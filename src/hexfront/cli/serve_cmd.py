@@ -28,6 +28,7 @@ def serve(
     rate: float | None = None,
     burst: int | None = None,
     access_log: bool = True,
+    sync: str | None = None,
 ) -> None:
     import uvicorn
 
@@ -40,6 +41,8 @@ def serve(
         settings.rate_per_second = rate
     if burst is not None:
         settings.rate_burst = burst
+    if sync is not None:
+        settings.sqlite_synchronous = sync.upper()
     where = db or f"SQLite in {(data_dir or default_data_dir()).resolve()}"
     app = create_app(db, data_dir, settings)
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())

@@ -8,6 +8,7 @@ newest schema (``alembic upgrade head``) before the app is returned. Every error
 ``{"error": code, "detail": message}``. The API is documented at ``/docs``.
 """
 
+import inspect
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,7 +23,6 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfront import __version__
-from hexfront.engine.events import JSON
 
 from .auth import UserService
 from .db import Database, default_data_dir, sqlite_url
@@ -49,6 +49,11 @@ HTTP_CODES = {
     422: "invalid_request",
     429: "rate_limited",
 }
+
+
+def raw_json(body: bytes) -> Response:
+    """A JSON response from bytes already encoded (views are encoded once per change)."""
+    return Response(content=body, media_type="application/json")
 
 
 # --- request bodies -------------------------------------------------------------------
@@ -115,12 +120,12 @@ def create_app(
         data = Path(data_dir) if data_dir is not None else default_data_dir()
         data.mkdir(parents=True, exist_ok=True)
         db_url = sqlite_url(data)
-    db = Database(db_url)
+    db = Database(db_url, settings.sqlite_synchronous)
     db.migrate()
     games = GameService(db, settings)
     users = UserService(games)
     limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
-    failures = RateLimiter(max(settings.rate_per_second / 4, 1.0), settings.rate_burst)
+    failures = RateLimiter(settings.rate_per_second / 4, settings.rate_burst)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -128,7 +133,12 @@ def create_app(
         await games.close()
         db.dispose()
 
+    extra: dict[str, Any] = {}
+    if "telemetry" in inspect.signature(FastAPI.__init__).parameters:
+        # No OpenTelemetry spans per request (nothing collects them here).
+        extra["telemetry"] = {"tracing": False, "metrics": False, "logs": False}
     app = FastAPI(
+        **extra,
         title="hexfront",
         version=__version__,
         summary="Game server for hex-and-block wargames: seats, fog of war, AI, replays.",
@@ -254,35 +264,37 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/api/health", tags=["server"])
-    async def health() -> dict[str, JSON]:
+    async def health() -> Response:
         """Liveness: the server answers and which database it uses."""
-        return {
-            "status": "ok",
-            "version": __version__,
-            "database": "sqlite" if db.is_sqlite else db.engine.dialect.name,
-            "live_games": len(games.cache),
-        }
+        return JSONResponse(
+            {
+                "status": "ok",
+                "version": __version__,
+                "database": "sqlite" if db.is_sqlite else db.engine.dialect.name,
+                "live_games": len(games.cache),
+            }
+        )
 
     @app.get("/api/noop", tags=["server"])
-    async def noop() -> dict[str, JSON]:
+    async def noop() -> Response:
         """Does nothing: the baseline of the benchmark (`make bench`)."""
-        return {}
+        return JSONResponse({})
 
     @app.get("/api/games/catalog", tags=["games"])
-    async def catalog() -> dict[str, JSON]:
+    async def catalog() -> Response:
         """The games, their scenarios and options, and who may take a seat."""
-        return games.catalog()
+        return JSONResponse(games.catalog())
 
     @app.post("/api/games", tags=["games"], status_code=201)
     async def create_game(
         body: CreateGame, request: Request, user: Annotated[Any, Depends(maybe_account)]
-    ) -> dict[str, JSON]:
+    ) -> Response:
         """Start a game. Returns its id and one secret seat token per side played by a
         person (none for AI seats): share `links[side]` with the player of that side.
         Logged in (session bearer), the creator's seats are attached to the account."""
         if user is None:
             limit(client_key(request))
-        return await games.create(
+        created = await games.create(
             body.game,
             body.scenario,
             body.options,
@@ -291,41 +303,42 @@ def create_app(
             body.play_as,
             user[0] if user else None,
         )
+        return JSONResponse(created, status_code=201)
 
     @app.get("/api/games/{game_id}/view", tags=["play"])
-    async def view(game_id: str, side: Seat) -> dict[str, JSON]:
+    async def view(game_id: str, side: Seat) -> Response:
         """The seat's side's view: the game's redacted view, prompt, legal actions,
         `can_undo`, `version` and public metadata (seats, AI thinking, result)."""
-        return await games.view(game_id, side)
+        return raw_json(await games.view(game_id, side))
 
     @app.post("/api/games/{game_id}/actions", tags=["play"])
-    async def act(game_id: str, body: ActionBody, side: Seat) -> dict[str, JSON]:
+    async def act(game_id: str, body: ActionBody, side: Seat) -> Response:
         """Take an action. 200 with the new view; 409 if `version` is stale; 422 if the
         action is illegal or malformed. On any error nothing changes."""
-        return await games.act(game_id, side, body.action, body.version)
+        return raw_json(await games.act(game_id, side, body.action, body.version))
 
     @app.post("/api/games/{game_id}/undo", tags=["play"])
-    async def undo(game_id: str, body: UndoBody, side: Seat) -> dict[str, JSON]:
+    async def undo(game_id: str, body: UndoBody, side: Seat) -> Response:
         """Take back the seat's last action, within its own segment (never past a die
         roll, a reveal or a change of the side to move)."""
-        return await games.undo(game_id, side, body.version)
+        return raw_json(await games.undo(game_id, side, body.version))
 
     @app.post("/api/games/{game_id}/open", tags=["records"])
-    async def agree_open(game_id: str, side: Seat) -> dict[str, JSON]:
+    async def agree_open(game_id: str, side: Seat) -> Response:
         """Agree to open the full record (every hidden block, the seed) before the game is
         over. It opens once every seat played by a person agrees."""
-        return await games.agree_open(game_id, side, True)
+        return raw_json(await games.agree_open(game_id, side, True))
 
     @app.delete("/api/games/{game_id}/open", tags=["records"])
-    async def withdraw_open(game_id: str, side: Seat) -> dict[str, JSON]:
+    async def withdraw_open(game_id: str, side: Seat) -> Response:
         """Withdraw the agreement, while the record is not yet open."""
-        return await games.agree_open(game_id, side, False)
+        return raw_json(await games.agree_open(game_id, side, False))
 
     @app.get("/api/games/{game_id}/record", tags=["records"])
-    async def record(game_id: str, side: SeatAny) -> dict[str, JSON]:
+    async def record(game_id: str, side: SeatAny) -> Response:
         """The full record (seed and every action, with the final state hash): only after
         the game is over, or once every seat agreed to open it. Any seat of the game."""
-        return await games.record(game_id)
+        return JSONResponse(await games.record(game_id))
 
     @app.get("/api/games/{game_id}/replay", tags=["records"])
     async def replay(
@@ -336,10 +349,10 @@ def create_app(
             str | None,
             Query(alias="side", max_length=32, description="whose view; omitted: everything"),
         ] = None,
-    ) -> dict[str, JSON]:
+    ) -> Response:
         """The view of a chosen side after `upto` actions, for replay viewers: only for a
         finished or opened game."""
-        return await games.replay(game_id, upto, as_side)
+        return JSONResponse(await games.replay(game_id, upto, as_side))
 
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
@@ -355,16 +368,16 @@ def create_app(
     # --- accounts ---------------------------------------------------------------------
 
     @app.post("/api/users", tags=["accounts"], status_code=201)
-    async def register(body: Credentials, request: Request) -> dict[str, JSON]:
+    async def register(body: Credentials, request: Request) -> Response:
         """Create an account (username + password, stored as an argon2 hash)."""
         limit(client_key(request))
-        return await users.register(body.username, body.password)
+        return JSONResponse(await users.register(body.username, body.password), status_code=201)
 
     @app.post("/api/session", tags=["accounts"])
-    async def login(body: Credentials, request: Request) -> dict[str, JSON]:
+    async def login(body: Credentials, request: Request) -> Response:
         """Log in: returns a bearer session token (it is not a seat token)."""
         limit(client_key(request))
-        return await users.login(body.username, body.password)
+        return JSONResponse(await users.login(body.username, body.password))
 
     @app.delete("/api/session", tags=["accounts"], status_code=204)
     async def logout(request: Request, user: Account) -> Response:
@@ -375,21 +388,21 @@ def create_app(
         return Response(status_code=204)
 
     @app.get("/api/my/games", tags=["accounts"])
-    async def my_games(user: Account) -> dict[str, JSON]:
+    async def my_games(user: Account) -> Response:
         """The games whose seats are attached to the account, newest first."""
-        return {"username": user[1], "games": await users.my_games(user[0])}
+        return JSONResponse({"username": user[1], "games": await users.my_games(user[0])})
 
     @app.post("/api/my/seats", tags=["accounts"])
-    async def claim(body: ClaimBody, user: Account) -> dict[str, JSON]:
+    async def claim(body: ClaimBody, user: Account) -> Response:
         """Attach a seat to the account, proven by its seat token (e.g. an invitee's)."""
         check_id(body.game_id)
-        return await users.claim(user[0], body.game_id, body.token)
+        return JSONResponse(await users.claim(user[0], body.game_id, body.token))
 
     @app.post("/api/my/games/{game_id}/seats/{side}/token", tags=["accounts"])
-    async def reissue(game_id: str, side: str, user: Account) -> dict[str, JSON]:
+    async def reissue(game_id: str, side: str, user: Account) -> Response:
         """A fresh seat token for a seat attached to the account (to play from another
         browser). The seat's previous token stops working."""
         check_id(game_id)
-        return await users.new_seat_token(user[0], game_id, side)
+        return JSONResponse(await users.new_seat_token(user[0], game_id, side))
 
     return app

@@ -11,6 +11,7 @@ a committed action survives a killed process and a power cut. PostgreSQL works b
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -154,7 +155,9 @@ def sqlite_url(data_dir: Path) -> str:
 class Database:
     """The engine, a session factory, and a write lock for SQLite's single writer."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sqlite_synchronous: str = "FULL") -> None:
+        if sqlite_synchronous not in ("FULL", "NORMAL"):
+            raise ValueError("sqlite_synchronous is FULL or NORMAL")
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         if self.is_sqlite:
@@ -164,7 +167,9 @@ class Database:
                 pool_size=8,
                 max_overflow=8,
             )
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(
+                self.engine, "connect", functools.partial(_sqlite_pragmas, sqlite_synchronous)
+            )
             event.listen(self.engine, "begin", _sqlite_begin)
         else:
             self.engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
@@ -213,12 +218,12 @@ class Database:
         self.engine.dispose()
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+def _sqlite_pragmas(synchronous: str, dbapi_conn: Any, _record: Any) -> None:
     # Let SQLAlchemy, not pysqlite, decide where transactions begin (see _begin).
     dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute(f"PRAGMA synchronous={synchronous}")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=30000")
     cur.close()

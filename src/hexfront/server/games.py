@@ -124,19 +124,24 @@ class Subscriber:
 
     def __init__(self, side: str) -> None:
         self.side = side
-        self._latest: dict[str, JSON] | None = None
+        self._latest: str | None = None
         self._wake = asyncio.Event()
 
-    def post(self, message: dict[str, JSON]) -> None:
+    def post(self, message: str) -> None:
         self._latest = message
         self._wake.set()
 
-    async def next(self) -> dict[str, JSON]:
+    async def next(self) -> str:
         while self._latest is None:
             self._wake.clear()
             await self._wake.wait()
         message, self._latest = self._latest, None
         return message
+
+
+def socket_message(wire: bytes) -> str:
+    """The WebSocket message for an encoded payload: ``{"type": "view", ...payload}``."""
+    return '{"type":"view",' + wire[1:].decode()
 
 
 @dataclass(eq=False)
@@ -157,6 +162,9 @@ class LiveGame:
     ai_error: str | None = None
     ai_task: asyncio.Task[None] | None = None
     broken: bool = False  # memory and database may disagree: rebuild before use
+    # The encoded payload of each seat for the current state and metadata; replaced
+    # whole after every change, so a view request needs no rules work when it is here.
+    wire: dict[str, bytes] = field(default_factory=dict)
 
     def is_open(self) -> bool:
         """Every seat played by a person agreed to open the record."""
@@ -539,27 +547,43 @@ class GameService:
             "seed_chosen_by_creator": live.seed_chosen,
         }
 
-    def _payloads(self, live: LiveGame, sides: set[str]) -> dict[str, dict[str, JSON]]:
-        return {side: self.payload(live, side) for side in sides}
+    def encode(self, live: LiveGame, sides: set[str] | None = None) -> dict[str, bytes]:
+        """Encoded payloads of ``sides`` (default: the sides with open sockets)."""
+        sides = live.watched_sides() if sides is None else sides
+        return {
+            side: json.dumps(
+                self.payload(live, side), ensure_ascii=False, separators=(",", ":")
+            ).encode()
+            for side in sides
+        }
 
-    def _publish(self, live: LiveGame, payloads: Mapping[str, dict[str, JSON]]) -> None:
+    def _publish(self, live: LiveGame, wire: dict[str, bytes]) -> None:
+        """Make ``wire`` the current payloads and push them to the open sockets."""
+        live.wire = wire
         for side, subs in live.subscribers.items():
-            if side in payloads:
-                message: dict[str, JSON] = {"type": "view", **payloads[side]}
+            if subs and side in wire:
+                message = socket_message(wire[side])
                 for sub in subs:
                     sub.post(message)
 
-    async def view(self, game_id: str, side: str) -> dict[str, JSON]:
+    async def view(self, game_id: str, side: str) -> bytes:
+        live = await self.live(game_id)
+        if not live.broken and side in live.wire:
+            return live.wire[side]
         async with self.locked(game_id) as live:
-            return await self.run(self.payload, live, side)
+            if side not in live.wire:
+                live.wire.update(await self.run(self.encode, live, {side}))
+            return live.wire[side]
 
     async def subscribe(self, game_id: str, side: str) -> tuple[LiveGame, Subscriber]:
         async with self.locked(game_id) as live:
             subs = live.subscribers.setdefault(side, set())
             if len(subs) >= self.settings.max_sockets_per_seat:
                 raise ApiError(429, "too_many_sockets", "too many open sockets for this seat")
+            if side not in live.wire:
+                live.wire.update(await self.run(self.encode, live, {side}))
             sub = Subscriber(side)
-            sub.post({"type": "view", **await self.run(self.payload, live, side)})
+            sub.post(socket_message(live.wire[side]))
             subs.add(sub)
             return live, sub
 
@@ -588,19 +612,16 @@ class GameService:
                 f"the game is at version {live.version}, not {version}: reload the view",
             )
 
-    async def act(self, game_id: str, side: str, raw: JSON, version: int) -> dict[str, JSON]:
+    async def act(self, game_id: str, side: str, raw: JSON, version: int) -> bytes:
         action = self.parse_action(raw, side)
         async with self.locked(game_id) as live:
             self._check_version(live, version)
-            sides = live.watched_sides() | {side}
-            payloads = await self.run(self._act_sync, live, action, sides)
-            self._publish(live, payloads)
+            wire = await self.run(self._act_sync, live, action, {side})
+            self._publish(live, wire)
         self._maybe_start_ai(live)
-        return payloads[side]
+        return wire[side]
 
-    def _act_sync(
-        self, live: LiveGame, action: Action, sides: set[str]
-    ) -> dict[str, dict[str, JSON]]:
+    def _act_sync(self, live: LiveGame, action: Action, also: set[str]) -> dict[str, bytes]:
         try:
             live.match.act(action)
         except NotYourTurn as exc:
@@ -608,22 +629,21 @@ class GameService:
         except IllegalAction as exc:
             raise unprocessable("illegal_action", str(exc)) from None
         self._commit(live, action=action)
-        return self._payloads(live, sides)
+        return self.encode(live, live.watched_sides() | also)
 
-    async def undo(self, game_id: str, side: str, version: int) -> dict[str, JSON]:
+    async def undo(self, game_id: str, side: str, version: int) -> bytes:
         async with self.locked(game_id) as live:
             self._check_version(live, version)
             if not live.match.can_undo(side):
                 raise unprocessable("nothing_to_undo", f"{side} has nothing to undo now")
-            sides = live.watched_sides() | {side}
-            payloads = await self.run(self._undo_sync, live, side, sides)
-            self._publish(live, payloads)
-        return payloads[side]
+            wire = await self.run(self._undo_sync, live, side)
+            self._publish(live, wire)
+        return wire[side]
 
-    def _undo_sync(self, live: LiveGame, side: str, sides: set[str]) -> dict[str, dict[str, JSON]]:
+    def _undo_sync(self, live: LiveGame, side: str) -> dict[str, bytes]:
         live.match.undo(side)
         self._commit(live, action=None)
-        return self._payloads(live, sides)
+        return self.encode(live, live.watched_sides() | {side})
 
     def _commit(self, live: LiveGame, action: Action | None) -> None:
         """Write the change already made to ``live.match``: one transaction, or none.
@@ -680,12 +700,12 @@ class GameService:
                         _SNAP, {"id": live.id, "seq": n, "state": body, "hash": digest, "now": now}
                     )
         except _StaleInDatabase:
-            live.broken = True
+            live.broken, live.wire = True, {}
             raise conflict(
                 "stale_version", "the game was changed elsewhere: reload the view"
             ) from None
         except Exception:
-            live.broken = True
+            live.broken, live.wire = True, {}
             raise
         live.version += 1
         if snapshot:
@@ -733,8 +753,7 @@ class GameService:
                         continue
                     if action.side != side:
                         raise RuntimeError(f"agent for {side} chose an action for {action.side}")
-                    payloads = await self.run(self._act_sync, live, action, live.watched_sides())
-                    self._publish(live, payloads)
+                    self._publish(live, await self.run(self._act_sync, live, action, set()))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -743,7 +762,7 @@ class GameService:
             live.ai_error = "the AI could not move; see the server log"
             live.thinking = None
             async with live.lock:
-                self._publish(live, await self.run(self._payloads, live, live.watched_sides()))
+                self._publish(live, await self.run(self.encode, live))
         finally:
             live.ai_task = None
 
@@ -755,7 +774,7 @@ class GameService:
 
     # --- records, replays, opening ----------------------------------------------------
 
-    async def agree_open(self, game_id: str, side: str, agree: bool) -> dict[str, JSON]:
+    async def agree_open(self, game_id: str, side: str, agree: bool) -> bytes:
         async with self.locked(game_id) as live:
             if agree and side not in live.open_sides:
                 await self.run(self._store_open, live.id, side, True)
@@ -765,9 +784,9 @@ class GameService:
                     raise conflict("already_open", "the record is open and stays open")
                 await self.run(self._store_open, live.id, side, False)
                 live.open_sides.discard(side)
-            payloads = await self.run(self._payloads, live, live.watched_sides() | {side})
-            self._publish(live, payloads)
-        return payloads[side]
+            wire = await self.run(self.encode, live, live.watched_sides() | {side})
+            self._publish(live, wire)
+        return wire[side]
 
     def _store_open(self, game_id: str, side: str, agree: bool) -> None:
         with self.db.write() as s:

@@ -17,6 +17,10 @@ class Settings:
     rate_burst: int = 40
     # A snapshot of the full state is stored every this many actions (and at game end).
     snapshot_every: int = 50
+    # SQLite durability: FULL syncs the log to disk at every commit (an acknowledged action
+    # survives a power cut); NORMAL survives a killed server but may lose the newest
+    # actions to a power cut. PostgreSQL ignores it (configure the database instead).
+    sqlite_synchronous: str = "FULL"
     # Live games kept in memory; idle ones beyond this are dropped and rebuilt on demand.
     cache_size: int = 512
     # Worker threads for the rules and the database.

@@ -23,8 +23,6 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from hexfront.engine.events import JSON
-
 from .errors import ApiError
 from .games import GameService
 
@@ -48,7 +46,7 @@ async def serve_socket(
     pongs: asyncio.Queue[None] = asyncio.Queue()
 
     async def push() -> None:
-        get_view: asyncio.Future[dict[str, JSON]] | None = None
+        get_view: asyncio.Future[str] | None = None
         get_pong: asyncio.Future[None] | None = None
         try:
             while True:
@@ -61,7 +59,7 @@ async def serve_socket(
                     await websocket.send_text('{"type":"pong"}')
                 if get_view in done:
                     message, get_view = get_view.result(), None
-                    await websocket.send_text(json.dumps(message))
+                    await websocket.send_text(message)
         finally:
             for task in (get_view, get_pong):
                 if task is not None:
