@@ -1,5 +1,5 @@
 # hexfront: two commands on a fresh machine.
-#   make run    install into .venv and start the app
+#   make run    install into .venv and start the app on http://127.0.0.1:8000
 #   make test   install into .venv and run every check and test
 
 PYTHON ?= python3
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/hexfront demo
+	$(BIN)/hexfront serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools bench
@@ -36,6 +36,7 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/server.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

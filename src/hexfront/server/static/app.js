@@ -147,12 +147,21 @@ function connect(side, token) {
   game.sockets[side] = ws;
   ws.onmessage = (msg) => {
     const data = JSON.parse(msg.data);
-    if (data.type === "view" && game === current) { game.latest[side] = data; render(); }
+    if (data.type === "view" && game === current) accept(side, data);
     if (data.type === "error") $("#error").textContent = data.detail;
   };
   ws.onclose = () => {
     if (game === current && game.sockets[side] === ws) setTimeout(() => game === current && connect(side, token), 2000);
   };
+}
+
+function accept(side, payload) {
+  // The socket may deliver a newer view (an AI move) before the answer to our own POST:
+  // never go back to an older version.
+  const known = current.latest[side];
+  if (known && payload.version < known.version) return;
+  current.latest[side] = payload;
+  render();
 }
 
 function chooseSide() {
@@ -204,6 +213,20 @@ function render() {
   undo.disabled = !p.can_undo;
   undo.onclick = () => post(side, "undo", { version: p.version });
 
+  const reveal = $("#reveal");
+  reveal.hidden = !p.record.open;
+  reveal.onclick = async () => {
+    // Once the game is over (or every seat agreed), the whole final position may be shown.
+    const r = await api("GET", `/api/games/${current.id}/replay`, undefined, current.tokens[side]);
+    const tbody = $("#blocks tbody"); tbody.textContent = "";
+    for (const [handle, b] of Object.entries(r.view.blocks || {})) {
+      const tr = make("tr", b.side);
+      for (const cell of [handle, b.side, b.hex, b.name ?? "?", b.strength ?? "?"]) tr.append(make("td", "", String(cell)));
+      tbody.append(tr);
+    }
+    text($("#raw"), JSON.stringify(r, null, 1));
+  };
+
   const ol = $("#log"); ol.textContent = "";
   for (const e of [...(v.log || [])].reverse().slice(0, 60)) {
     const detail = Object.entries(e.data).map(([k, val]) => `${k}=${JSON.stringify(val)}`).join(" ");
@@ -216,13 +239,11 @@ async function post(side, what, body) {
   $("#error").textContent = "";
   try {
     const res = await api("POST", `/api/games/${current.id}/${what}`, body, current.tokens[side]);
-    current.latest[side] = { type: "view", ...res };
-    render();
+    accept(side, res);
   } catch (err) {
     $("#error").textContent = err.message;
     if (err.status === 409) {
-      current.latest[side] = await api("GET", `/api/games/${current.id}/view`, undefined, current.tokens[side]);
-      render();
+      accept(side, await api("GET", `/api/games/${current.id}/view`, undefined, current.tokens[side]));
     }
   }
 }
