@@ -37,9 +37,10 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log.open("ab")
+        command = [sys.executable, "-m", "hexfront.cli.main", "serve", "--port", str(self.port)]
+        command += ["--data-dir", str(data), "--rate", "0", "--no-access-log"]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hexfront.cli.main", "serve", "--port", str(self.port)]
-            + ["--data-dir", str(data), "--rate", "0", "--no-access-log"],
+            command,
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
@@ -68,9 +69,7 @@ def servers(tmp_path: Path) -> Iterator[list[Server]]:
         server.kill()
 
 
-def test_kill_dash_nine_loses_no_acknowledged_action(
-    tmp_path: Path, servers: list[Server]
-) -> None:
+def test_kill_dash_nine_loses_no_acknowledged_action(tmp_path: Path, servers: list[Server]) -> None:
     data = tmp_path / "data"
     server = Server(data, tmp_path / "server.log")
     servers.append(server)
@@ -123,9 +122,7 @@ def test_kill_dash_nine_loses_no_acknowledged_action(
                         res = client.post(
                             f"/api/games/{game_id}/actions",
                             json={"action": action, "version": view["version"]},
-                            headers={
-                                "authorization": f"Bearer {games[game_id][view['side']]}"
-                            },
+                            headers={"authorization": f"Bearer {games[game_id][view['side']]}"},
                         )
                         assert res.status_code == 200, res.text
                         acked.append((game_id, res.json()["seq"], action))
