@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from fastapi.testclient import TestClient
 from server_helpers import Seat, create, error
@@ -313,3 +314,45 @@ def test_actions_parse_with_the_seat_side_filled_in() -> None:
     from hexfront.server.games import GameService
 
     assert GameService.parse_action({"verb": "pass"}, "red") == Action("red", "pass")
+
+
+def test_concurrent_actions_on_one_version_commit_exactly_once(client: TestClient) -> None:
+    """Optimistic versions: of many simultaneous actions chosen from version 0, one wins."""
+    import asyncio
+
+    import httpx
+
+    game_id, seats = create(client, {"red": "hotseat", "blue": "hotseat"})
+    red = seats["red"]
+    legal = red.view().json()["legal_actions"]
+
+    async def race() -> list[int]:
+        transport = httpx.ASGITransport(app=client.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as c:
+            answers = await asyncio.gather(
+                *(
+                    c.post(
+                        f"/api/games/{game_id}/actions",
+                        json={"action": action, "version": 0},
+                        headers=red.auth,
+                    )
+                    for action in legal
+                )
+            )
+        return [a.status_code for a in answers]
+
+    assert client.portal is not None
+    codes = client.portal.call(race)
+    assert sorted(codes) == [200] + [409] * (len(legal) - 1)
+    assert red.view().json()["seq"] == 1
+
+
+def test_evicted_games_come_back_from_the_database(make_client: Any) -> None:
+    small = make_client(cache_size=1)
+    games = [create(small, {"red": "hotseat", "blue": "hotseat"}) for _ in range(3)]
+    for _, seats in games:
+        view = seats["red"].view().json()
+        assert seats["red"].act(view["legal_actions"][1], 0).status_code == 200
+    assert len(small.app.state.games.cache) == 1  # type: ignore[attr-defined]
+    for _, seats in games:
+        assert seats["blue"].view().json()["version"] == 1

@@ -360,7 +360,8 @@ def create_app(
 
         async def auth() -> str:
             check_id(game_id)
-            limit(f"seat:{token_hash(token)}" if token else f"ip:{websocket.client}")
+            address = websocket.client.host if websocket.client else "?"
+            limit(f"seat:{token_hash(token)}" if token else f"ip:{address}")
             return await games.seat_for(game_id, token)
 
         await serve_socket(websocket, games, game_id, auth)
