@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS := dev,server,mapgen,bench
+EXTRAS := dev,server,postgres,mapgen,bench
 
 .PHONY: run test lint typecheck pytest bench fuzz install clean
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,17 @@ def test_settings(**overrides: Any) -> Settings:
     return settings
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    """One app per test module (games are independent of each other)."""
-    app = create_app(None, tmp_path_factory.mktemp("data"), test_settings())
+DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("HEXFRONT_TEST_POSTGRES") else [])
+
+
+@pytest.fixture(scope="module", params=DATABASES)
+def client(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[TestClient]:
+    """One app per test module (games are independent of each other), on SQLite and, when
+    ``HEXFRONT_TEST_POSTGRES`` names a scratch database, on PostgreSQL too."""
+    url = os.environ["HEXFRONT_TEST_POSTGRES"] if request.param == "postgresql" else None
+    app = create_app(url, tmp_path_factory.mktemp("data"), test_settings())
     with TestClient(app) as c:
         yield c
 

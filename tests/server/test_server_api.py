@@ -23,7 +23,7 @@ def test_health_noop_and_docs(client: TestClient) -> None:
     health = client.get("/api/health")
     assert health.status_code == 200
     assert health.json()["status"] == "ok"
-    assert health.json()["database"] == "sqlite"
+    assert health.json()["database"] in ("sqlite", "postgresql")
     assert client.get("/api/noop").json() == {}
     paths = client.get("/openapi.json").json()["paths"]
     for path in (
@@ -228,9 +228,10 @@ def test_undo_within_a_segment_truncates_the_log(client: TestClient) -> None:
 
 
 def test_my_games_accounts_and_seat_tokens(client: TestClient) -> None:
-    assert client.post("/api/users", json={"username": "ada", "password": "pw-123456"}).is_success
+    ada, bea = f"ada-{random.randrange(10**9)}", f"bea-{random.randrange(10**9)}"
+    assert client.post("/api/users", json={"username": ada, "password": "pw-123456"}).is_success
     error(
-        client.post("/api/users", json={"username": "ada", "password": "x" * 9}),
+        client.post("/api/users", json={"username": ada, "password": "x" * 9}),
         409,
         "username_taken",
     )
@@ -245,7 +246,7 @@ def test_my_games_accounts_and_seat_tokens(client: TestClient) -> None:
         "bad_password",
     )
     error(
-        client.post("/api/session", json={"username": "ada", "password": "wrong-pass"}),
+        client.post("/api/session", json={"username": ada, "password": "wrong-pass"}),
         401,
         "bad_credentials",
     )
@@ -254,7 +255,7 @@ def test_my_games_accounts_and_seat_tokens(client: TestClient) -> None:
         401,
         "bad_credentials",
     )
-    login = client.post("/api/session", json={"username": "ada", "password": "pw-123456"})
+    login = client.post("/api/session", json={"username": ada, "password": "pw-123456"})
     session = {"authorization": f"Bearer {login.json()['token']}"}
     assert client.get("/api/my/games", headers=session).json()["games"] == []
 
@@ -276,8 +277,8 @@ def test_my_games_accounts_and_seat_tokens(client: TestClient) -> None:
     )
 
     # The invitee (blue) logs in and claims the seat with the invite token.
-    client.post("/api/users", json={"username": "bea", "password": "pw-654321"})
-    bea = client.post("/api/session", json={"username": "bea", "password": "pw-654321"})
+    client.post("/api/users", json={"username": bea, "password": "pw-654321"})
+    bea = client.post("/api/session", json={"username": bea, "password": "pw-654321"})
     bea_auth = {"authorization": f"Bearer {bea.json()['token']}"}
     claim = client.post(
         "/api/my/seats", json={"game_id": game_id, "token": tokens["blue"]}, headers=bea_auth
