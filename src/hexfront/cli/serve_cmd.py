@@ -47,7 +47,14 @@ def serve(
     app = create_app(db, data_dir, settings)
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     print(f"hexfront server on http://{host}:{port}  (storage: {_safe(where)})", flush=True)
-    uvicorn.run(app, host=host, port=port, access_log=access_log, log_level="info")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        access_log=access_log,
+        log_level="info",
+        ws_max_size=64 * 1024,  # clients send only "ping"
+    )
 
 
 def _safe(url: str) -> str:
