@@ -199,3 +199,61 @@ def test_postgresql(tmp_path: Path) -> None:
     with TestClient(create_app(url, None, test_settings())) as again:
         view = again.get(f"/api/games/{game_id}/view", headers=seats["red"].auth).json()
         assert view["version"] == final["version"]
+
+
+def test_long_logs_load_from_the_newest_snapshot(make_client: MakeClient) -> None:
+    fast = {"snapshot_every": 2, "replay_from_snapshot_after": 0}
+    first = make_client(**fast)
+    game_id, seats = create(first, {"red": "hotseat", "blue": "hotseat"}, options={"rounds": 8})
+    view = play_hotseat(first, seats, 7)
+    with db_of(first).read() as s:
+        newest = max(s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)))
+    assert 0 < newest < view["seq"]  # some actions come after the snapshot
+
+    second = make_client(**fast)
+    again = second.get(f"/api/games/{game_id}/view", headers=seats["red"].auth).json()
+    assert (again["seq"], again["view"]) == (view["seq"], seats["red"].view().json()["view"])
+
+    # The fast path replays only the actions after the snapshot: a change before it is
+    # not seen there, while the full replay from the seed refuses the game.
+    with db_of(first).write() as s:
+        row = s.get(ActionRow, (game_id, 1))
+        assert row is not None
+        row.action = {**row.action, "verb": "pass", "args": {}}
+    assert (
+        make_client(**fast).get(f"/api/games/{game_id}/view", headers=seats["red"].auth).is_success
+    )
+    error(
+        make_client().get(f"/api/games/{game_id}/view", headers=seats["red"].auth),
+        500,
+        "corrupt_game",
+    )
+
+    # A change after the snapshot, or in the snapshot itself, is refused by both.
+    with db_of(first).write() as s:
+        row = s.get(ActionRow, (game_id, view["seq"]))
+        assert row is not None
+        row.action = {**row.action, "verb": "pass", "args": {}}
+    error(
+        make_client(**fast).get(f"/api/games/{game_id}/view", headers=seats["red"].auth),
+        500,
+        "corrupt_game",
+    )
+
+
+def test_a_snapshot_is_never_taken_while_an_undo_is_pending(make_client: MakeClient) -> None:
+    client = make_client(snapshot_every=1, replay_from_snapshot_after=0)
+    game_id, seats = create(client, {"a": "hotseat", "b": "hotseat"}, game="tally", scenario="only")
+    a = seats["a"]
+    v = a.act({"verb": "roll"}, 0).json()
+    v = a.act({"verb": "add"}, v["version"]).json()
+    v = a.act({"verb": "add"}, v["version"]).json()
+    with db_of(client).read() as s:
+        seqs = s.scalars(select(SnapshotRow.seq).where(SnapshotRow.game_id == game_id)).all()
+    assert list(seqs) == [1]  # after the roll; not after the adds, which can be undone
+    again = make_client(snapshot_every=1, replay_from_snapshot_after=0)
+    auth = a.auth
+    reloaded = again.get(f"/api/games/{game_id}/view", headers=auth).json()
+    assert reloaded["can_undo"] is True
+    undone = again.post(f"/api/games/{game_id}/undo", json={"version": v["version"]}, headers=auth)
+    assert undone.json()["view"]["count"] == v["view"]["count"] - 1

@@ -15,8 +15,12 @@ class Settings:
     # Token bucket per seat or session token (and per client address without a token).
     rate_per_second: float = 20.0
     rate_burst: int = 40
-    # A snapshot of the full state is stored every this many actions (and at game end).
+    # A snapshot of the full state is stored every this many actions (at the first point
+    # with no undo pending) and at the end of the game.
     snapshot_every: int = 50
+    # A game whose log is longer than this is loaded from its newest snapshot plus the
+    # actions after it; a shorter one is replayed in full from its seed.
+    replay_from_snapshot_after: int = 500
     # SQLite durability: FULL syncs the log to disk at every commit (an acknowledged action
     # survives a power cut); NORMAL survives a killed server but may lose the newest
     # actions to a power cut. PostgreSQL ignores it (configure the database instead).
