@@ -106,3 +106,25 @@ def test_sockets_per_seat_are_limited(make_client: object) -> None:
             assert receive(c)["error"] == "too_many_sockets"
     with client.websocket_connect(url) as d:  # closed sockets free their place
         assert receive(d)["type"] == "view"
+
+
+def test_replacing_a_token_locks_out_the_old_one_and_its_sockets(client: TestClient) -> None:
+    """An invitee takes their seat for themselves: the creator's copy of the link dies."""
+    game_id, seats = create(client, {"red": "human", "blue": "human"})
+    blue = seats["blue"]
+    with client.websocket_connect(ws_url(game_id, blue.token)) as creators_socket:
+        receive(creators_socket)
+        fresh = blue.post("token").json()
+        assert fresh["side"] == "blue"
+        assert fresh["link"].endswith(fresh["token"])
+        message = receive(creators_socket)
+        assert message["error"] == "token_revoked"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            receive(creators_socket)
+        assert closed.value.code == 4401
+    assert blue.view().status_code == 401
+    assert seats["red"].view().status_code == 200  # the other seat is untouched
+    new = {"authorization": f"Bearer {fresh['token']}"}
+    assert client.get(f"/api/games/{game_id}/view", headers=new).json()["side"] == "blue"
+    with client.websocket_connect(ws_url(game_id, fresh["token"])) as socket:
+        assert receive(socket)["side"] == "blue"

@@ -334,6 +334,13 @@ def create_app(
         """Withdraw the agreement, while the record is not yet open."""
         return raw_json(await games.agree_open(game_id, side, False))
 
+    @app.post("/api/games/{game_id}/token", tags=["play"])
+    async def replace_token(game_id: str, side: Seat) -> Response:
+        """Replace this seat's token: the old one (and any socket opened with it) stops
+        working. An invitee does this to lock out whoever else saw the invite link,
+        including the game's creator."""
+        return JSONResponse(await games.new_token(game_id, side))
+
     @app.get("/api/games/{game_id}/record", tags=["records"])
     async def record(game_id: str, side: SeatAny) -> Response:
         """The full record (seed and every action, with the final state hash): only after
@@ -364,7 +371,7 @@ def create_app(
             limit(f"seat:{token_hash(token)}" if token else f"ip:{address}")
             return await games.seat_for(game_id, token)
 
-        await serve_socket(websocket, games, game_id, auth)
+        await serve_socket(websocket, games, game_id, token, auth)
 
     # --- accounts ---------------------------------------------------------------------
 

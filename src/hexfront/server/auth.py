@@ -10,18 +10,17 @@ from __future__ import annotations
 import re
 import secrets
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from hexfront.engine.events import JSON
 
 from .db import GameRow, SeatRow, SessionRow, UserRow, utcnow
-from .errors import ApiError, conflict, forbidden, not_found, unprocessable
-from .games import GameService, new_token, token_hash
+from .errors import ApiError, conflict, not_found, unprocessable
+from .games import GameService, token_hash
 
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")
 
@@ -178,27 +177,4 @@ class UserService:
 
     async def new_seat_token(self, user_id: int, game_id: str, side: str) -> dict[str, JSON]:
         """A fresh token for a seat of the account; the seat's old token stops working."""
-        token = new_token()
-
-        def rotate() -> str | None:
-            with self.db.write() as s:
-                seat = s.get(SeatRow, (game_id, side))
-                if seat is None or seat.user_id != user_id:
-                    raise forbidden("not_your_seat", "that seat is not attached to your account")
-                old = seat.token_hash
-                s.execute(
-                    update(SeatRow)
-                    .where(SeatRow.game_id == game_id, SeatRow.side == side)
-                    .values(token_hash=token_hash(token))
-                )
-                return old
-
-        old: Any = await self.games.run(rotate)
-        if old:
-            self.games.forget_token(old)
-        return {
-            "id": game_id,
-            "side": side,
-            "token": token,
-            "link": f"/#game={game_id}&token={token}",
-        }
+        return await self.games.new_token(game_id, side, user_id)

@@ -119,22 +119,34 @@ class Seat:
         return {"kind": self.kind, "agent": self.agent}
 
 
+class Revoked(Exception):
+    """The token a socket was opened with has been replaced."""
+
+
 class Subscriber:
     """One WebSocket: holds only the newest message for its side (slow readers skip)."""
 
-    def __init__(self, side: str) -> None:
+    def __init__(self, side: str, digest: str = "") -> None:
         self.side = side
+        self.digest = digest  # sha256 of the seat token the socket was opened with
         self._latest: str | None = None
+        self._revoked = False
         self._wake = asyncio.Event()
 
     def post(self, message: str) -> None:
         self._latest = message
         self._wake.set()
 
+    def revoke(self) -> None:
+        self._revoked = True
+        self._wake.set()
+
     async def next(self) -> str:
-        while self._latest is None:
+        while self._latest is None and not self._revoked:
             self._wake.clear()
             await self._wake.wait()
+        if self._revoked or self._latest is None:
+            raise Revoked
         message, self._latest = self._latest, None
         return message
 
@@ -584,20 +596,55 @@ class GameService:
                 live.wire.update(await self.run(self.encode, live, {side}))
             return live.wire[side]
 
-    async def subscribe(self, game_id: str, side: str) -> tuple[LiveGame, Subscriber]:
+    async def subscribe(
+        self, game_id: str, side: str, digest: str = ""
+    ) -> tuple[LiveGame, Subscriber]:
         async with self.locked(game_id) as live:
             subs = live.subscribers.setdefault(side, set())
             if len(subs) >= self.settings.max_sockets_per_seat:
                 raise ApiError(429, "too_many_sockets", "too many open sockets for this seat")
             if side not in live.wire:
                 live.wire.update(await self.run(self.encode, live, {side}))
-            sub = Subscriber(side)
+            sub = Subscriber(side, digest)
             sub.post(socket_message(live.wire[side]))
             subs.add(sub)
             return live, sub
 
     def unsubscribe(self, live: LiveGame, sub: Subscriber) -> None:
         live.subscribers.get(sub.side, set()).discard(sub)
+
+    async def new_token(
+        self, game_id: str, side: str, user_id: int | None = None
+    ) -> dict[str, JSON]:
+        """Replace a seat's token: the old one stops working at once, sockets opened with
+        it are closed. With ``user_id``, only for a seat attached to that account."""
+        token = new_token()
+
+        def rotate() -> str | None:
+            with self.db.write() as s:
+                seat = s.get(SeatRow, (game_id, side))
+                if seat is None or seat.kind == "ai":
+                    raise not_found("no such seat")
+                if user_id is not None and seat.user_id != user_id:
+                    raise forbidden("not_your_seat", "that seat is not attached to your account")
+                old, seat.token_hash = seat.token_hash, token_hash(token)
+                return old
+
+        old = await self.run(rotate)
+        if old:
+            self.forget_token(old)
+        self._remember_token(token_hash(token), game_id, side)
+        live = self.cache.get(game_id)
+        if live is not None:
+            for sub in list(live.subscribers.get(side, ())):
+                if sub.digest == old:
+                    sub.revoke()
+        return {
+            "id": game_id,
+            "side": side,
+            "token": token,
+            "link": f"/#game={game_id}&token={token}",
+        }
 
     # --- acting -----------------------------------------------------------------------
 

@@ -7,6 +7,8 @@ Protocol (server to client, JSON text frames):
   of the AI's thinking or of the record's opening). A slow client skips to the newest.
 * ``{"type": "error", "error": code, "detail": message}`` then a close with code
   ``4000 + HTTP status`` (4401 bad token, 4403 another game's token, 4404 no game).
+* ``{"type": "error", "error": "token_revoked", ...}`` then a close with 4401 when the
+  seat's token is replaced (``POST /api/games/{id}/token``).
 * ``{"type": "pong"}`` in answer to a text frame ``ping``.
 
 Clients send nothing else; a client that floods the socket is disconnected (1008).
@@ -24,7 +26,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ApiError
-from .games import GameService
+from .games import GameService, Revoked, token_hash
 
 MAX_CLIENT_MESSAGES = 60  # per 10 seconds
 
@@ -33,12 +35,13 @@ async def serve_socket(
     websocket: WebSocket,
     games: GameService,
     game_id: str,
+    token: str | None,
     authorize: Callable[[], Awaitable[str]],
 ) -> None:
     await websocket.accept()
     try:
         side = await authorize()
-        live, sub = await games.subscribe(game_id, side)
+        live, sub = await games.subscribe(game_id, side, token_hash(token or ""))
     except ApiError as exc:
         await websocket.send_text(json.dumps({"type": "error", **exc.to_json()}))
         await websocket.close(code=4000 + exc.status)
@@ -58,7 +61,15 @@ async def serve_socket(
                     get_pong = None
                     await websocket.send_text('{"type":"pong"}')
                 if get_view in done:
-                    message, get_view = get_view.result(), None
+                    try:
+                        message = get_view.result()
+                    except Revoked:
+                        detail = "this seat token was replaced; use the new one"
+                        error = {"type": "error", "error": "token_revoked", "detail": detail}
+                        await websocket.send_text(json.dumps(error))
+                        await websocket.close(code=4401)
+                        return
+                    get_view = None
                     await websocket.send_text(message)
         finally:
             for task in (get_view, get_pong):
