@@ -7,8 +7,9 @@ Game-agnostic: everything goes through the engine contract and :class:`Match`.
   (``UPDATE games SET version = version + 1 WHERE id = ? AND version = ?``) and the hash of
   the new state. Illegal input is refused by :class:`Match` before anything changes.
 * Live games are cached in memory as :class:`LiveGame` (a :class:`Match` plus seats,
-  subscribers and AI state), rebuilt from seed and log on a cache miss; the rebuild is
-  checked against the newest snapshot's hash and the stored hash of the newest state.
+  subscribers and AI state), rebuilt from seed and log on a cache miss (a long log from
+  its newest snapshot on); the rebuild is checked against the snapshot's hash and the
+  stored hash of the newest state. Each seat's payload is encoded once per change.
 * One asyncio lock per game orders everything that reads or changes it; the rules and the
   database run in worker threads.
 * Fog of war: whatever is sent to a seat is built by :meth:`GameService.payload` from
@@ -66,7 +67,7 @@ SNAPSHOTS_T = cast(Table, SnapshotRow.__table__)
 SEATS_T = cast(Table, SeatRow.__table__)
 
 
-# The hot path's statements, prebuilt (JSON columns are bound as JSON text).
+# The hot path's statements, prebuilt once (portable SQL; JSON bound by SQLAlchemy's type).
 _BUMP = text(
     "UPDATE games SET version = :new, actions_count = :n, to_move = :to_move, "
     "state_hash = :hash, status = :status, result = :result, updated_at = :now "
