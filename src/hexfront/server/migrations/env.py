@@ -1,12 +1,23 @@
 """Alembic environment: runs on the connection the server hands over, or on a URL.
 
-The server calls ``alembic upgrade head`` itself at startup (``Database.migrate``). To
-write a new revision after changing ``db.py``::
+The server runs ``alembic upgrade head`` itself at startup (``Database.migrate``). To
+write a new revision after changing the models in ``db.py``, against a database at the
+newest revision::
 
-    .venv/bin/alembic -x url=sqlite:///data/hexfront.sqlite3 \\
-        -c /dev/null --raiseerr -n default revision --autogenerate -m "what changed"
+    from alembic import command
+    from alembic.config import Config
+    from hexfront.server.db import MIGRATIONS, Database
 
-or more simply call ``alembic.command.revision`` with the same ``Config`` as ``migrate``.
+    db = Database("sqlite:////tmp/hexfront-rev.sqlite3")
+    db.migrate()
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with db.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.revision(cfg, message="what changed", autogenerate=True, rev_id="0002")
+
+then name the file ``versions/v0002_….py`` and review it. The test
+``test_migrations_match_the_models`` fails while models and migrations disagree.
 """
 
 from __future__ import annotations
