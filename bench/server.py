@@ -109,7 +109,9 @@ class Player:
                 side = after["to_move"][0]
 
 
-async def drive(url: str, games: int, seconds: float, warmup: float) -> dict[str, Any]:
+async def drive(
+    url: str, games: int, seconds: float, warmup: float, pid: int = 0
+) -> dict[str, Any]:
     # One small client per player: a single client's pool of 50 connections costs more
     # client CPU per request than the server spends (httpcore scans its pool).
     tls = ssl.create_default_context()  # loaded once, not once per client
@@ -121,15 +123,51 @@ async def drive(url: str, games: int, seconds: float, warmup: float) -> dict[str
         timings: dict[str, list[float]] = {"view": [], "noop": [], "action": []}
         for p in players:
             p.timings = timings
+        cpu_start = cpu_seconds(pid)
         start = time.perf_counter()
         await asyncio.gather(*(p.run(start + seconds) for p in players))
         wall = time.perf_counter() - start
+        cpu_end = cpu_seconds(pid)
     finally:
         await asyncio.gather(*(c.aclose() for c in clients))
     out = {kind: summary(samples) for kind, samples in timings.items()}
     out["actions_per_s"] = {"value": len(timings["action"]) / wall}
     out["games_started"] = {"value": sum(p.games for p in players)}
+    if cpu_start is not None and cpu_end is not None:
+        # Server CPU per view + no-op + action, which other load hardly changes.
+        out["server_cpu_ms_per_loop"] = {
+            "value": (cpu_end - cpu_start) / max(1, len(timings["action"])) * 1e3
+        }
     return out
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process so far (Linux), or None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def noop_only(url: str, games: int, seconds: float) -> int:
+    """Only no-op requests from ``games`` clients for ``seconds``; returns their count."""
+    tls = ssl.create_default_context()
+    clients = [httpx.AsyncClient(base_url=url, timeout=60, verify=tls) for _ in range(games)]
+    count = 0
+
+    async def loop(client: httpx.AsyncClient, until: float) -> None:
+        nonlocal count
+        while time.perf_counter() < until:
+            (await client.get("/api/noop")).raise_for_status()
+            count += 1
+
+    try:
+        until = time.perf_counter() + seconds
+        await asyncio.gather(*(loop(c, until) for c in clients))
+    finally:
+        await asyncio.gather(*(c.aclose() for c in clients))
+    return count
 
 
 def start_server(data: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -165,8 +203,11 @@ def main() -> None:
         proc = start_server(Path(tmp) / "data", port, Path(tmp) / "server.log")
         try:
             url = f"http://127.0.0.1:{port}"
-            results = asyncio.run(drive(url, args.games, args.seconds, args.warmup))
+            results = asyncio.run(drive(url, args.games, args.seconds, args.warmup, proc.pid))
             solo = asyncio.run(drive(url, 1, args.solo_seconds, 0.5))
+            start_noop = cpu_seconds(proc.pid)
+            noops = asyncio.run(noop_only(url, args.games, 3.0))
+            end_noop = cpu_seconds(proc.pid)
         finally:
             proc.send_signal(signal.SIGINT)
             try:
@@ -183,6 +224,11 @@ def main() -> None:
         "p50": solo["action"]["p50_ms"] / solo["noop"]["p50_ms"],
         "p99": solo["action"]["p99_ms"] / solo["noop"]["p99_ms"],
     }
+    # Server CPU time per view + no-op + action, and per no-op alone (Linux only).
+    cpu: dict[str, float] = {}
+    if "server_cpu_ms_per_loop" in results and start_noop is not None and end_noop is not None:
+        cpu["per_loop_ms"] = results["server_cpu_ms_per_loop"]["value"]
+        cpu["per_noop_ms"] = (end_noop - start_noop) / max(1, noops) * 1e3
     report = {
         "meta": {
             "when": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -198,6 +244,7 @@ def main() -> None:
         "ratio_action_to_noop": ratio,
         "goal": "ratio <= 2 (with the concurrent games)",
         "one_player": {"results": solo, "ratio_action_to_noop": solo_ratio},
+        "server_cpu": cpu,
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "server.json").write_text(json.dumps(report, indent=2) + "\n")
@@ -230,6 +277,11 @@ def main() -> None:
             )
         table.add_row("action / noop", "", f"{rat['p50']:.2f}x", f"{rat['p99']:.2f}x", "")
         Console().print(table)
+    if cpu:
+        Console().print(
+            f"server CPU: {cpu['per_loop_ms']:.2f} ms per view + no-op + action, "
+            f"{cpu['per_noop_ms']:.2f} ms per no-op alone"
+        )
 
 
 if __name__ == "__main__":
