@@ -357,3 +357,20 @@ def test_evicted_games_come_back_from_the_database(make_client: Any) -> None:
     assert len(small.app.state.games.cache) == 1  # type: ignore[attr-defined]
     for _, seats in games:
         assert seats["blue"].view().json()["version"] == 1
+
+
+def test_slow_rules_move_to_worker_threads(make_client: Any) -> None:
+    """A game whose rules take long is served from worker threads, with the same results."""
+    threaded = make_client(slow_rules_ms=0.0)  # every game counts as slow at once
+    game_id, seats = create(threaded, {"red": "human", "blue": "random"}, seed=3)
+    red = seats["red"]
+    for _ in range(3):
+        settle(threaded, game_id)
+        view = red.view().json()
+        assert red.act(view["legal_actions"][-1], view["version"]).status_code == 200
+    settle(threaded, game_id)
+    live = threaded.app.state.games.cache[game_id]  # type: ignore[attr-defined]
+    assert live.slow is True
+    inline = make_client()  # a fresh server rebuilds the same game from its log
+    again = inline.get(f"/api/games/{game_id}/view", headers=red.auth).json()
+    assert again["view"] == red.view().json()["view"]

@@ -10,8 +10,9 @@ Game-agnostic: everything goes through the engine contract and :class:`Match`.
   subscribers and AI state), rebuilt from seed and log on a cache miss (a long log from
   its newest snapshot on); the rebuild is checked against the snapshot's hash and the
   stored hash of the newest state. Each seat's payload is encoded once per change.
-* One asyncio lock per game orders everything that reads or changes it; the rules and the
-  database run in worker threads.
+* One asyncio lock per game orders everything that reads or changes it. The database runs
+  in worker threads; so do a game's rules once one of their calls was slow (fast rules run
+  on the event loop, where they cost less than a trip to a thread).
 * Fog of war: whatever is sent to a seat is built by :meth:`GameService.payload` from
   ``match.view(side)`` and that side's legal actions, plus public metadata. The state, the
   seed, the record and other seats' views never go out to a seat while a game is running
@@ -21,11 +22,13 @@ Game-agnostic: everything goes through the engine contract and :class:`Match`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -175,6 +178,7 @@ class LiveGame:
     ai_error: str | None = None
     ai_task: asyncio.Task[None] | None = None
     broken: bool = False  # memory and database may disagree: rebuild before use
+    slow: bool = False  # the rules once took long: run them in worker threads
     # The encoded payload of each seat for the current state and metadata; replaced
     # whole after every change, so a view request needs no rules work when it is here.
     wire: dict[str, bytes] = field(default_factory=dict)
@@ -208,6 +212,20 @@ class LiveGame:
         return not self.watched_sides() and self.ai_task is None and not self.lock.locked()
 
 
+@dataclass(slots=True)
+class _Change:
+    """A change made to a match, ready to be written."""
+
+    action: Action | None  # None: an undo
+    n: int  # actions in the log after the change
+    body: str  # canonical JSON of the new state
+    digest: str  # its sha256
+    over: bool
+    result: dict[str, JSON] | None
+    to_move: list[str]
+    snapshot: bool
+
+
 class _StaleInDatabase(Exception):
     """The database holds a newer version than this process: another writer got there."""
 
@@ -234,10 +252,35 @@ class GameService:
         self._tokens: OrderedDict[str, tuple[str, str]] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run blocking work (rules, database) in a worker thread."""
+    async def run(self, fn: Callable[..., T], *args: Any, finish: bool = True) -> T:
+        """Run blocking work (database, slow rules) in a worker thread.
+
+        With ``finish`` (the default) a cancelled caller still waits for the work to end
+        before the cancellation goes on, so that the game's lock is never released while
+        a thread is still changing the game."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, functools.partial(fn, *args))
+        future = loop.run_in_executor(self.pool, functools.partial(fn, *args))
+        if not finish:
+            return await future
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            while not future.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.wait({future})
+            raise
+
+    async def rules(self, live: LiveGame, fn: Callable[..., T], *args: Any) -> T:
+        """Run rules work (apply, views, hashes) on the event loop while the game's rules
+        are fast, in a worker thread once a call took longer than ``slow_rules_ms``."""
+        if live.slow:
+            return await self.run(fn, *args)
+        start = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            if time.perf_counter() - start > self.settings.slow_rules_ms / 1000:
+                live.slow = True
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -594,7 +637,7 @@ class GameService:
             return live.wire[side]
         async with self.locked(game_id) as live:
             if side not in live.wire:
-                live.wire.update(await self.run(self.encode, live, {side}))
+                live.wire.update(await self.rules(live, self.encode, live, {side}))
             return live.wire[side]
 
     async def subscribe(
@@ -605,7 +648,7 @@ class GameService:
             if len(subs) >= self.settings.max_sockets_per_seat:
                 raise ApiError(429, "too_many_sockets", "too many open sockets for this seat")
             if side not in live.wire:
-                live.wire.update(await self.run(self.encode, live, {side}))
+                live.wire.update(await self.rules(live, self.encode, live, {side}))
             sub = Subscriber(side, digest)
             sub.post(socket_message(live.wire[side]))
             subs.add(sub)
@@ -673,109 +716,146 @@ class GameService:
         action = self.parse_action(raw, side)
         async with self.locked(game_id) as live:
             self._check_version(live, version)
-            wire = await self.run(self._act_sync, live, action, {side})
-            self._publish(live, wire)
+            wire = await self._change(live, action, side)
         self._maybe_start_ai(live)
         return wire[side]
-
-    def _act_sync(self, live: LiveGame, action: Action, also: set[str]) -> dict[str, bytes]:
-        try:
-            live.match.act(action)
-        except NotYourTurn as exc:
-            raise unprocessable("not_your_turn", str(exc)) from None
-        except IllegalAction as exc:
-            raise unprocessable("illegal_action", str(exc)) from None
-        self._commit(live, action=action)
-        return self.encode(live, live.watched_sides() | also)
 
     async def undo(self, game_id: str, side: str, version: int) -> bytes:
         async with self.locked(game_id) as live:
             self._check_version(live, version)
             if not live.match.can_undo(side):
                 raise unprocessable("nothing_to_undo", f"{side} has nothing to undo now")
-            wire = await self.run(self._undo_sync, live, side)
-            self._publish(live, wire)
+            wire = await self._change(live, None, side)
         return wire[side]
 
-    def _undo_sync(self, live: LiveGame, side: str) -> dict[str, bytes]:
-        live.match.undo(side)
-        self._commit(live, action=None)
-        return self.encode(live, live.watched_sides() | {side})
+    async def _change(self, live: LiveGame, action: Action | None, side: str) -> dict[str, bytes]:
+        """Apply an action (or undo ``side``'s last one), store it, publish the new views.
 
-    def _commit(self, live: LiveGame, action: Action | None) -> None:
-        """Write the change already made to ``live.match``: one transaction, or none.
+        The caller holds the game's lock. Illegal input raises before anything changes.
+        Slow rules do it all in one worker thread; fast ones run on the event loop and
+        only the database write goes to a thread."""
+        sides = live.watched_sides() | ({side} if live.seats[side].kind != "ai" else set())
+        if live.slow:
+            wire = await self.run(self._change_sync, live, action, side, sides)
+        else:
+            start = time.perf_counter()
+            change = self._apply(live, action, side)
+            if time.perf_counter() - start > self.settings.slow_rules_ms / 1000:
+                live.slow = True
+            await self.run(self._commit, live, change)
+            wire = self.encode(live, sides)
+        self._publish(live, wire)
+        return wire
 
-        ``action`` is the action just appended, or ``None`` for an undo (the newest logged
-        action is removed). If the transaction fails the memory is ahead of the database,
-        so the live game is marked broken and rebuilt from the database before its next use.
-        """
+    def _change_sync(
+        self, live: LiveGame, action: Action | None, side: str, sides: set[str]
+    ) -> dict[str, bytes]:
+        self._commit(live, self._apply(live, action, side))
+        return self.encode(live, sides)
+
+    def _commit(self, live: LiveGame, change: _Change) -> None:
+        """Write a change already made to the match, in one transaction, and bring the
+        live game up to date. If the write fails, memory is ahead of the database: the
+        game is marked broken and is rebuilt from the database before its next use."""
+        try:
+            self._write(live, change)
+        except _StaleInDatabase:
+            live.broken, live.wire = True, {}
+            raise conflict(
+                "stale_version", "the game was changed elsewhere: reload the view"
+            ) from None
+        except BaseException:
+            live.broken, live.wire = True, {}
+            raise
+        live.version += 1
+        live.wire = {}  # the new views are encoded next
+        if change.snapshot:
+            live.snapshot_seq = change.n
+        elif change.action is None:
+            live.snapshot_seq = min(live.snapshot_seq, change.n)
+        live.thinking = live.ai_to_move()
+
+    def _apply(self, live: LiveGame, action: Action | None, side: str) -> _Change:
+        """Change the match (rules work): apply ``action``, or undo ``side``'s last one."""
         match, game = live.match, live.game
+        if action is None:
+            match.undo(side)
+        else:
+            try:
+                match.act(action)
+            except NotYourTurn as exc:
+                raise unprocessable("not_your_turn", str(exc)) from None
+            except IllegalAction as exc:
+                raise unprocessable("illegal_action", str(exc)) from None
         n = len(match.record.actions)
         body = canonical_json(game.to_json(match.state))
-        digest = hashlib.sha256(body.encode()).hexdigest()
         over = match.is_over()
         result = match.result()
-        to_move = match.active_sides()
         # A snapshot is taken where no undo is pending, so that a game rebuilt from it has
         # exactly the undo stack of the original (an empty one).
         snapshot = action is not None and (
             over
             or (
                 n - live.snapshot_seq >= self.settings.snapshot_every
-                and not any(match.can_undo(side) for side in game.sides)
+                and not any(match.can_undo(s) for s in game.sides)
             )
         )
+        return _Change(
+            action,
+            n,
+            body,
+            hashlib.sha256(body.encode()).hexdigest(),
+            over,
+            result.to_json() if result else None,
+            match.active_sides(),
+            snapshot,
+        )
+
+    def _write(self, live: LiveGame, change: _Change) -> None:
+        """Store a change in one transaction, guarded by the optimistic version."""
         now = utcnow()
-        try:
-            with self.db.write_conn() as conn:
-                done = conn.execute(
-                    _BUMP,
+        with self.db.write_conn() as conn:
+            done = conn.execute(
+                _BUMP,
+                {
+                    "id": live.id,
+                    "old": live.version,
+                    "new": live.version + 1,
+                    "n": change.n,
+                    "to_move": change.to_move,
+                    "hash": change.digest,
+                    "status": "over" if change.over else "active",
+                    "result": change.result,
+                    "now": now,
+                },
+            )
+            if done.rowcount != 1:
+                raise _StaleInDatabase(live.id)
+            if change.action is not None:
+                conn.execute(
+                    _LOG,
                     {
                         "id": live.id,
-                        "old": live.version,
-                        "new": live.version + 1,
-                        "n": n,
-                        "to_move": to_move,
-                        "hash": digest,
-                        "status": "over" if over else "active",
-                        "result": result.to_json() if result else None,
+                        "seq": change.n,
+                        "side": change.action.side,
+                        "action": change.action.to_json(),
                         "now": now,
                     },
                 )
-                if done.rowcount != 1:
-                    raise _StaleInDatabase(live.id)
-                if action is not None:
-                    conn.execute(
-                        _LOG,
-                        {
-                            "id": live.id,
-                            "seq": n,
-                            "side": action.side,
-                            "action": action.to_json(),
-                            "now": now,
-                        },
-                    )
-                else:
-                    conn.execute(_UNLOG, {"id": live.id, "n": n})
-                    conn.execute(_UNSNAP, {"id": live.id, "n": n})
-                if snapshot:
-                    conn.execute(
-                        _SNAP, {"id": live.id, "seq": n, "state": body, "hash": digest, "now": now}
-                    )
-        except _StaleInDatabase:
-            live.broken, live.wire = True, {}
-            raise conflict(
-                "stale_version", "the game was changed elsewhere: reload the view"
-            ) from None
-        except Exception:
-            live.broken, live.wire = True, {}
-            raise
-        live.version += 1
-        if snapshot:
-            live.snapshot_seq = n
-        elif action is None:
-            live.snapshot_seq = min(live.snapshot_seq, n)
-        live.thinking = live.ai_to_move()
+            else:
+                conn.execute(_UNLOG, {"id": live.id, "n": change.n})
+                conn.execute(_UNSNAP, {"id": live.id, "n": change.n})
+            if change.snapshot:
+                conn.execute(
+                    _SNAP,
+                    {
+                        "id": live.id,
+                        "seq": change.n,
+                        "state": change.body,
+                        "hash": change.digest,
+                        "now": now,
+                    },
+                )
 
     # --- the AI -----------------------------------------------------------------------
 
@@ -807,16 +887,16 @@ class GameService:
                     def look(s: str = side) -> tuple[dict[str, JSON], list[Action]]:
                         return live.match.view(s), live.match.legal_actions(s)
 
-                    view, legal = await self.run(look)
+                    view, legal = await self.rules(live, look)
                 if self.settings.ai_delay:
                     await asyncio.sleep(self.settings.ai_delay)
-                action = await self.run(live.agent(side).choose, view, legal)
+                action = await self.run(live.agent(side).choose, view, legal, finish=False)
                 async with live.lock:
                     if live.broken or live.version != version:
                         continue
                     if action.side != side:
                         raise RuntimeError(f"agent for {side} chose an action for {action.side}")
-                    self._publish(live, await self.run(self._act_sync, live, action, set()))
+                    await self._change(live, action, side)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -825,7 +905,7 @@ class GameService:
             live.ai_error = "the AI could not move; see the server log"
             live.thinking = None
             async with live.lock:
-                self._publish(live, await self.run(self.encode, live))
+                self._publish(live, await self.rules(live, self.encode, live))
         finally:
             live.ai_task = None
 
@@ -847,7 +927,7 @@ class GameService:
                     raise conflict("already_open", "the record is open and stays open")
                 await self.run(self._store_open, live.id, side, False)
                 live.open_sides.discard(side)
-            wire = await self.run(self.encode, live, live.watched_sides() | {side})
+            wire = await self.rules(live, self.encode, live, live.watched_sides() | {side})
             self._publish(live, wire)
         return wire[side]
 

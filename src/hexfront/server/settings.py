@@ -27,8 +27,11 @@ class Settings:
     sqlite_synchronous: str = "FULL"
     # Live games kept in memory; idle ones beyond this are dropped and rebuilt on demand.
     cache_size: int = 512
-    # Worker threads for the rules and the database.
+    # Worker threads for the database and for slow rules.
     workers: int = 4
+    # A game's rules run on the event loop until one call (apply, view, legal actions)
+    # takes longer than this; from then on they run in worker threads.
+    slow_rules_ms: float = 5.0
     # Password hashing (argon2id): memory in KiB and passes; tests lower them.
     argon2_memory_kib: int = 64 * 1024
     argon2_time_cost: int = 3
