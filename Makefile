@@ -1,12 +1,12 @@
 # hexfront: two commands on a fresh machine.
-#   make run    install into .venv and start the app
+#   make run    install into .venv and start the app on http://127.0.0.1:8000
 #   make test   install into .venv and run every check and test
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS := dev,server,mapgen,bench
+EXTRAS := dev,server,postgres,mapgen,bench
 
 .PHONY: run test lint typecheck pytest bench bench-ai fuzz install clean
 
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/hexfront demo
+	$(BIN)/hexfront serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools bench
@@ -35,7 +35,9 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable: no OpenSpiel yardstick"
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/server.py
 
 fuzz: $(STAMP)
 	$(BIN)/python -m hexfront.games.bite.fuzz --games 250 --json bench/results/fuzz.json

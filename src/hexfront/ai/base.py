@@ -33,6 +33,7 @@ class RandomAgent:
 
 
 AGENTS = ("random", "heuristic", "ismcts")
+AGENT_NAMES = AGENTS  # the server's catalogue reads this name
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

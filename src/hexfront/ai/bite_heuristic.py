@@ -123,6 +123,8 @@ class HeuristicAgent:
     def choose(self, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if view.get("game") != "bite":  # another game: no rules knowledge, play at random
+            return legal[self._rng.randrange(len(legal))]
         v: dict[str, Any] = dict(view)
         info = self._public(v)
         look = _Look(v, info.board)

@@ -93,8 +93,8 @@ class ISMCTSAgent:
         return self._info
 
     def choose(self, view: dict[str, JSON], legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
+        if len(legal) == 1 or view.get("game") != "bite":
+            return self._prior.choose(view, legal)
         v: dict[str, Any] = dict(view)
         info = self._public(v)
         side = str(v["side"])

@@ -359,10 +359,25 @@ def arena(
 def serve(
     host: Annotated[str, typer.Option()] = "127.0.0.1",
     port: Annotated[int, typer.Option()] = 8000,
-    db: Annotated[str | None, typer.Option(help="database URL")] = None,
+    db: Annotated[
+        str | None, typer.Option(help="database URL; default: SQLite in the data directory")
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="data directory (default: $HEXFRONT_DATA or ./data)")
+    ] = None,
+    rate: Annotated[
+        float | None, typer.Option(help="requests per second per token (0: no limit)")
+    ] = None,
+    burst: Annotated[int | None, typer.Option(help="requests at once per token")] = None,
+    access_log: Annotated[bool, typer.Option(help="log every request")] = True,
+    sqlite_sync: Annotated[
+        str, typer.Option(help="SQLite: FULL (survives power cuts) or NORMAL (faster)")
+    ] = "FULL",
 ) -> None:
-    """Start the web server (server issue)."""
-    _not_built("the web server", "server issue #6")
+    """Start the game server (FastAPI + uvicorn) and its built-in page."""
+    from hexfront.cli.serve_cmd import serve as run_server
+
+    run_server(host, port, db, data_dir, rate, burst, access_log, sqlite_sync)
 
 
 @app.command()

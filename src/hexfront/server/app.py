@@ -1,0 +1,416 @@
+"""The FastAPI application: routes, authentication, limits and error format.
+
+(No ``from __future__ import annotations`` here: FastAPI reads the annotations of the
+routes defined inside ``create_app``, which name local dependencies.)
+
+``create_app(db_url, data_dir)`` builds a ready app: the database is migrated to the
+newest schema (``alembic upgrade head``) before the app is returned. Every error is JSON
+``{"error": code, "detail": message}``. The API is documented at ``/docs``.
+"""
+
+import inspect
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from hexfront import __version__
+
+from .auth import UserService
+from .db import Database, default_data_dir, sqlite_url
+from .errors import ApiError, not_found
+from .games import GameService, token_hash
+from .limits import GuardMiddleware, RateLimiter
+from .settings import Settings
+from .ws import serve_socket
+
+log = logging.getLogger("hexfront.server")
+
+STATIC = Path(__file__).parent / "static"
+GAME_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    429: "rate_limited",
+}
+
+
+def raw_json(body: bytes) -> Response:
+    """A JSON response from bytes already encoded (views are encoded once per change)."""
+    return Response(content=body, media_type="application/json")
+
+
+# --- request bodies -------------------------------------------------------------------
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateGame(_Body):
+    game: str = Field(max_length=64, examples=["skirmish"])
+    scenario: str = Field(max_length=64, examples=["standard"])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"rounds": 6}])
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**63,
+        description="dice seed; chosen secretly by the server when omitted (a chosen seed "
+        "is shown to every seat, since its chooser can predict the dice)",
+    )
+    opponents: dict[str, str] = Field(
+        default_factory=dict,
+        description="side -> 'human', 'hotseat' or an agent name; missing sides are 'human'",
+        examples=[{"red": "human", "blue": "random"}],
+    )
+    play_as: str | None = Field(
+        default=None, description="the creator's own side (attached to the account)"
+    )
+
+
+class ActionBody(_Body):
+    action: Any = Field(
+        description="the action: {verb, args} (side defaults to the seat's side)",
+        examples=[{"verb": "pass", "args": {}}],
+    )
+    version: StrictInt = Field(description="the version of the view the action was chosen from")
+
+
+class UndoBody(_Body):
+    version: StrictInt
+
+
+class Credentials(_Body):
+    username: str = Field(max_length=64)
+    password: str = Field(max_length=256)
+
+
+class ClaimBody(_Body):
+    game_id: str = Field(max_length=32)
+    token: str = Field(max_length=128)
+
+
+# --- the app --------------------------------------------------------------------------
+
+
+def create_app(
+    db_url: str | None = None,
+    data_dir: Path | None = None,
+    settings: Settings | None = None,
+) -> FastAPI:
+    """A ready server: SQLite in ``data_dir`` unless ``db_url`` names another database."""
+    settings = settings or Settings()
+    if db_url is None:
+        data = Path(data_dir) if data_dir is not None else default_data_dir()
+        data.mkdir(parents=True, exist_ok=True)
+        db_url = sqlite_url(data)
+    db = Database(db_url, settings.sqlite_synchronous)
+    db.migrate()
+    games = GameService(db, settings)
+    users = UserService(games)
+    limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
+    failures = RateLimiter(settings.rate_per_second / 4, settings.rate_burst)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await games.close()
+        db.dispose()
+
+    extra: dict[str, Any] = {}
+    if "telemetry" in inspect.signature(FastAPI.__init__).parameters:
+        # No OpenTelemetry spans per request (nothing collects them here).
+        extra["telemetry"] = {"tracing": False, "metrics": False, "logs": False}
+    app = FastAPI(
+        **extra,
+        title="hexfront",
+        version=__version__,
+        summary="Game server for hex-and-block wargames: seats, fog of war, AI, replays.",
+        description=(
+            "A seat token (returned once by `POST /api/games`) authorizes reading that "
+            "side's view and acting for that side, nothing else. Send it as "
+            "`Authorization: Bearer <token>` (or `?token=` where noted). Session tokens "
+            "from `POST /api/session` only serve the account endpoints. Every error is "
+            '`{"error": code, "detail": message}`.'
+        ),
+        lifespan=lifespan,
+    )
+    app.state.games = games
+    app.state.users = users
+    app.state.db = db
+    app.state.settings = settings
+    app.add_middleware(GuardMiddleware, max_body=settings.max_body_bytes)
+
+    # --- errors -----------------------------------------------------------------------
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        headers = {"retry-after": "1"} if exc.status == 429 else None
+        if exc.status == 401:
+            headers = {"www-authenticate": "Bearer"}
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        code = HTTP_CODES.get(exc.status_code, "http_error")
+        detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        if exc.status_code == 400 and "parsing the body" in detail:  # e.g. not UTF-8
+            code, detail = "bad_json", "the request body is not valid JSON"
+        return JSONResponse({"error": code, "detail": detail}, status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return JSONResponse(
+                {"error": "bad_json", "detail": "the request body is not valid JSON"},
+                status_code=400,
+            )
+        parts = []
+        for e in errors[:5]:
+            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+        return JSONResponse(
+            {"error": "invalid_request", "detail": "; ".join(parts)}, status_code=422
+        )
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> Response:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse(
+            {"error": "internal", "detail": "the server failed; see its log"}, status_code=500
+        )
+
+    # --- authentication ---------------------------------------------------------------
+
+    def client_key(request: Request) -> str:
+        return f"ip:{request.client.host if request.client else '?'}"
+
+    def limit(key: str) -> None:
+        if not limiter.allow(key):
+            raise ApiError(429, "rate_limited", "too many requests; slow down")
+
+    def bearer(request: Request) -> str | None:
+        header = request.headers.get("authorization")
+        if header is None:
+            return None
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise ApiError(401, "bad_token", "use Authorization: Bearer <token>")
+        return token.strip()
+
+    def check_id(game_id: str) -> None:
+        if not 0 < len(game_id) <= 32 or not set(game_id) <= GAME_ID_CHARS:
+            raise not_found(f"no game {game_id!r}")
+
+    async def authorize(request: Request, game_id: str, token: str | None) -> str:
+        check_id(game_id)
+        limit(f"seat:{token_hash(token)}" if token else client_key(request))
+        try:
+            return await games.seat_for(game_id, token)
+        except ApiError as exc:
+            if exc.status == 401 and not failures.allow(client_key(request)):
+                raise ApiError(429, "rate_limited", "too many failed attempts") from None
+            raise
+
+    async def seat(request: Request, game_id: str) -> str:
+        """The side that the bearer seat token plays in this game."""
+        return await authorize(request, game_id, bearer(request))
+
+    async def seat_any(
+        request: Request,
+        game_id: str,
+        token: Annotated[str | None, Query(max_length=128, description="seat token")] = None,
+    ) -> str:
+        """Like :func:`seat`, also accepting the token as ``?token=``."""
+        return await authorize(request, game_id, bearer(request) or token)
+
+    async def account(request: Request) -> tuple[int, str]:
+        token = bearer(request)
+        limit(f"user:{token_hash(token)}" if token else client_key(request))
+        return await users.user_for(token)
+
+    async def maybe_account(request: Request) -> tuple[int, str] | None:
+        token = bearer(request)
+        limit(f"user:{token_hash(token)}" if token else client_key(request))
+        return None if token is None else await users.user_for(token)
+
+    Seat = Annotated[str, Depends(seat)]  # noqa: N806
+    SeatAny = Annotated[str, Depends(seat_any)]  # noqa: N806
+    Account = Annotated[tuple[int, str], Depends(account)]  # noqa: N806
+
+    # --- routes -----------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> Response:
+        """Liveness: the server answers and which database it uses."""
+        return JSONResponse(
+            {
+                "status": "ok",
+                "version": __version__,
+                "database": "sqlite" if db.is_sqlite else db.engine.dialect.name,
+                "live_games": len(games.cache),
+            }
+        )
+
+    @app.get("/api/noop", tags=["server"])
+    async def noop() -> Response:
+        """Does nothing: the baseline of the benchmark (`make bench`)."""
+        return JSONResponse({})
+
+    @app.get("/api/games/catalog", tags=["games"])
+    async def catalog() -> Response:
+        """The games, their scenarios and options, and who may take a seat."""
+        return JSONResponse(games.catalog())
+
+    @app.post("/api/games", tags=["games"], status_code=201)
+    async def create_game(
+        body: CreateGame, request: Request, user: Annotated[Any, Depends(maybe_account)]
+    ) -> Response:
+        """Start a game. Returns its id and one secret seat token per side played by a
+        person (none for AI seats): share `links[side]` with the player of that side.
+        Logged in (session bearer), the creator's seats are attached to the account."""
+        if user is None:
+            limit(client_key(request))
+        created = await games.create(
+            body.game,
+            body.scenario,
+            body.options,
+            body.seed,
+            body.opponents,
+            body.play_as,
+            user[0] if user else None,
+        )
+        return JSONResponse(created, status_code=201)
+
+    @app.get("/api/games/{game_id}/view", tags=["play"])
+    async def view(game_id: str, side: Seat) -> Response:
+        """The seat's side's view: the game's redacted view, prompt, legal actions,
+        `can_undo`, `version` and public metadata (seats, AI thinking, result)."""
+        return raw_json(await games.view(game_id, side))
+
+    @app.post("/api/games/{game_id}/actions", tags=["play"])
+    async def act(game_id: str, body: ActionBody, side: Seat) -> Response:
+        """Take an action. 200 with the new view; 409 if `version` is stale; 422 if the
+        action is illegal or malformed. On any error nothing changes."""
+        return raw_json(await games.act(game_id, side, body.action, body.version))
+
+    @app.post("/api/games/{game_id}/undo", tags=["play"])
+    async def undo(game_id: str, body: UndoBody, side: Seat) -> Response:
+        """Take back the seat's last action, within its own segment (never past a die
+        roll, a reveal or a change of the side to move)."""
+        return raw_json(await games.undo(game_id, side, body.version))
+
+    @app.post("/api/games/{game_id}/open", tags=["records"])
+    async def agree_open(game_id: str, side: Seat) -> Response:
+        """Agree to open the full record (every hidden block, the seed) before the game is
+        over. It opens once every seat played by a person agrees."""
+        return raw_json(await games.agree_open(game_id, side, True))
+
+    @app.delete("/api/games/{game_id}/open", tags=["records"])
+    async def withdraw_open(game_id: str, side: Seat) -> Response:
+        """Withdraw the agreement, while the record is not yet open."""
+        return raw_json(await games.agree_open(game_id, side, False))
+
+    @app.post("/api/games/{game_id}/token", tags=["play"])
+    async def replace_token(game_id: str, side: Seat) -> Response:
+        """Replace this seat's token: the old one (and any socket opened with it) stops
+        working. An invitee does this to lock out whoever else saw the invite link,
+        including the game's creator."""
+        return JSONResponse(await games.new_token(game_id, side))
+
+    @app.get("/api/games/{game_id}/record", tags=["records"])
+    async def record(game_id: str, side: SeatAny) -> Response:
+        """The full record (seed and every action, with the final state hash): only after
+        the game is over, or once every seat agreed to open it. Any seat of the game."""
+        return JSONResponse(await games.record(game_id))
+
+    @app.get("/api/games/{game_id}/replay", tags=["records"])
+    async def replay(
+        game_id: str,
+        side: SeatAny,
+        upto: Annotated[int | None, Query(ge=0, description="actions applied")] = None,
+        as_side: Annotated[
+            str | None,
+            Query(alias="side", max_length=32, description="whose view; omitted: everything"),
+        ] = None,
+    ) -> Response:
+        """The view of a chosen side after `upto` actions, for replay viewers: only for a
+        finished or opened game."""
+        return JSONResponse(await games.replay(game_id, upto, as_side))
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        """Pushes the seat's new view after every change: `{"type": "view", ...}`."""
+
+        async def auth() -> str:
+            check_id(game_id)
+            address = websocket.client.host if websocket.client else "?"
+            limit(f"seat:{token_hash(token)}" if token else f"ip:{address}")
+            return await games.seat_for(game_id, token)
+
+        await serve_socket(websocket, games, game_id, token, auth)
+
+    # --- accounts ---------------------------------------------------------------------
+
+    @app.post("/api/users", tags=["accounts"], status_code=201)
+    async def register(body: Credentials, request: Request) -> Response:
+        """Create an account (username + password, stored as an argon2 hash)."""
+        limit(client_key(request))
+        return JSONResponse(await users.register(body.username, body.password), status_code=201)
+
+    @app.post("/api/session", tags=["accounts"])
+    async def login(body: Credentials, request: Request) -> Response:
+        """Log in: returns a bearer session token (it is not a seat token)."""
+        limit(client_key(request))
+        return JSONResponse(await users.login(body.username, body.password))
+
+    @app.delete("/api/session", tags=["accounts"], status_code=204)
+    async def logout(request: Request, user: Account) -> Response:
+        """Log out: the session token stops working."""
+        token = bearer(request)
+        assert token is not None
+        await users.logout(token)
+        return Response(status_code=204)
+
+    @app.get("/api/my/games", tags=["accounts"])
+    async def my_games(user: Account) -> Response:
+        """The games whose seats are attached to the account, newest first."""
+        return JSONResponse({"username": user[1], "games": await users.my_games(user[0])})
+
+    @app.post("/api/my/seats", tags=["accounts"])
+    async def claim(body: ClaimBody, user: Account) -> Response:
+        """Attach a seat to the account, proven by its seat token (e.g. an invitee's)."""
+        check_id(body.game_id)
+        return JSONResponse(await users.claim(user[0], body.game_id, body.token))
+
+    @app.post("/api/my/games/{game_id}/seats/{side}/token", tags=["accounts"])
+    async def reissue(game_id: str, side: str, user: Account) -> Response:
+        """A fresh seat token for a seat attached to the account (to play from another
+        browser). The seat's previous token stops working."""
+        check_id(game_id)
+        return JSONResponse(await users.new_seat_token(user[0], game_id, side))
+
+    return app

@@ -1,0 +1,1 @@
+"""Alembic migrations, run programmatically at startup (``Database.migrate``)."""

@@ -1,0 +1,45 @@
+"""Server settings: limits and tunables, with defaults for a real deployment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexfront.engine.protocol import Game
+
+
+@dataclass
+class Settings:
+    # Request bodies larger than this are refused with 413 before they are parsed.
+    max_body_bytes: int = 64 * 1024
+    # Token bucket per seat or session token (and per client address without a token).
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    # A snapshot of the full state is stored every this many actions (at the first point
+    # with no undo pending) and at the end of the game.
+    snapshot_every: int = 50
+    # A game whose log is longer than this is loaded from its newest snapshot plus the
+    # actions after it; a shorter one is replayed in full from its seed.
+    replay_from_snapshot_after: int = 500
+    # SQLite durability: FULL syncs the log to disk at every commit (an acknowledged action
+    # survives a power cut); NORMAL survives a killed server but may lose the newest
+    # actions to a power cut. PostgreSQL ignores it (configure the database instead).
+    sqlite_synchronous: str = "FULL"
+    # Live games kept in memory; idle ones beyond this are dropped and rebuilt on demand.
+    cache_size: int = 512
+    # Worker threads for the database and for slow rules.
+    workers: int = 4
+    # A game's rules run on the event loop until one call (apply, view, legal actions)
+    # takes longer than this; from then on they run in worker threads.
+    slow_rules_ms: float = 5.0
+    # Password hashing (argon2id): memory in KiB and passes; tests lower them.
+    argon2_memory_kib: int = 64 * 1024
+    argon2_time_cost: int = 3
+    # How long a login lasts.
+    session_days: int = 30
+    # Open WebSocket connections allowed per seat.
+    max_sockets_per_seat: int = 8
+    # Seconds the AI waits before each of its moves, so that a person can follow them.
+    ai_delay: float = 0.0
+    # Games available besides the registry's (tests plug in small games here).
+    extra_games: dict[str, Game[Any]] = field(default_factory=dict)
