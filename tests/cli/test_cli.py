@@ -48,7 +48,7 @@ def test_selfplay_record_and_replay_verify(tmp_path: Path) -> None:
 
 
 def test_unbuilt_commands_say_so_and_fail() -> None:
-    for args in (["serve"], ["arena"], ["map", "check", "bite"], ["data", "check", "bite"]):
+    for args in (["serve"], ["arena"], ["data", "check", "bite"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 2, args
         assert "not built yet" in result.output

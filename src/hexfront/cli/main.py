@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hexfront import __version__
+from hexfront.cli.map_cmd import map_app
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.events import Event
 from hexfront.engine.match import Match
@@ -25,7 +26,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-map_app = typer.Typer(help="Inspect and draw a game map.", no_args_is_help=True)
 data_app = typer.Typer(
     help="Check and list a game's data (units, scenarios).", no_args_is_help=True
 )
@@ -268,30 +268,6 @@ def bench(game_name: Annotated[str, typer.Argument(metavar="GAME")] = "bite") ->
     _not_built(
         "the rules benchmark", "basic-rules issue #5; `make bench` runs the kernel benchmark"
     )
-
-
-@map_app.command("check")
-def map_check(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Validate a map and print its statistics."""
-    _not_built("the map", "map issue #3")
-
-
-@map_app.command("render")
-def map_render(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Draw a map as a PNG."""
-    _not_built("the map", "map issue #3")
-
-
-@map_app.command("show")
-def map_show(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Describe one hex or place."""
-    _not_built("the map", "map issue #3")
-
-
-@map_app.command("distance")
-def map_distance(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Hex distance between two places."""
-    _not_built("the map", "map issue #3")
 
 
 @data_app.command("check")
