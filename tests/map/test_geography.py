@@ -142,3 +142,42 @@ def test_rule_7_5_4_edges(m: BiteMap) -> None:
     assert not m.playable[sverdlovsk]
     assert m.places["Sverdlovsk"].production.yellow > 0
     assert m.playable[m.node("Teheran")]
+
+
+# Who held what at the start of SBE6/7/8 (A = Axis side of the start line, S = Soviet).
+FRONTS = {
+    1942: {
+        "A": "Novgorod Demyansk Rzhev Velikiye_Luki Smolensk Bryansk Orel Kursk Kharkov Stalino "
+        "Taganrog Simferopol Kiev Minsk Riga",
+        "S": "Leningrad Oranienbaum Volkhov Tikhvin Kalinin Moscow Tula Voronezh Voroshilovgrad "
+        "Rostov Sevastopol Kerch Stalingrad",
+    },
+    1943: {
+        "A": "Novgorod Staraya_Russa Smolensk Bryansk Orel Belgorod Kharkov Stalino Taganrog "
+        "Novorossiysk Kerch Sevastopol Kiev",
+        "S": "Leningrad Demyansk Velikiye_Luki Rzhev Vyazma Kursk Voroshilovgrad Rostov Krasnodar "
+        "Stalingrad",
+    },
+    1944: {
+        "A": "Pskov Narva Vitebsk Orsha Mogilev Bobruisk Minsk Pinsk Kovel Lvov Stanislav Kishinev "
+        "Iasi Riga",
+        "S": "Leningrad Novgorod Gomel Mozyr Lutsk Rovno Tarnopol Odessa Sevastopol Kerch Kiev "
+        "Smolensk",
+    },
+}
+
+
+def _names(text: str) -> list[str]:
+    return [w.replace("_", " ") for w in text.split()]
+
+
+@pytest.mark.parametrize("year", sorted(FRONTS))
+def test_start_lines_follow_the_historical_fronts(m: BiteMap, year: int) -> None:
+    axis = m.zone(f"start_line_{year}_axis")
+    line = m.zone(f"start_line_{year}")
+    wrong = [n for n in _names(FRONTS[year]["A"]) if m.node(n) not in axis]
+    wrong += [n for n in _names(FRONTS[year]["S"]) if m.node(n) in axis]
+    assert wrong == []
+    # The line hexes border the other side.
+    for node in line:
+        assert any((nb in axis) != (node in axis) for nb in m.adjacency[node] if nb < m.hex_count)

@@ -350,7 +350,7 @@ class Built:
             "the General Government, Hungary, Romania, Turkey and Iran"
         )
         neutral = set(curated.load("zones")["neutral"]["owners"])
-        fronts = zones.fronts(zm, ow)
+        fronts = zones.fronts(zm, ow, self._place_hex)
         for year, axis in sorted(fronts.items()):
             soviet = {i for i in land if i not in axis and ow[i] not in neutral}
             out[f"start_line_{year}_axis"] = axis

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -85,8 +86,13 @@ def curated_zones(
     return out, sources
 
 
-def fronts(zm: ZoneMaker, owners: list[str | None]) -> dict[int, set[int]]:
-    """Axis-held land hexes at the start of SBE6 (1942), SBE7 (1943), SBE8 (1944)."""
+def fronts(
+    zm: ZoneMaker, owners: list[str | None], hex_of: Callable[[str], int]
+) -> dict[int, set[int]]:
+    """Axis-held land hexes at the start of SBE6 (1942), SBE7 (1943), SBE8 (1944).
+
+    A city on the line goes to the side that held it (the front's ``axis`` and
+    ``soviet`` lists), whatever the majority of its hex says."""
     cfg = curated.load("zones")
     neutral = set(cfg["neutral"]["owners"])
     out: dict[int, set[int]] = {}
@@ -94,7 +100,10 @@ def fronts(zm: ZoneMaker, owners: list[str | None]) -> dict[int, set[int]]:
         poly: Any = curated.polygon(f["polygon"])
         for hole in f.get("holes", []):
             poly = poly.difference(curated.polygon(hole))
-        out[int(f["year"])] = {i for i in zm.majority(poly) if owners[i] not in neutral}
+        held = {i for i in zm.majority(poly) if owners[i] not in neutral}
+        held |= {hex_of(name) for name in f.get("axis", [])}
+        held -= {hex_of(name) for name in f.get("soviet", [])}
+        out[int(f["year"])] = held
     return out
 
 

@@ -112,16 +112,12 @@ def _text(
     d.text(xy, text, font=font, fill=fill, stroke_width=2, stroke_fill=(255, 255, 255))
 
 
-def _sides(
-    m: BiteMap, inside: set[int] | frozenset[int], land_only: bool = True
-) -> Iterable[tuple[int, int]]:
+def _sides(m: BiteMap, inside: set[int] | frozenset[int]) -> Iterable[tuple[int, int]]:
+    """Sides between a zone hex and a land hex outside the zone (coasts are not drawn)."""
     for a in inside:
         for b in m.grid.neighbors[a]:
-            if b in inside:
-                continue
-            if land_only and m.water[a] and m.water[b]:
-                continue
-            yield a, b
+            if b not in inside and not m.water[a] and not m.water[b]:
+                yield a, b
 
 
 def render(
@@ -153,6 +149,23 @@ def render(
             d.line([(x - s, y + s), (x + s, y - s)], fill=(150, 150, 150), width=1)
         if m.coastal[i] and not m.partial[i]:
             pass
+    # Rivers on hexsides.
+    for a in range(n):
+        for b in m.grid.neighbors[a]:
+            if b < a:
+                continue
+            side = m.hexside_flags(a, b)
+            if side.river:
+                d.line(
+                    cv.edge(a, b),
+                    fill=RIVER,
+                    width=max(2, int(size / (4 if side.major_river else 6))),
+                )
+            if side.deep_water:
+                p, q = cv.edge(a, b)
+                d.line([p, q], fill=(20, 60, 140), width=1)
+            if side.red_arrow:
+                _arrow(d, cv.centre(a), cv.centre(b), size)
     # Political borders (1941), the Soviet border stronger.
     for a in range(n):
         for b in m.grid.neighbors[a]:
@@ -184,25 +197,8 @@ def render(
                     (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1),
                 ],
                 fill=colour,
-                width=max(2, int(size / 5)),
+                width=max(3, int(size / 3.5)),
             )
-    # Rivers on hexsides.
-    for a in range(n):
-        for b in m.grid.neighbors[a]:
-            if b < a:
-                continue
-            side = m.hexside_flags(a, b)
-            if side.river:
-                d.line(
-                    cv.edge(a, b),
-                    fill=RIVER,
-                    width=max(2, int(size / (4 if side.major_river else 6))),
-                )
-            if side.deep_water:
-                p, q = cv.edge(a, b)
-                d.line([p, q], fill=(20, 60, 140), width=1)
-            if side.red_arrow:
-                _arrow(d, cv.centre(a), cv.centre(b), size)
     # Rails between hex centres.
     for r in m.rails:
         pts = [cv.centre(x) for x in r.nodes if x < n]
@@ -319,6 +315,8 @@ def _boxes(cv: Canvas) -> None:
             placed[b.node] = ((nx + px) / 2, cv.margin * 0.45)
     for lk in m.links:
         ends = [lk.a, lk.b]
+        if all(x in placed for x in ends) and len({BOX_SIDE.get(m.id_of(x)) for x in ends}) > 1:
+            continue  # e.g. Krasnovodsk-Siberia: named on the box instead
         pts = [placed[x] if x in placed else cv.centre(x) for x in ends]
         colour = (
             (220, 0, 0)
@@ -341,6 +339,17 @@ def _boxes(cv: Canvas) -> None:
             width=2,
         )
         _text(d, (x - bw + 3, y - bh + 1), b.name, cv.font)
+        far = [
+            m.boxes[m.id_of(o)].name
+            for lk in m.links
+            for o in (lk.a, lk.b)
+            if b.node in (lk.a, lk.b)
+            and o != b.node
+            and o in placed
+            and BOX_SIDE.get(m.id_of(o)) != BOX_SIDE.get(b.id)
+        ]
+        if far:
+            _text(d, (x - bw + 3, y + bh + 1), "rail to " + ", ".join(far), cv.small)
 
 
 def _legend(cv: Canvas, zones: list[tuple[str, tuple[int, int, int]]]) -> None:
