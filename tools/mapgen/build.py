@@ -90,10 +90,7 @@ class Built:
                 self.coastal[p.hex] = True
         self.deep = self._deep_water()
         self.links, self.strait_sides = self._links()
-        self.river = rivers.river_sides(geom, rivers.load(), self.grid.neighbors)
-        self.river = {
-            k: v for k, v in self.river.items() if not self.water[k[0]] and not self.water[k[1]]
-        }
+        self.river = rivers.river_sides(geom, rivers.load(), self.grid.neighbors, self.water)
 
         # --- movement graph for rails and checks ---------------------------------------
         self.land_adj = self._land_adjacency()

@@ -456,6 +456,8 @@ def check(m: BiteMap) -> tuple[dict[str, Any], list[str]]:
     for rv in REQUIRED_RIVERS:
         if river_sides[rv] == 0:
             err(f"river {rv} has no hexsides")
+        elif pieces[rv] != 1:
+            err(f"river {rv} is broken into {pieces[rv]} separate chains of hexsides")
     st = place("Stalingrad")
     if st is not None and "Volga" not in m.rivers_of(st.node):
         err("Stalingrad does not touch a Volga hexside")
