@@ -53,7 +53,7 @@ def _water_fixes() -> tuple[Any, Any]:
     drained = unary_union(polys).buffer(0.02)
     casp = hydro["caspian"]
     marine = features("ne_10m_geography_marine_polys.geojson")
-    cpoly = unary_union([f.geom for f in marine if f.props.get("name") == casp["marine_name"]])
+    cpoly = unary_union([f.geom for f in marine if f.props.get("name") in casp["marine_names"]])
     return drained, cpoly.buffer(casp["buffer_deg"])
 
 

@@ -112,12 +112,25 @@ def _text(
     d.text(xy, text, font=font, fill=fill, stroke_width=2, stroke_fill=(255, 255, 255))
 
 
-def _sides(m: BiteMap, inside: set[int] | frozenset[int]) -> Iterable[tuple[int, int]]:
+# Lines that only mean something inside the USSR: draw them where the outer hex is Soviet.
+SOVIET_ONLY = (
+    "green_line_south",
+    "start_line_1942_axis",
+    "start_line_1943_axis",
+    "start_line_1944_axis",
+)
+
+
+def _sides(m: BiteMap, name: str) -> Iterable[tuple[int, int]]:
     """Sides between a zone hex and a land hex outside the zone (coasts are not drawn)."""
+    inside = m.zone(name)
     for a in inside:
         for b in m.grid.neighbors[a]:
-            if b not in inside and not m.water[a] and not m.water[b]:
-                yield a, b
+            if b in inside or m.water[a] or m.water[b]:
+                continue
+            if name in SOVIET_ONLY and m.owner_1941[b] != "ussr":
+                continue
+            yield a, b
 
 
 def render(
@@ -187,7 +200,7 @@ def render(
         elif z in m.zone_names:
             chosen[z] = (120, 0, 160)
     for k, (name, colour) in enumerate(sorted(chosen.items())):
-        for a, b in _sides(m, m.zone(name)):
+        for a, b in _sides(m, name):
             p, q = cv.edge(a, b)
             # dashed: draw the middle part only, shifted per zone to keep overlaps visible
             t0, t1 = 0.15 + 0.05 * (k % 3), 0.85 - 0.05 * (k % 3)

@@ -109,6 +109,8 @@ INCOME_1941 = {
 SOVIET_TECH = 4
 # SBE6-8 incomes: Soviet yellow after the deduction, German yellow.
 INCOME_LATER = {1942: (34, 36), 1943: (34, 37), 1944: (43, 28)}
+# SBE6-8 Soviet armor/air incomes, compared with every Soviet-held factory (active or not).
+FACTORIES_LATER = {1942: (12, 12), 1943: (18, 18), 1944: (18, 18)}
 TEXT_EXAMPLES = (
     ("Leningrad", "yellow", 2),
     ("Leningrad", "red", 3),
@@ -217,12 +219,18 @@ def economy(m: BiteMap) -> dict[str, Any]:
         soviet = sum(p.production.yellow for p in ussr_places if p.node not in axis)
         captured = sum(p.production.yellow for p in ussr_places if p.node in axis)
         german = out["germany"]["connected"]["yellow"] + captured
+        held = [p for p in ussr_places if p.node not in axis]
+        red_target, blue_target = FACTORIES_LATER[year]
         later[str(year)] = {
             "soviet_yellow_after_tech": soviet - SOVIET_TECH,
             "soviet_target": soviet_target,
             "german_yellow_with_captured": german,
             "german_target": german_target,
             "captured_soviet_yellow": captured,
+            "soviet_red_all_factories": sum(amount(p, "red", active_only=False) for p in held),
+            "soviet_red_target": red_target,
+            "soviet_blue_all_factories": sum(amount(p, "blue", active_only=False) for p in held),
+            "soviet_blue_target": blue_target,
         }
     out["later_years"] = later
     return out
