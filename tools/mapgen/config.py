@@ -33,8 +33,8 @@ PROJECTION = {
 # Gallivare and Kandalaksha on the northernmost playable row while Sverdlovsk falls
 # one column east of Magnitogorsk (rule 7.5.4); see docs/data/map.md.
 ROTATION_DEG = -5.0
-# Centre of hex 0101 (col 0, row 0) in the rotated projection, km. Chosen by
-# tools/mapgen/grid.py's anchor search (see docs); checked by `hexfront map check`.
+# Centre of hex 0101 (col 0, row 0) in the rotated projection, km: the middle of the
+# window found by `python -m tools.mapgen.anchors`; `hexfront map check` proves it holds.
 ORIGIN_X_KM = 38.5 - 30 * COL_KM
 ORIGIN_Y_KM = 66.5 + 24 * HEX_KM
 WIDTH = 60

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -32,7 +32,6 @@ class HexStats:
     p10: NDArray[np.float64]  # elevation percentiles over land samples, metres
     p50: NDArray[np.float64]
     p90: NDArray[np.float64]
-    extra: dict[str, NDArray[np.float64]] = field(default_factory=dict)
 
 
 def correct_water(s: Samples) -> None:
