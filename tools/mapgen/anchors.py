@@ -16,6 +16,7 @@ import numpy as np
 from pyproj import Transformer
 
 from tools.mapgen import config, curated
+from tools.mapgen.grid import frame_to_hex
 
 NAMES = (
     "Salla",
@@ -30,17 +31,8 @@ NAMES = (
 
 
 def _hex(x: float, y: float) -> tuple[int, int]:
-    size = config.SIZE_KM
-    q = (2.0 / 3.0 * x) / size
-    r = (-1.0 / 3.0 * x + math.sqrt(3.0) / 3.0 * -y) / size
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return rq, rr + (rq - (rq & 1)) // 2
+    col, row = frame_to_hex(np.array([x]), np.array([y]), config.SIZE_KM)
+    return int(col[0]), int(row[0])
 
 
 def window(rotation: float, step: float = 1.0) -> list[tuple[float, float]]:

@@ -21,6 +21,25 @@ IntArray = NDArray[np.int64]
 SQRT3 = math.sqrt(3.0)
 
 
+def frame_to_hex(fx: FloatArray, fy: FloatArray, size: float) -> tuple[IntArray, IntArray]:
+    """(col, row) of the flat-topped odd-q hexes (radius ``size``, hex 0101 centred on the
+    origin, y north) containing each point; may lie off any grid."""
+    x = np.asarray(fx, float)
+    yd = -np.asarray(fy, float)
+    q = (2.0 / 3.0 * x) / size
+    r = (-1.0 / 3.0 * x + SQRT3 / 3.0 * yd) / size
+    s = -q - r
+    rq, rr, rs = np.round(q), np.round(r), np.round(s)
+    dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
+    fix_q = (dq > dr) & (dq > ds)
+    fix_r = ~fix_q & (dr > ds)
+    rq = np.where(fix_q, -rr - rs, rq)
+    rr = np.where(fix_r, -rq - rs, rr)
+    qi = rq.astype(np.int64)
+    ri = rr.astype(np.int64)
+    return qi, ri + (qi - (qi & 1)) // 2
+
+
 class Geometry:
     """Lon/lat <-> frame kilometres <-> hex (col, row)."""
 
@@ -67,22 +86,7 @@ class Geometry:
 
     def hex_of(self, fx: FloatArray, fy: FloatArray) -> tuple[IntArray, IntArray]:
         """(col, row) of the hex containing each frame point (may lie off the grid)."""
-        x = np.asarray(fx, float)
-        yd = -np.asarray(fy, float)
-        q = (2.0 / 3.0 * x) / self.size
-        r = (-1.0 / 3.0 * x + SQRT3 / 3.0 * yd) / self.size
-        s = -q - r
-        rq, rr, rs = np.round(q), np.round(r), np.round(s)
-        dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
-        fix_q = (dq > dr) & (dq > ds)
-        fix_r = ~fix_q & (dr > ds)
-        rq = np.where(fix_q, -rr - rs, rq)
-        rr = np.where(fix_r, -rq - rs, rr)
-        qi = rq.astype(np.int64)
-        ri = rr.astype(np.int64)
-        col = qi
-        row = ri + (qi - (qi & 1)) // 2
-        return col, row
+        return frame_to_hex(fx, fy, self.size)
 
     def index_of(self, fx: FloatArray, fy: FloatArray) -> IntArray:
         """Hex index (row * width + col), or -1 off the grid."""

@@ -7,23 +7,19 @@ from typing import Any
 
 import numpy as np
 
+from hexfront.engine.hexgrid import DIRECTION_NAMES, HexGrid
 from tools.mapgen import curated
 from tools.mapgen.grid import Geometry
 
 TYPE_RANK = {"capital": 0, "fortress": 1, "major": 2, "minor": 3, "site": 4}
-DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")  # engine order (hexgrid.DIRECTION_NAMES)
-# Offset neighbours for odd-q: (dcol, drow) per direction, for even and odd columns.
-_EVEN = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
-_ODD = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 
 
 def neighbour(geom: Geometry, index: int, direction: str) -> int:
-    row, col = divmod(index, geom.width)
-    dc, dr = (_ODD if col & 1 else _EVEN)[DIRECTIONS.index(direction)]
-    c, r = col + dc, row + dr
-    if not (0 <= c < geom.width and 0 <= r < geom.height):
+    """The hex next to ``index`` in a compass direction (N, NE, SE, S, SW, NW)."""
+    found = HexGrid(geom.width, geom.height).step(index, DIRECTION_NAMES.index(direction))
+    if found < 0:
         raise ValueError(f"no {direction} neighbour of {geom.hex_id(index)}")
-    return r * geom.width + c
+    return found
 
 
 @dataclass

@@ -160,8 +160,6 @@ def render(
             x, y = cv.centre(i)
             s = size * 0.5
             d.line([(x - s, y + s), (x + s, y - s)], fill=(150, 150, 150), width=1)
-        if m.coastal[i] and not m.partial[i]:
-            pass
     # Rivers on hexsides.
     for a in range(n):
         for b in m.grid.neighbors[a]:
