@@ -23,6 +23,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     start = time.perf_counter()
     built = Built(args.geodata)
+    if built.errors:
+        for e in built.errors:
+            print(f"error: {e}", file=sys.stderr)
+        print("map not written", file=sys.stderr)
+        return 1
     data = encode(built.document())
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(data)

@@ -298,7 +298,13 @@ class Built:
                     )
                     nodes.append(stop)
                     continue
-                nodes.extend(path_to(parent, stop)[1:])
+                leg = path_to(parent, stop)
+                if len(leg) - 1 > 1.5 * self.grid.distance(prev, stop) + 2:
+                    self.errors.append(
+                        f"rail {line['name']}: {line['nodes'][k - 1]} -> {line['nodes'][k]} "
+                        f"detours over {len(leg) - 1} hexes; add a waypoint"
+                    )
+                nodes.extend(leg[1:])
             used |= {x for x in nodes if isinstance(x, int)}
             out.append(
                 {
