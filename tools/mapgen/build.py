@@ -19,6 +19,10 @@ from tools.mapgen.grid import Geometry
 
 RAIL_COST = {"clear": 10, "forest": 20, "hills": 20, "swamp": 30, "mountains": 40}
 RAIL_REUSE = 7  # entering a hex that an earlier line already uses: trunks get shared
+RAIL_SOURCE = (
+    "curated/rails.toml: 1941 main line after the Reichsbahn Ostraum and US Army CMH maps, "
+    "routed over adjacent land hexes"
+)
 SOURCES = [
     "Natural Earth 10m (public domain): land, coastline, lakes, rivers, marine areas, "
     "admin-0 boundary lines, populated places",
@@ -311,7 +315,7 @@ class Built:
                     "name": line["name"],
                     "nodes": nodes,
                     "status": line.get("status", "built"),
-                    "source": line.get("source", "curated/rails.toml"),
+                    "source": line.get("source", RAIL_SOURCE),
                 }
             )
         return out
