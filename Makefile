@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := dev,server,postgres,mapgen,bench
 
-.PHONY: run test lint typecheck pytest bench bench-ai fuzz install clean
+.PHONY: run test lint typecheck pytest bench bench-ai fuzz install clean map
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,12 +27,16 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/hexfront/engine src/hexfront/games
-	$(BIN)/mypy src/hexfront bench
+	$(BIN)/mypy src/hexfront bench tools
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
+
+# Regenerate the committed BITE map from ../shared/geodata and tools/mapgen/curated.
+map: $(STAMP)
+	$(BIN)/python -m tools.mapgen
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable: no OpenSpiel yardstick"

@@ -47,13 +47,6 @@ def test_selfplay_record_and_replay_verify(tmp_path: Path) -> None:
     assert "mismatch" in tampered.output
 
 
-def test_unbuilt_commands_say_so_and_fail() -> None:
-    for args in (["map", "check", "bite"],):
-        result = runner.invoke(app, args)
-        assert result.exit_code == 2, args
-        assert "not built yet" in result.output
-
-
 def test_unknown_game_is_a_clear_error() -> None:
     result = runner.invoke(app, ["selfplay", "chess", "x"])
     assert result.exit_code == 1

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from hexfront import __version__
 from hexfront.cli.data_cmd import data_app
+from hexfront.cli.map_cmd import map_app
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action, Game
@@ -25,7 +26,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-map_app = typer.Typer(help="Inspect and draw a game map.", no_args_is_help=True)
 app.add_typer(map_app, name="map")
 app.add_typer(data_app, name="data")
 
@@ -414,28 +414,6 @@ def bench(
         )
 
 
-@map_app.command("check")
-def map_check(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Validate a map and print its statistics."""
-    _not_built("the map", "map issue #3")
-
-
-@map_app.command("render")
-def map_render(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Draw a map as a PNG."""
-    _not_built("the map", "map issue #3")
-
-
-@map_app.command("show")
-def map_show(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Describe one hex or place."""
-    _not_built("the map", "map issue #3")
-
-
-@map_app.command("distance")
-def map_distance(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
-    """Hex distance between two places."""
-    _not_built("the map", "map issue #3")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,1 @@
+"""Data generators (not shipped with the game)."""

@@ -1,0 +1,61 @@
+"""Every number the generator uses, in one place (documented in docs/data/map.md)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GEODATA = ROOT.parent / "shared" / "geodata"
+CURATED = Path(__file__).resolve().parent / "curated"
+OUTPUT = ROOT / "src" / "hexfront" / "games" / "bite" / "data" / "map.json.gz"
+
+FORMAT = "hexfront-bite-map/1"
+
+# --- grid ----------------------------------------------------------------------------
+HEX_KM = 72.0  # distance between adjacent hex centres (BITE 1.0: 45 miles / 72 km)
+SIZE_KM = HEX_KM / math.sqrt(3)  # centre-to-corner
+COL_KM = 1.5 * SIZE_KM  # horizontal distance between columns (flat-topped hexes)
+
+# Lambert conformal conic; standard parallels at 40 and 62 N keep the scale within
+# about 2 % from Teheran (35.7 N) to Salla (66.8 N).
+PROJECTION = {
+    "proj": "lcc",
+    "lat_1": 40.0,
+    "lat_2": 62.0,
+    "lat_0": 52.0,
+    "lon_0": 32.0,
+    "ellps": "WGS84",
+    "units": "m",
+}
+# The grid is turned 5 degrees clockwise against the projection's axes, so that "up" is
+# the meridian of about 38 E (Moscow). This is the only rotation that puts Salla,
+# Gallivare and Kandalaksha on the northernmost playable row while Sverdlovsk falls
+# one column east of Magnitogorsk (rule 7.5.4); see docs/data/map.md.
+ROTATION_DEG = -5.0
+# Centre of hex 0101 (col 0, row 0) in the rotated projection, km: the middle of the
+# window found by `python -m tools.mapgen.anchors`; `hexfront map check` proves it holds.
+ORIGIN_X_KM = 38.5 - 30 * COL_KM
+ORIGIN_Y_KM = 66.5 + 24 * HEX_KM
+WIDTH = 60
+HEIGHT = 50
+
+# Anchors of rule 7.5.4: the northernmost playable row passes through Salla, the
+# easternmost playable column through Magnitogorsk.
+NORTH_ANCHOR = "Salla"
+EAST_ANCHOR = "Magnitogorsk"
+
+# --- terrain thresholds (shares are of lattice samples; elevations over land samples) --
+LATTICE_KM = 3.0  # sample spacing (about 500 samples per hex)
+WATER_MAX_LAND = 0.35  # a hex with less land than this is all-water (unless a place is in it)
+MOUNTAIN_RULES = ((1100.0, 500.0), (800.0, 350.0))  # (min 90th-percentile m, min p90-p10 m)
+HILLS_MIN_P90 = 250.0
+HILLS_MIN_RELIEF = 200.0  # p90 - p10, metres
+FOREST_MIN = 0.55  # share of land samples with IGBP forest or woody-savanna cover
+WETLAND_MIN = 0.25  # share of land samples with IGBP wetland cover
+AREA_SHARE = 0.40  # curated marsh/hills polygon must cover this share of a hex's land
+COAST_MIN_WATER = 0.03  # a land hex with this much sea/lake next to a water hex is coastal
+COAST_MIN_SEA = 0.08  # ... or this much sea anywhere
+# Major cities are never mountain hexes (they stand in valleys): mountains become hills.
+CITY_TYPES_NOT_MOUNTAIN = ("capital", "major", "fortress")
+DEEP_WATER_MAX_LAND = 0.12  # a side between two land hexes whose edge has less land is deep water
