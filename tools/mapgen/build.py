@@ -333,6 +333,21 @@ class Built:
         for md in mds:  # each Soviet hex in at most one district, in this order
             out[md] -= taken
             taken |= out[md]
+        # A Soviet hex on the border that the district outlines miss (they are drawn to
+        # about 20 km) joins the district most of its neighbours belong to: the frontier
+        # districts must reach the border everywhere (BSS deployment).
+        frontier = sorted(
+            i for i in ussr if any(ow[j] in zones.BORDER_NEIGHBOURS for j in adj[i])
+        )
+        for _ in range(3):
+            for i in frontier:
+                if i in taken:
+                    continue
+                votes = {md: sum(1 for j in adj[i] if j in out[md]) for md in mds}
+                best = max(mds, key=lambda md: (votes[md], -mds.index(md)))
+                if votes[best]:
+                    out[best].add(i)
+                    taken.add(i)
         out["ussr_interior"] = ussr - taken
         src["ussr_interior"] = "Soviet hexes outside the six frontier districts"
         out["finland_1941"] = {i for i in land if ow[i] == "finland"}

@@ -38,11 +38,6 @@ def _fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _not_built(what: str, issue: str) -> NoReturn:
-    err.print(f"[yellow]{what} is not built yet[/] ({issue}).")
-    raise typer.Exit(2)
-
-
 def _version(value: bool) -> None:
     if value:
         console.print(f"hexfront {__version__}")
@@ -412,8 +407,6 @@ def bench(
             f"OpenSpiel chess: {chess['actions_per_second']} actions/s; "
             f"ratio {report['ratio_vs_openspiel_chess']}"
         )
-
-
 
 
 if __name__ == "__main__":  # pragma: no cover

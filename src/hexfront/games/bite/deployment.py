@@ -265,7 +265,7 @@ def _cover_border(res: Resolved, m: DeployMap, rule: Rule, stacks: _Stacks) -> N
             for uid in movable:
                 here = res.hexes[uid]
                 hlon, hlat = m.lonlat(here)
-                if km(hlon, hlat, tlon, tlat) > 2.5 * 72:
+                if km(hlon, hlat, tlon, tlat) > 4 * 72:
                     continue
                 u = units[uid]
                 stacks.remove(here, u)
@@ -278,10 +278,11 @@ def _cover_border(res: Resolved, m: DeployMap, rule: Rule, stacks: _Stacks) -> N
                         spot if h == here and i == soviet.index(here) else h
                         for i, h in enumerate(soviet)
                     ]
-                    left = len(_uncovered(m, border, moved))
+                    gaps = _uncovered(m, border, moved)
                     slon, slat = m.lonlat(spot)
-                    score = (left, km(hlon, hlat, slon, slat), uid, spot)
-                    if left < len(missing) and (best is None or score < best):
+                    score = (len(gaps), km(hlon, hlat, slon, slat), uid, spot)
+                    # Only moves that open no new gap: the screen never gets worse.
+                    if gaps < missing and (best is None or score < best):
                         best = score
                 stacks.add(here, u)
         if best is None:
@@ -599,15 +600,10 @@ class _AttrMap:
 
 
 def load_real_map() -> tuple[DeployMap | None, str]:
-    """The project map through :func:`adapt_map`, or None and the reason it is not there."""
+    """The project map through the world module's adapter, or None and the reason."""
     try:
-        from hexfront.games.bite import map as bite_map  # type: ignore[attr-defined,unused-ignore]
+        from hexfront.games.bite.map import load_map
+        from hexfront.games.bite.world import DeployAdapter
     except ImportError as exc:
-        return None, f"hexfront.games.bite.map is not importable yet ({exc})"
-    loader = getattr(bite_map, "load_map", None)
-    if not callable(loader):
-        return None, "hexfront.games.bite.map has no load_map()"
-    try:
-        return adapt_map(loader()), "hexfront.games.bite.map.load_map()"
-    except MapAdapterError as exc:
-        return None, f"the map API is not recognised by deployment.adapt_map: {exc}"
+        return None, f"hexfront.games.bite.map is not importable ({exc})"
+    return DeployAdapter(load_map()), "hexfront.games.bite.map.load_map()"

@@ -61,6 +61,7 @@ class MapBoard:
                 factories=tuple(f.colour for f in p.factories if f.active),
                 aliases=tuple(p.aliases),
             )
+        self._zone_cache: dict[str, frozenset[int]] = {}
         # Deep water and straits stop zones of control (3.19).
         self._zoc_stop: set[tuple[int, int]] = set()
         for a in range(self.node_count):
@@ -88,7 +89,15 @@ class MapBoard:
         return (min(a, b), max(a, b)) in self._zoc_stop
 
     def zone(self, name: str) -> frozenset[int]:
-        return frozenset(self.m.zone(name))
+        """Nodes of a map zone; an unknown zone is empty (the rules ask for optional ones)."""
+        cached = self._zone_cache.get(name)
+        if cached is None:
+            try:
+                cached = frozenset(self.m.zone(name))
+            except KeyError:
+                cached = frozenset()
+            self._zone_cache[name] = cached
+        return cached
 
 
 def _deep(bite_map: Any, a: int, b: int) -> bool:
@@ -105,7 +114,8 @@ class DeployAdapter:
         self.m = bite_map
 
     def hexes(self) -> Iterable[str]:
-        return [self.m.id_of(n) for n in range(self.m.node_count)]
+        """Playable hexes and the boxes: units never stand in water or partial hexes."""
+        return [self.m.id_of(n) for n in range(self.m.node_count) if self.m.playable[n]]
 
     def lonlat(self, h: str) -> tuple[float, float]:
         ll = self.m.lonlat[self.m.node(h)]
@@ -118,7 +128,7 @@ class DeployAdapter:
         return frozenset(self.m.zones_of(self.m.node(h)))
 
     def zone_names(self) -> frozenset[str]:
-        return frozenset(self.m.zone_names())
+        return frozenset(self.m.zone_names)
 
     def neighbors(self, h: str) -> Iterable[str]:
         n = self.m.node(h)
@@ -229,7 +239,7 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         (uid, board.node(hex_id), resolved.strength.get(uid, units[uid].ladder[0]))
         for uid, hex_id in sorted(resolved.hexes.items())
     )
-    area = _area(board, sc.map_area)
+    area = _area(board, sc.id, sc.map_area)
     reinforcements = []
     for turn in range(sc.start_turn, sc.end_turn + 1):
         for u in forces.reinforcements(turn):
@@ -272,12 +282,17 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     return World(board, units, ForcesTech(), spec, main_sources, {}, weather)
 
 
-def _area(board: MapBoard, map_area: tuple[str, ...] | str) -> frozenset[int] | None:
+def _area(board: MapBoard, sid: str, map_area: tuple[str, ...] | str) -> frozenset[int] | None:
+    """The scenario's map area: the map's own ``sbeN_area`` zone where it has one (drawn
+    from the booklet's description), else the union of the named zones."""
     if map_area == "all":
         return None
-    names = (map_area,) if isinstance(map_area, str) else map_area
-    out: set[int] = set()
-    for name in names:
-        out |= board.zone(name)
-    # Off-map boxes next to the area stay usable (supply sources, Siberia).
+    out = set(board.zone(f"{sid.lower()}_area"))
+    if not out:
+        for name in (map_area,) if isinstance(map_area, str) else map_area:
+            out |= board.zone(name)
+    # Off-map boxes linked to the area stay in play (Siberia is the Soviet supply source).
+    for node in range(board.node_count):
+        if board.m.is_box(node) and any(n in out for n in board.adjacency[node]):
+            out.add(node)
     return frozenset(out)
