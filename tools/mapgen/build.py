@@ -336,9 +336,7 @@ class Built:
         # A Soviet hex on the border that the district outlines miss (they are drawn to
         # about 20 km) joins the district most of its neighbours belong to: the frontier
         # districts must reach the border everywhere (BSS deployment).
-        frontier = sorted(
-            i for i in ussr if any(ow[j] in zones.BORDER_NEIGHBOURS for j in adj[i])
-        )
+        frontier = sorted(i for i in ussr if any(ow[j] in zones.BORDER_NEIGHBOURS for j in adj[i]))
         for _ in range(3):
             for i in frontier:
                 if i in taken:
