@@ -77,7 +77,13 @@ class Action:
         return Action(side, verb, dict(args))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self.key() == other.key()
+        # Field by field: the same answer as comparing canonical JSON, without encoding.
+        return (
+            isinstance(other, Action)
+            and self.verb == other.verb
+            and self.side == other.side
+            and dict(self.args) == dict(other.args)
+        )
 
     def __hash__(self) -> int:
         return hash(self.key())

@@ -32,6 +32,7 @@ then moves the stack with :meth:`Machine.call`, :meth:`Machine.goto` or
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -104,6 +105,7 @@ class Machine(Generic[S]):
         stack_of: Callable[[S], list[Frame]],
         *,
         max_steps: int = 1_000_000,
+        decision_scope: Callable[[S], AbstractContextManager[object]] | None = None,
     ) -> None:
         self.procedures: dict[str, Procedure[S]] = {}
         for proc in procedures:
@@ -114,6 +116,8 @@ class Machine(Generic[S]):
             self.procedures[proc.name] = proc
         self.stack_of = stack_of
         self.max_steps = max_steps
+        # Listing a decision only reads the state; a game may index the state meanwhile.
+        self.decision_scope = decision_scope
         self._moves = 0
 
     def _proc(self, name: str) -> Procedure[S]:
@@ -186,7 +190,7 @@ class Machine(Generic[S]):
                 result, frame.result = frame.result, None
                 proc.resume(self, state, frame, result)
                 continue
-            decision = proc.decision(self, state, frame)
+            decision = self._decide(proc, state, frame)
             if decision is not None:
                 return decision
             proc.run(self, state, frame)
@@ -194,12 +198,18 @@ class Machine(Generic[S]):
                 raise RulesError(f"procedure {frame.proc!r} ran without moving the stack")
         raise RulesError(f"runaway sequence: more than {self.max_steps} steps without a decision")
 
+    def _decide(self, proc: Procedure[S], state: S, frame: Frame) -> Decision | None:
+        if self.decision_scope is None:
+            return proc.decision(self, state, frame)
+        with self.decision_scope(state):
+            return proc.decision(self, state, frame)
+
     def decision(self, state: S) -> Decision | None:
         """The pending decision, without running anything (the state must be advanced)."""
         frame = self.top(state)
         if frame is None or frame.status != READY:
             return None
-        return self._proc(frame.proc).decision(self, state, frame)
+        return self._decide(self._proc(frame.proc), state, frame)
 
     def act(self, state: S, action: Action, *, pending: Decision | None = None) -> Decision | None:
         """Apply a legal action to the waiting procedure, then advance.
@@ -212,7 +222,7 @@ class Machine(Generic[S]):
             raise IllegalAction("the game is over")
         proc = self._proc(frame.proc)
         if pending is None:
-            pending = proc.decision(self, state, frame) if frame.status == READY else None
+            pending = self._decide(proc, state, frame) if frame.status == READY else None
         if pending is None:
             raise IllegalAction("no decision is pending")
         if action not in pending.actions:

@@ -47,6 +47,7 @@ MACHINE: Machine[BiteState] = Machine(
         VictoryPhase(),
     ],
     stack_of=lambda s: s.stack,
+    decision_scope=lambda s: s.positions_indexed(),
 )
 
 OPTIONS = (
@@ -160,11 +161,7 @@ class Bite:
         """The pending decision, listed once per position (cached until the next action)."""
         cache = state.cache
         if "decision" not in cache:
-            state.index_positions()  # listing choices only reads the state
-            try:
-                cache["decision"] = MACHINE.decision(state)
-            finally:
-                cache.pop("occupancy", None)
+            cache["decision"] = MACHINE.decision(state)
         return cache["decision"]  # type: ignore[no-any-return]
 
     def active_sides(self, state: BiteState) -> list[str]:
@@ -188,9 +185,12 @@ class Bite:
             raise IllegalAction(f"{action!r} is not a legal action now")
         state.cache.clear()
         try:
-            MACHINE.act(state, action, pending=d)
-        finally:
+            after = MACHINE.act(state, action, pending=d)
+        except BaseException:
             state.cache.clear()
+            raise
+        state.cache.clear()
+        state.cache["decision"] = after  # listed while advancing: keep it
         return state.log[start:]
 
     def is_over(self, state: BiteState) -> bool:

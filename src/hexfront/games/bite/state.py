@@ -7,6 +7,7 @@ static data of the scenario (map, blocks, charts), which the game object re-atta
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -199,9 +200,12 @@ class BiteState:
     # Derived values of the current position (the pending decision); never saved, and
     # emptied by every action. Code that changes a state by hand must call ``touch()``.
     cache: dict[str, Any] = field(default_factory=dict)
+    # Pure results keyed by everything they depend on (path searches); survives actions.
+    memo: dict[str, Any] = field(default_factory=dict)
 
     def touch(self) -> None:
         self.cache.clear()
+        self.memo.clear()
 
     # --- convenience -----------------------------------------------------------------
 
@@ -222,13 +226,21 @@ class BiteState:
             return list(occupancy.get(node, ()))
         return [p for p in self.pieces.values() if p.status == ON_MAP and p.node == node]
 
-    def index_positions(self) -> None:
+    @contextmanager
+    def positions_indexed(self) -> Iterator[None]:
         """Index who stands where, for a read-only stretch (a decision being listed)."""
+        if "occupancy" in self.cache:  # already inside an indexed stretch
+            yield
+            return
         occupancy: dict[int, list[Piece]] = {}
         for p in self.pieces.values():
             if p.status == ON_MAP:
                 occupancy.setdefault(p.node, []).append(p)
         self.cache["occupancy"] = occupancy
+        try:
+            yield
+        finally:
+            self.cache.pop("occupancy", None)
 
     def spec(self, piece: Piece) -> UnitSpec:
         return self.w.units[piece.uid]

@@ -96,7 +96,13 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     prompt = None
     if decision is not None and (side is None or decision.prompt.side == side):
         prompt = decision.prompt.to_json()
-    events = [e.to_json() for e in state.log if e.visible_to(side)]
+    events: list[JSON] = []
+    for e in reversed(state.log):  # newest first, stop at the tail's length
+        if e.visible_to(side):
+            events.append(e.to_json())
+            if len(events) >= LOG_TAIL:
+                break
+    events.reverse()
     return {
         "game": "bite",
         "scenario": state.scenario,
@@ -115,7 +121,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
         "pp": dict(sorted(state.pp.items())),
         "surrendered": list(state.surrendered),
         "prompt": prompt,
-        "log": events[-LOG_TAIL:],
+        "log": events,
         "result": state.result,
         "flags": dict(state.flags),
         "pp_next": dict(sorted(state.pp_next.items())),

@@ -83,14 +83,48 @@ def reach(
     state: BiteState, piece: Piece, mp: int, *, stop_at_enemy: bool = True
 ) -> tuple[list[int], list[int]]:
     """Cheapest MP to every node the unit could enter this move, with routes."""
+    cost, parent, _ = reach_full(state, piece, mp, stop_at_enemy=stop_at_enemy)
+    return cost, parent
+
+
+def reach_full(
+    state: BiteState, piece: Piece, mp: int, *, stop_at_enemy: bool = True
+) -> tuple[list[int], list[int], list[int]]:
+    """:func:`reach`, plus the list of the nodes reached.
+
+    Results are remembered while nothing they depend on changes (the unit's place and MP,
+    the weather, who holds which hexes, where the enemy stands), so that listing the moves
+    of a hundred units does not search again for the ninety-nine that did not move.
+    """
     enemies = enemy_nodes(state, piece.side)
-    return cheapest(
-        state.w.board.adjacency,
-        [piece.node],
-        edge_cost=step_rule(state, piece),
-        max_cost=mp,
-        stop_at=(lambda n: n in enemies) if stop_at_enemy else None,
+    key = (
+        piece.uid,
+        piece.node,
+        mp,
+        stop_at_enemy,
+        state.weather,
+        state.turn,
+        hash(tuple(sorted(enemies))),
+        hash(tuple(state.control)),
+        state.flags.get("fortresses_lost") is not None,
     )
+    memo: dict[tuple[object, ...], tuple[list[int], list[int], list[int]]] = state.memo.setdefault(
+        "reach", {}
+    )
+    found = memo.get(key)
+    if found is None:
+        cost, parent = cheapest(
+            state.w.board.adjacency,
+            [piece.node],
+            edge_cost=step_rule(state, piece),
+            max_cost=mp,
+            stop_at=(lambda n: n in enemies) if stop_at_enemy else None,
+        )
+        reached = [n for n, c in enumerate(cost) if c != UNREACHED]
+        if len(memo) > 4000:
+            memo.clear()
+        found = memo[key] = (cost, parent, reached)
+    return found
 
 
 def can_attack(state: BiteState, piece: Piece) -> bool:
@@ -105,11 +139,12 @@ def ground_destinations(
     spec = state.spec(piece)
     if piece.moved or is_frozen(state, piece) or spec.cls == "static_infantry":
         return {}
-    cost, _ = reach(state, piece, piece.mp_left)
+    cost, _, reached = reach_full(state, piece, piece.mp_left)
     enemies = enemy_nodes(state, piece.side)
     out: dict[int, int] = {}
-    for node, c in enumerate(cost):
-        if c == UNREACHED or node == piece.node:
+    for node in reached:
+        c = cost[node]
+        if node == piece.node:
             continue
         if node in enemies:
             if not allow_attack or not can_attack(state, piece):
@@ -152,6 +187,8 @@ def move_ground(state: BiteState, piece: Piece, dest: int) -> list[int]:
     if len(route) >= 2:
         piece.came_from = route[-2]
     piece.node = dest
+    if piece.side == "soviet" and dest in state.w.board.zone("finland_1941"):
+        state.flags["soviets_entered_finland"] = True  # 5.5: the one-German limit ends
     # 3.3: entering or passing a hex takes control of it, up to an enemy-held hex.
     enemies = enemy_nodes(state, piece.side)
     take_control(state, piece.side, [n for n in route[1:] if n not in enemies])

@@ -92,9 +92,6 @@ def finland_limit_applies(state: BiteState) -> bool:
     finland = state.w.board.zone("finland_1941")
     if not finland:
         return False
-    if state.flags.get("soviets_entered_finland"):
+    if state.flags.get("soviets_entered_finland"):  # set by movement (movement.py)
         return False
-    if any(p.node in finland and state.spec(p).is_ground for p in state.on_map(SOVIET)):
-        state.flags["soviets_entered_finland"] = True
-        return False
-    return True
+    return not any(p.node in finland and state.spec(p).is_ground for p in state.on_map(SOVIET))

@@ -35,7 +35,17 @@ def near_enemy(state: BiteState, side: str) -> bytearray:
     return out
 
 
-def rail_destinations(state: BiteState, piece: Piece, hot: bytearray) -> list[int]:
+def rail_destinations(
+    state: BiteState,
+    piece: Piece,
+    hot: bytearray,
+    nets: dict[tuple[str, int], frozenset[int]] | None = None,
+) -> list[int]:
+    """Where a unit may ride: its part of the friendly rail net, clear of the enemy.
+
+    ``nets`` remembers each net found (per nation, since minor allies may not enter every
+    country: 5.3-5.8), so units sharing a net share one search.
+    """
     board = state.w.board
     spec = state.spec(piece)
     if piece.oos or is_frozen(state, piece) or not spec.is_ground:
@@ -44,16 +54,22 @@ def rail_destinations(state: BiteState, piece: Piece, hot: bytearray) -> list[in
         return []
     side = piece.side
     control = state.control
+    nets = {} if nets is None else nets
+    net = nets.get((spec.nation, piece.node))
+    if net is None:
 
-    def ok(n: int) -> bool:
-        return control[n] == side and not hot[n] and powers.may_enter(state, spec, n)
+        def ok(n: int) -> bool:
+            return control[n] == side and not hot[n] and powers.may_enter(state, spec, n)
 
-    dist = bfs(board.rail_adjacency, [piece.node], passable=ok)
-    return [
+        dist = bfs(board.rail_adjacency, [piece.node], passable=ok)
+        net = frozenset(n for n, d in enumerate(dist) if d >= 0)
+        for n in net:
+            nets[(spec.nation, n)] = net
+    return sorted(
         n
-        for n, d in enumerate(dist)
-        if d > 0 and board.playable[n] and can_stack(state, n, side, [spec])
-    ]
+        for n in net
+        if n != piece.node and board.playable[n] and can_stack(state, n, side, [spec])
+    )
 
 
 def srm_zone(state: BiteState, start: int, end: int) -> str:
@@ -99,13 +115,14 @@ class RailPhase(Procedure[BiteState]):
         board = state.w.board
         hot = near_enemy(state, side)
         railed = cast(list[str], frame.vars["railed"])
+        nets: dict[tuple[str, int], frozenset[int]] = {}
         actions: list[Action] = []
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
             if p.handle in railed:
                 continue
             if state.pp.get(payer(state, p), 0) < charts().srm_cost:
                 continue
-            for n in rail_destinations(state, p, hot):
+            for n in rail_destinations(state, p, hot, nets):
                 if self._room(state, frame, srm_zone(state, p.node, n)):
                     actions.append(Action(side, "rail", {"unit": p.uid, "to": board.id_of(n)}))
         actions.append(Action(side, "done"))
