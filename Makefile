@@ -44,7 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/server.py
 
 fuzz: $(STAMP)
-	$(BIN)/python -m hexfront.games.bite.fuzz --games 250 --json bench/results/fuzz.json
+	$(BIN)/python -m hexfront.games.bite.fuzz --games 1000 --json bench/results/fuzz.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

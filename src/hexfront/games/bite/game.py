@@ -245,16 +245,22 @@ class Bite:
         return log_line(event)
 
     def hidden_tokens(self, state: BiteState, side: str) -> set[str]:
-        """JSON strings naming blocks ``side`` may not identify: they must never reach it."""
+        """JSON strings naming blocks ``side`` may not identify: they must never reach it.
+
+        A name shared with a block the side may know (its own 6th Army and the German 6th
+        Army) is left out, since seeing it proves nothing.
+        """
         if not state.options.get("fog", True):
             return set()
+        known = {state.spec(p).name for p in state.pieces.values() if p.side == side or p.seen}
         out = set()
         for p in state.pieces.values():
             if p.side == side or p.seen:
                 continue
-            spec = state.spec(p)
             out.add(f'"{p.uid}"')
-            out.add(f'"{spec.name}"')
+            name = state.spec(p).name
+            if name not in known:
+                out.add(f'"{name}"')
         return out
 
 

@@ -14,8 +14,12 @@ from .state import DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, REMOVED, BiteState
 STATUSES = {ON_MAP, POOL, HELD, ELIMINATED, DISBANDED, REMOVED, "off"}
 
 
-def check(game: Bite, state: BiteState, *, phase_start: bool = False) -> list[str]:
-    """Every broken invariant, as a message (empty when all hold)."""
+def check(game: Bite, state: BiteState, *, full: bool = True) -> list[str]:
+    """Every broken invariant, as a message (empty when all hold).
+
+    ``full`` adds the costly ones: no hidden identity in either side's view or legal
+    actions, and an exact JSON round trip.
+    """
     errors: list[str] = []
     board = state.w.board
     ground: Counter[tuple[int, str]] = Counter()
@@ -41,7 +45,7 @@ def check(game: Bite, state: BiteState, *, phase_start: bool = False) -> list[st
             combat[(p.node, p.side)] += spec.is_combat
         elif p.base < 0:
             parked[(p.node, p.side)] += 1
-    placing = state.phase == "production"
+    placing = state.phase in ("production", "rail", "movement", "supply")  # 7.3.2
     for (node, side), n in ground.items():
         if not placing and (n > charts().max_ground or combat[(node, side)] > charts().max_combat):
             errors.append(
@@ -50,6 +54,8 @@ def check(game: Bite, state: BiteState, *, phase_start: bool = False) -> list[st
     for (node, side), n in parked.items():
         if n > charts().air_per_airbase and state.phase not in ("combat", "blitz_combat", "blitz"):
             errors.append(f"{side} has {n} air units parked in {board.id_of(node)}")
+    if not full:
+        return errors
     # The view must never name a block the other side has not seen.
     for side in game.sides:
         text = json.dumps(game.view(state, side)) + json.dumps(

@@ -206,7 +206,10 @@ def airbases(state: BiteState, side: str, sources: frozenset[int]) -> list[int]:
     return [
         node
         for node, site in board.sites.items()
-        if site.type in AIRBASE_TYPES and state.control[node] == side and node in sources
+        if site.type in AIRBASE_TYPES
+        and board.playable[node]
+        and state.control[node] == side
+        and node in sources
     ]
 
 
@@ -312,6 +315,28 @@ def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
             eliminate(state, p, "air evacuation failed")
 
 
+def _stack_ok(state: BiteState, piece: Piece) -> bool:
+    others = [p for p in state.at(piece.node) if p.uid != piece.uid and p.side == piece.side]
+    ground = [p for p in others if state.spec(p).is_ground]
+    combat = sum(1 for p in ground if state.spec(p).is_combat)
+    spec = state.spec(piece)
+    return len(ground) + 1 <= charts().max_ground and combat + spec.is_combat <= charts().max_combat
+
+
+def overstacked(state: BiteState, side: str) -> set[str]:
+    """Ground units of ``side`` standing in a hex over the stacking limits (3.10)."""
+    by_node: dict[int, list[Piece]] = {}
+    for p in state.on_map(side):
+        if state.spec(p).is_ground and not any(q.side != side for q in state.at(p.node)):
+            by_node.setdefault(p.node, []).append(p)
+    out: set[str] = set()
+    for units in by_node.values():
+        combat = sum(1 for p in units if state.spec(p).is_combat)
+        if len(units) > charts().max_ground or combat > charts().max_combat:
+            out |= {p.uid for p in units}
+    return out
+
+
 def start_moves(state: BiteState, side: str) -> None:
     for p in state.on_map(side):
         p.moved = False
@@ -336,16 +361,20 @@ class MovementPhase(Procedure[BiteState]):
         board = state.w.board
         actions: list[Action] = []
         if frame.vars["stage"] == "ground":
+            crowded = overstacked(state, side)
             for p in sorted(state.on_map(side), key=lambda x: x.uid):
                 if state.spec(p).is_ground:
                     for node in ground_destinations(state, p):
                         actions.append(
                             Action(side, "move", {"unit": p.uid, "to": board.id_of(node)})
                         )
-            actions.append(Action(side, "end_ground"))
-            return Decision(
-                Prompt(side, "move", "Move ground units; then end ground movement."), actions
-            )
+            # 7.3.2: new units overstacked in their city must spread out before movement ends.
+            if not any(a.args["unit"] in crowded for a in actions):
+                actions.append(Action(side, "end_ground"))
+            text = "Move ground units; then end ground movement."
+            if crowded:
+                text = "Some hexes are overstacked (3.10, 7.3.2): move units out of them. " + text
+            return Decision(Prompt(side, "move", text), actions)
         sources = _all_sources(state, side)
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
             if not state.spec(p).is_air or p.moved or p.base >= 0:
@@ -365,6 +394,12 @@ class MovementPhase(Procedure[BiteState]):
         board = state.w.board
         if action.verb == "end_ground":
             frame.vars["stage"] = "air"
+            for uid in sorted(overstacked(state, state.phasing)):  # could not move: lost
+                piece = state.pieces[uid]
+                if piece.status == ON_MAP and not _stack_ok(state, piece):
+                    from .combat import eliminate
+
+                    eliminate(state, piece, "overstacked and unable to move (3.10)")
             return
         if action.verb == "done":
             m.end(state)

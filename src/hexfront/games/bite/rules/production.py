@@ -24,6 +24,7 @@ from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, 
 from ..units import AIR_CLASS, ARMOR_CLASS
 from . import powers
 from .basics import lowest_live_step, step_cost
+from .movement import free_airbase
 from .supply import source_nodes
 
 M = Machine[BiteState]
@@ -63,8 +64,12 @@ def placement_hexes(
             continue
         if board.owner_1941[node] not in home or state.control[node] != piece.side:
             continue
+        if not board.playable[node]:
+            continue  # 7.5.4: partial edge hexes are out of play, cities or not
         if node not in sources or any(p.side != piece.side for p in state.at(node)):
             continue
+        if spec.is_air and not free_airbase(state, node, piece.side):
+            continue  # 3.4: one air unit per airbase
         if spec.cls in ARMOR_CLASS and "red" not in site.factories:
             continue
         if (spec.cls in AIR_CLASS or spec.cls == "paratrooper") and "blue" not in site.factories:
