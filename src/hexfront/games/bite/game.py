@@ -227,6 +227,18 @@ class Bite:
 
         return build_view(state, side, self.decision(state))
 
+    # --- the printed board, for clients ----------------------------------------------
+
+    def board(self, scenario: str | None = None) -> dict[str, JSON]:
+        """The static mapboard a client draws: hexes, rivers, rails, places, zones, boxes.
+
+        Everything here is printed on the board, so it is public. ``area`` is the
+        scenario's playing area (None: the whole map).
+        """
+        from .board_json import board_json
+
+        return board_json(scenario)
+
     # --- text rendering (terminal play, logs) -----------------------------------------
 
     def render_text(self, view: dict[str, JSON]) -> str:
