@@ -38,7 +38,7 @@ def catalog() -> list[GameEntry]:
             "bite",
             "Blocks in the East",
             ("axis", "soviet"),
-            "rules in progress: no scenario is playable yet",
+            "basic game playable (SBE1-SBE4); advanced rules in progress",
             bite_catalog.scenarios(),
         ),
         GameEntry(
@@ -57,7 +57,9 @@ def load_game(name: str) -> Game[Any]:
         from hexfront.engine.example import Skirmish
 
         return Skirmish()
-    known = ", ".join(e.name for e in catalog())
     if name == "bite":
-        raise UnknownGame("BITE's rules are not implemented yet; see docs/rules-coverage.md")
+        from hexfront.games.bite.game import Bite
+
+        return Bite()
+    known = ", ".join(e.name for e in catalog())
     raise UnknownGame(f"unknown game {name!r}; known games: {known}")

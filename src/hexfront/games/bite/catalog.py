@@ -8,8 +8,8 @@ from importlib import resources
 
 from hexfront.engine.protocol import ScenarioInfo
 
-# Scenarios whose rules are implemented end to end. Grows as the rules land.
-PLAYABLE: frozenset[str] = frozenset()
+# Scenarios whose rules are implemented end to end (the basic game). Grows with the rules.
+PLAYABLE: frozenset[str] = frozenset({"SBE1", "SBE2", "SBE3", "SBE4"})
 
 
 @cache

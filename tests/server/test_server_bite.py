@@ -1,0 +1,48 @@
+"""BITE through the server: a real scenario, played over HTTP, with fog of war on the wire."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from fastapi.testclient import TestClient
+from server_helpers import create
+
+from hexfront.engine.protocol import Action
+from hexfront.engine.records import GameRecord
+from hexfront.games.bite.game import Bite
+
+GAME = Bite()
+
+
+def test_sbe1_against_the_ai_over_http_never_leaks_hidden_blocks(client: TestClient) -> None:
+    game_id, seats = create(
+        client, {"soviet": "random"}, game="bite", scenario="SBE1", seed=918273645
+    )
+    axis = seats["axis"]
+    rng = random.Random(5)
+    received: list[tuple[int, str]] = []
+    for _ in range(40):
+        body = axis.view().json()
+        received.append((body["seq"], json.dumps(body)))
+        if body["view"]["result"] is not None or not body["legal_actions"]:
+            break
+        action = rng.choice(body["legal_actions"])
+        res = axis.act(action, body["version"])
+        assert res.status_code in (200, 409), res.text
+        received.append((res.json().get("seq", body["seq"]), res.text))
+    first = json.loads(received[0][1])
+    assert any(u["side"] == "soviet" for u in first["view"]["units"])  # enemy blocks are there
+    # Rebuild the game from its record and check every answer against the truth then.
+    opened = axis.post("open")
+    assert opened.status_code in (200, 204), opened.text
+    record = GameRecord.from_json(axis.get("record").json()["record"])
+    state = GAME.setup(record.scenario, record.options, record.seed)
+    hidden = [GAME.hidden_tokens(state, "axis")]
+    for raw in record.actions:
+        GAME.apply(state, Action.from_json(raw.to_json()))
+        hidden.append(GAME.hidden_tokens(state, "axis"))
+    assert hidden[0]
+    for seq, text in received:
+        leaked = sorted(t for t in hidden[min(seq, len(hidden) - 1)] if t in text)
+        assert not leaked, f"seq {seq}: {leaked}"
