@@ -16,7 +16,7 @@ GAME = Bite()
 
 
 def test_sbe1_against_the_ai_over_http_never_leaks_hidden_blocks(client: TestClient) -> None:
-    game_id, seats = create(
+    _game_id, seats = create(
         client, {"soviet": "random"}, game="bite", scenario="SBE1", seed=918273645
     )
     axis = seats["axis"]
