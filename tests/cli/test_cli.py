@@ -87,3 +87,31 @@ def test_arena_reports_both_sides_and_elo() -> None:
     assert report["elo"]["random"] == 1500.0
     bad = runner.invoke(app, ["arena", "skirmish", "standard", "--agents", "oracle"])
     assert bad.exit_code == 1
+
+
+def test_a_human_plays_sbe1_to_its_verdict_in_the_terminal(tmp_path: Path) -> None:
+    """Always answering "1" (the first group, then its first choice) plays the game out."""
+    rec = tmp_path / "sbe1.json"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "bite",
+            "SBE1",
+            "--axis",
+            "human",
+            "--soviet",
+            "random",
+            "--seed",
+            "3",
+            "--record",
+            str(rec),
+        ],
+        input="1\n" * 4000,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Result:" in result.output
+    assert "unfinished" not in result.output.split("Result:")[-1]
+    assert "Turn 1 of 4 (June 1941)" in result.output
+    verified = runner.invoke(app, ["replay", str(rec), "--verify"])
+    assert verified.exit_code == 0, verified.output
