@@ -49,7 +49,7 @@ def month_of(turn: int) -> str:
     return f"{MONTHS[(turn - 1) % 12]} {year}"
 
 
-def _unit_line(u: dict[str, Any]) -> str:
+def _unit_line(u: dict[str, Any], moving: bool = False) -> str:
     if "id" not in u:
         flying = f" flying from {u['flying_from']}" if u.get("flying_from") else ""
         barrel = " [out of supply]" if u.get("oos") else ""
@@ -61,7 +61,7 @@ def _unit_line(u: dict[str, Any]) -> str:
         bits.append("out of supply")
     if u.get("flying_from"):
         bits.append(f"flying from {u['flying_from']}")
-    if "mp_left" in u:
+    if moving and "mp_left" in u:
         bits.append(f"{u['mp_left']} MP")
     return ", ".join(bits)
 

@@ -245,6 +245,8 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         for u in forces.reinforcements(turn):
             if u.cls in aside or u.side == "western" or u.count_group == "german_strategic":
                 continue
+            if u.optional_rule is not None:
+                continue  # e.g. RHG and Slovak corps come only with optional rule 27.0
             place = u.arrival_place
             if area is not None:
                 # A partial front keeps only the arrivals that reach its own area.

@@ -125,6 +125,7 @@ class ProductionPhase(Procedure[BiteState]):
         used = cast(dict[str, int], frame.vars["used"])
         aid = cast(dict[str, int], frame.vars["aid"])
         out: list[Action] = []
+        disbands: list[Action] = []  # listed last: the least likely wish (7.3.4)
         for p in sorted(state.pieces.values(), key=lambda x: x.uid):
             if p.side != side:
                 continue
@@ -133,7 +134,7 @@ class ProductionPhase(Procedure[BiteState]):
                 cost = repair_cost(state, p)
                 if cost is not None and cost <= pool:
                     out.append(Action(side, "repair", {"unit": p.uid, "pp": cost}))
-                out.append(Action(side, "disband", {"unit": p.uid}))
+                disbands.append(Action(side, "disband", {"unit": p.uid}))
             elif p.status == ELIMINATED or (p.status == DISBANDED and p.rebuild_turn <= state.turn):
                 cost = rebuild_cost(state, p)
                 if cost is not None and cost <= pool:
@@ -161,7 +162,7 @@ class ProductionPhase(Procedure[BiteState]):
                 if aid.get(ally, 0) < charts().ally_aid_max:
                     out.append(Action(side, "aid", {"to": ally}))
         out.append(Action(side, "done"))
-        return out
+        return out + disbands
 
     def _has_units(self, state: BiteState, nation: str) -> bool:
         return any(
