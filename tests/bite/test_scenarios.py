@@ -41,3 +41,75 @@ def test_random_games_reach_a_verdict(scenario: str, seed: int) -> None:
     out = play_one((scenario, seed, "sampled"))
     assert not out.problem, f"{out.problem}: {out.detail}"
     assert out.verdict
+
+
+def _setup(scenario: str):  # type: ignore[no-untyped-def]
+    return Bite().setup(scenario, {}, 1)
+
+
+def test_sbe1_leningrad_taken_or_cut_off() -> None:
+    from hexfront.games.bite.rules.victory import rail_linked_to_siberia, verdict
+
+    state = _setup("SBE1")
+    board = state.w.board
+    assert verdict(state)["outcome"] == "draw"
+    assert rail_linked_to_siberia(state, "Leningrad")
+    # Cut every railway out of Leningrad: the Axis holds each rail hex next to it...
+    leningrad, volkhov = board.node("Leningrad"), board.node("Volkhov")
+    for n in board.rail_adjacency[leningrad]:
+        if n != leningrad:
+            state.control[n] = "axis"
+    assert not rail_linked_to_siberia(state, "Leningrad")
+    # ... but the Road of Life to Volkhov still feeds it: no Axis win yet.
+    assert verdict(state)["outcome"] == "draw"
+    state.control[volkhov] = "axis"
+    assert verdict(state)["outcome"] == "axis victory"
+    assert "cut off" in str(verdict(state)["detail"])
+    fresh = _setup("SBE1")
+    fresh.control[leningrad] = "axis"
+    assert verdict(fresh)["outcome"] == "axis victory"
+
+
+def test_sbe2_moscow_surrounded() -> None:
+    from hexfront.games.bite.rules.victory import verdict
+
+    state = _setup("SBE2")
+    board = state.w.board
+    moscow = board.node("Moscow")
+    axis_units = [p for p in state.on_map("axis") if state.spec(p).is_ground]
+    ring = [n for n in board.adjacency[moscow] if board.playable[n]]
+    # Axis units on alternate hexes of the ring put every ring hex in their zone of control.
+    for p, n in zip(axis_units, ring[::2], strict=False):
+        p.node = n
+    for p in state.on_map("soviet"):
+        if board.distance(p.node, moscow) <= 1:
+            p.node = board.node("0101")
+    state.touch()
+    assert verdict(state)["outcome"] == "axis victory"
+    assert "surrounded" in str(verdict(state)["detail"])
+
+
+def test_sbe3_objectives_table() -> None:
+    from hexfront.games.bite.rules.victory import verdict
+
+    state = _setup("SBE3")
+    board = state.w.board
+    assert verdict(state)["outcome"] == "soviet victory"
+    for n, name in enumerate(("Rostov", "Kharkov", "Sevastopol"), 1):
+        state.control[board.node(name)] = "axis"
+        expected = {1: "draw", 2: "axis marginal victory", 3: "axis decisive victory"}[n]
+        assert verdict(state)["outcome"] == expected
+
+
+def test_sbe4_victory_points_count_major_cities_and_the_two_capitals() -> None:
+    from hexfront.games.bite.rules.victory import verdict
+
+    state = _setup("SBE4")
+    board = state.w.board
+    state.control[board.node("Moscow")] = "axis"
+    state.control[board.node("Leningrad")] = "axis"
+    state.control[board.node("Kiev")] = "axis"
+    assert board.sites[board.node("Kiev")].is_major
+    v = verdict(state)
+    assert v["score"] == 3 + 2 + 1
+    assert v["outcome"] == "soviet marginal victory"
