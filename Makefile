@@ -43,6 +43,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/server.py
 
+bench-ai: $(STAMP)
+	$(BIN)/python bench/ai.py
+
 fuzz: $(STAMP)
 	$(BIN)/python -m hexfront.games.bite.fuzz --games 1000 --json bench/results/fuzz.json
 
