@@ -105,9 +105,9 @@ def main() -> None:
         "| scenario | agent | side | win | draw | loss | success (95% CI) | best result |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for scenario, report in reports["heuristic_vs_random"].items():
+    for report in reports["heuristic_vs_random"].values():
         lines.extend(rows(report, "heuristic"))
-    for scenario, report in reports["ismcts_vs_heuristic"].items():
+    for report in reports["ismcts_vs_heuristic"].values():
         lines.extend(rows(report, "ismcts"))
     lines += ["", "Speed and Elo:", ""]
     for kind in ("heuristic_vs_random", "ismcts_vs_heuristic"):
