@@ -31,6 +31,38 @@ from .bite_heuristic import HeuristicAgent, PublicInfo, _Look
 from .determinize import determinize
 
 ROLLOUT_LIMIT = 300  # actions per playout, a safety net for the macro-step horizon
+CRITICAL = frozenset({"retreat", "allocate_hit", "choose_battle", "blitz", "reaction"})
+
+
+def fast_view(state: BiteState, side: str, game: Bite) -> dict[str, Any]:
+    """The parts of a view the heuristic reads, built straight from a (sampled) state.
+
+    Used only inside the search, on states the agent sampled itself; enemy strengths stay
+    unknown unless revealed, as in a real view.
+    """
+    board = state.w.board
+    units: list[dict[str, Any]] = []
+    for p in state.on_map():
+        spec = state.spec(p)
+        u: dict[str, Any] = {
+            "handle": p.handle,
+            "side": p.side,
+            "hex": board.id_of(p.node),
+            "oos": p.oos,
+        }
+        if p.side == side or p.revealed:
+            u.update(id=p.uid, strength=state.strength(p), cls=spec.cls, ladder=spec.ladder)
+        units.append(u)
+    d = game.decision(state)
+    return {
+        "game": "bite",
+        "side": side,
+        "phase": state.phase,
+        "phasing": state.phasing,
+        "units": units,
+        "control": "".join({"axis": "a", "soviet": "s"}.get(c, "-") for c in state.control),
+        "prompt": d.prompt.to_json() if d is not None else None,
+    }
 
 
 def evaluate(state: BiteState, side: str) -> float:
@@ -104,8 +136,8 @@ class ISMCTSAgent:
             key=lambda t: (-t[0], t[1]),
         )
         candidates = [a for _, _, a in scored[: self.width]]
-        if len(candidates) == 1:
-            return candidates[0]
+        if len(candidates) == 1 or not self._critical(v, candidates, look, info):
+            return candidates[0]  # routine choices follow the heuristic; search the rest
         visits = [0] * len(candidates)
         value = [0.0] * len(candidates)
         game = Bite(world_loader=lambda s, o: info.world)
@@ -130,6 +162,20 @@ class ISMCTSAgent:
             key=lambda i: (value[i] / visits[i] if visits[i] else -1.0, visits[i]),
         )
         return candidates[best]
+
+    def _critical(
+        self, v: dict[str, Any], candidates: Sequence[Action], look: _Look, info: PublicInfo
+    ) -> bool:
+        """Search where choices decide battles: attacks, blitzes, retreats, hits, battles."""
+        prompt = v.get("prompt") or {}
+        if prompt.get("kind") in CRITICAL:
+            return True
+        for a in candidates:
+            to = a.args.get("to")
+            attacking = a.verb in ("move", "blitz", "fly") and to is not None
+            if attacking and look.at_enemy.get(info.board.node(str(to))):
+                return True
+        return False
 
     def _select(self, visits: list[int], value: list[float], it: int) -> int:
         for i, n in enumerate(visits):
@@ -160,5 +206,5 @@ class ISMCTSAgent:
                 break
             who = active[0]
             legal = game.legal_actions(state, who)
-            game.apply(state, policy[who].choose(game.view(state, who), legal))
+            game.apply(state, policy[who].choose(fast_view(state, who, game), legal))
         return evaluate(state, side)

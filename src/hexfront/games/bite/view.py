@@ -84,9 +84,14 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
                     "id": p.uid,
                     "name": state.spec(p).name,
                     "cls": state.spec(p).cls,
+                    "handle": p.handle,
+                    "step": p.step,
                 }
                 if p.status == POOL:
                     entry["arrival"] = p.arrival
+                    entry["arrival_step"] = p.arrival_step
+                if p.status == DISBANDED:
+                    entry["rebuild_turn"] = p.rebuild_turn
                 pools.setdefault(p.status, [])
                 bucket = pools[p.status]
                 assert isinstance(bucket, list)
