@@ -138,6 +138,21 @@ def _choose(game: Game[Any], legal: list[Action], view: dict[str, Any], extra: s
     return shown[int(answer) - 1]
 
 
+def _think(agent: Any, side: str, view: dict[str, Any], legal: list[Action]) -> Action:
+    """Let an agent choose, showing its thinking as a progress bar when it searches."""
+    if not hasattr(agent, "on_progress") or len(legal) < 2:
+        return agent.choose(view, legal)  # type: ignore[no-any-return]
+    from rich.progress import Progress
+
+    with Progress(console=err, transient=True) as progress:
+        task = progress.add_task(f"{agent.name} ({side}) is thinking", total=1.0)
+        agent.on_progress = lambda done: progress.update(task, completed=done)
+        try:
+            return agent.choose(view, legal)  # type: ignore[no-any-return]
+        finally:
+            agent.on_progress = None
+
+
 @app.command()
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
@@ -167,7 +182,7 @@ def play(
         side = match.active_sides()[0]
         legal = match.legal_actions(side)
         if side in agents:
-            match.act(agents[side].choose(match.view(side), legal))
+            match.act(_think(agents[side], side, match.view(side), legal))
             continue
         view = match.view(side)
         log = view.get("log", [])
