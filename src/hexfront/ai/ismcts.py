@@ -141,7 +141,8 @@ class ISMCTSAgent:
         visits = [0] * len(candidates)
         value = [0.0] * len(candidates)
         game = Bite(world_loader=lambda s, o: info.world)
-        deadline = time.perf_counter() + self.budget
+        started = time.perf_counter()
+        deadline = started + self.budget
         it = 0
         while it < self.max_iterations and time.perf_counter() < deadline:
             it += 1
@@ -155,7 +156,8 @@ class ISMCTSAgent:
             visits[k] += 1
             value[k] += reward
             if self.on_progress is not None:
-                self.on_progress(min(1.0, it / self.max_iterations))
+                spent = (time.perf_counter() - started) / max(self.budget, 1e-9)
+                self.on_progress(min(1.0, max(it / self.max_iterations, spent)))
         self.last_iterations = it
         best = max(
             range(len(candidates)),
