@@ -6,9 +6,9 @@ static data of the scenario (map, blocks, charts), which the game object re-atta
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from hexfront.engine.dice import Dice
@@ -109,71 +109,22 @@ class Piece:
     seen: bool = False  # ever shown to the enemy (the enemy may remember it)
 
     def copy(self) -> Piece:
-        return Piece(
-            self.uid,
-            self.side,
-            self.handle,
-            self.status,
-            self.node,
-            self.step,
-            self.half_hit,
-            self.revealed,
-            self.oos,
-            self.moved,
-            self.mp_left,
-            self.attacked,
-            self.base,
-            self.arrival,
-            self.arrival_step,
-            self.rebuild_turn,
-            self.came_from,
-            self.seen,
-        )
+        return Piece(*[getattr(self, f) for f in _PIECE_FIELDS])
 
     def to_json(self) -> list[JSON]:
-        return [
-            self.uid,
-            self.side,
-            self.handle,
-            self.status,
-            self.node,
-            self.step,
-            self.half_hit,
-            self.revealed,
-            self.oos,
-            self.moved,
-            self.mp_left,
-            self.attacked,
-            self.base,
-            self.arrival,
-            self.arrival_step,
-            self.rebuild_turn,
-            self.came_from,
-            self.seen,
-        ]
+        return [getattr(self, f) for f in _PIECE_FIELDS]
 
     @staticmethod
     def from_json(row: list[Any]) -> Piece:
-        return Piece(
-            str(row[0]),
-            str(row[1]),
-            str(row[2]),
-            str(row[3]),
-            int(row[4]),
-            int(row[5]),
-            bool(row[6]),
-            bool(row[7]),
-            bool(row[8]),
-            bool(row[9]),
-            int(row[10]),
-            bool(row[11]),
-            int(row[12]),
-            int(row[13]),
-            int(row[14]),
-            int(row[15]),
-            int(row[16]),
-            bool(row[17]),
-        )
+        if len(row) != len(_PIECE_FIELDS):
+            raise ValueError(f"a block row has {len(_PIECE_FIELDS)} fields, not {len(row)}")
+        return Piece(*[kind(value) for kind, value in zip(_PIECE_TYPES, row, strict=True)])
+
+
+_PIECE_FIELDS = tuple(f.name for f in fields(Piece))
+_PIECE_TYPES: tuple[Callable[[Any], Any], ...] = tuple(
+    {"str": str, "int": int, "bool": bool}[str(f.type)] for f in fields(Piece)
+)
 
 
 @dataclass(slots=True)
@@ -255,6 +206,18 @@ class BiteState:
         """A fresh opaque name for a block that (re)appears, telling nothing of its identity."""
         self.next_handle += 1
         return f"b{self.next_handle}"
+
+    def emit_move(self, kind: str, piece: Piece, frm: int, to: int, **extra: JSON) -> None:
+        """A block seen moving: a public event naming its handle, never its identity."""
+        board = self.w.board
+        self.emit(
+            kind,
+            handle=piece.handle,
+            side=piece.side,
+            frm=board.id_of(frm),
+            to=board.id_of(to),
+            **extra,
+        )
 
     def emit(self, kind: str, audience: str | None = None, **data: JSON) -> None:
         self.log.append(Event(kind, dict(data), audience))

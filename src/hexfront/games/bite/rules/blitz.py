@@ -110,13 +110,7 @@ class BlitzPhase(Procedure[BiteState]):
         cast(list[str], frame.vars["done"]).append(piece.handle)  # handles: frames are public
         if action.verb == "blitz":
             cast(list[list[int]], frame.vars["pushes"]).append([frm, to])
-        state.emit(
-            action.verb,
-            handle=piece.handle,
-            side=piece.side,
-            frm=board.id_of(frm),
-            to=board.id_of(to),
-        )
+        state.emit_move(action.verb, piece, frm, to)
         piece.node = to
         if state.spec(piece).is_ground:
             piece.came_from = frm
@@ -175,14 +169,7 @@ class AirRebase(Procedure[BiteState]):
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
         piece = state.pieces[str(action.args["unit"])]
         to = state.w.board.node(str(action.args["to"]))
-        board = state.w.board
-        state.emit(
-            "rebase",
-            handle=piece.handle,
-            side=piece.side,
-            frm=board.id_of(piece.node),
-            to=board.id_of(to),
-        )
+        state.emit_move("rebase", piece, piece.node, to)
         piece.node, piece.base = to, -1
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:

@@ -689,15 +689,7 @@ class RetreatChoice(Procedure[BiteState]):
             return
         piece = state.pieces[str(action.args["unit"])]
         to = state.w.board.node(str(action.args["to"]))
-        board = state.w.board
-        state.emit(
-            "retreat",
-            unit=piece.uid,
-            handle=piece.handle,
-            side=piece.side,
-            frm=board.id_of(piece.node),
-            to=board.id_of(to),
-        )
+        state.emit_move("retreat", piece, piece.node, to, unit=piece.uid)  # revealed in battle
         piece.node = to
         if state.spec(piece).is_air:
             piece.base = -1

@@ -301,15 +301,8 @@ def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
             eliminate(state, p, "air evacuation")
             continue
         targets = air_retreat_hexes(state, p)
-        board = state.w.board
         if targets:
-            state.emit(
-                "air_evacuation",
-                handle=p.handle,
-                side=p.side,
-                frm=board.id_of(node),
-                to=board.id_of(targets[0]),
-            )
+            state.emit_move("air_evacuation", p, node, targets[0])
             p.node, p.base = targets[0], -1
         else:
             eliminate(state, p, "air evacuation failed")
@@ -418,22 +411,10 @@ class MovementPhase(Procedure[BiteState]):
                 evacuate_airbase(state, to, piece.side)
         elif action.verb == "fly":
             piece.base, piece.node, piece.moved = frm, to, True
-            state.emit(
-                "fly",
-                handle=piece.handle,
-                side=piece.side,
-                frm=board.id_of(frm),
-                to=board.id_of(to),
-            )
+            state.emit_move("fly", piece, frm, to)
         elif action.verb == "rebase":
             piece.node, piece.moved = to, True
-            state.emit(
-                "rebase",
-                handle=piece.handle,
-                side=piece.side,
-                frm=board.id_of(frm),
-                to=board.id_of(to),
-            )
+            state.emit_move("rebase", piece, frm, to)
 
 
 def _all_sources(state: BiteState, side: str) -> frozenset[int]:

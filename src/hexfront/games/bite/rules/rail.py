@@ -142,14 +142,7 @@ class RailPhase(Procedure[BiteState]):
             used[srm_zone(state, piece.node, to)] += 1
         cast(list[str], frame.vars["railed"]).append(piece.handle)  # frames are public
         state.pp[payer(state, piece)] -= charts().srm_cost
-        board = state.w.board
-        state.emit(
-            "rail",
-            handle=piece.handle,
-            side=piece.side,
-            frm=board.id_of(piece.node),
-            to=board.id_of(to),
-        )
+        state.emit_move("rail", piece, piece.node, to)
         state.emit("rail_unit", audience=piece.side, unit=piece.uid)
         piece.node = to  # 7.4: it may still move normally in the Movement Phase
         piece.came_from = -1

@@ -46,14 +46,7 @@ class ReactionPhase(Procedure[BiteState]):
             return
         piece = state.pieces[str(action.args["unit"])]
         to = state.w.board.node(str(action.args["to"]))
-        board = state.w.board
-        state.emit(
-            "react",
-            handle=piece.handle,
-            side=piece.side,
-            frm=board.id_of(piece.node),
-            to=board.id_of(to),
-        )
+        state.emit_move("react", piece, piece.node, to)
         piece.base, piece.node = piece.node, to
         reacted = frame.vars["reacted"]
         assert isinstance(reacted, list)
