@@ -38,7 +38,7 @@ def catalog() -> list[GameEntry]:
             "bite",
             "Blocks in the East",
             ("axis", "soviet"),
-            "rules in progress: no scenario is playable yet",
+            "playable: SBE1-SBE4 (basic game); the advanced scenarios are in progress",
             bite_catalog.scenarios(),
         ),
         GameEntry(
@@ -59,5 +59,7 @@ def load_game(name: str) -> Game[Any]:
         return Skirmish()
     known = ", ".join(e.name for e in catalog())
     if name == "bite":
-        raise UnknownGame("BITE's rules are not implemented yet; see docs/rules-coverage.md")
+        from hexfront.games.bite.game import Bite
+
+        return Bite()
     raise UnknownGame(f"unknown game {name!r}; known games: {known}")

@@ -9,7 +9,7 @@ from importlib import resources
 from hexfront.engine.protocol import ScenarioInfo
 
 # Scenarios whose rules are implemented end to end. Grows as the rules land.
-PLAYABLE: frozenset[str] = frozenset()
+PLAYABLE: frozenset[str] = frozenset({"SBE1", "SBE2", "SBE3", "SBE4"})
 
 
 @cache
