@@ -43,10 +43,10 @@ def test_health_noop_and_docs(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
 
 
-def test_index_page_is_honest_and_static_files_ship(client: TestClient) -> None:
-    page = client.get("/")
+def test_plain_page_is_honest_and_static_files_ship(client: TestClient) -> None:
+    page = client.get("/plain")
     assert page.status_code == 200
-    assert "under construction" in page.text
+    assert "plain page" in page.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/style.css").status_code == 200
 
@@ -57,7 +57,7 @@ def test_catalog_lists_games_scenarios_options_and_agents(client: TestClient) ->
     assert games["skirmish"]["playable"] is True
     assert games["skirmish"]["options"][0]["name"] == "rounds"
     assert games["skirmish"]["sides"] == ["red", "blue"]
-    assert games["bite"]["playable"] is False
+    assert games["bite"]["playable"] is True
     assert [s["id"] for s in games["bite"]["scenarios"]][:2] == ["SBE1", "SBE2"]
     assert "random" in data["agents"]
     assert {"human", "hotseat", "random"} <= set(data["seat_kinds"])
@@ -87,7 +87,7 @@ def test_create_refuses_bad_requests(client: TestClient) -> None:
         return client.post("/api/games", json={**base, **body})
 
     error(post(game="chess"), 422, "unknown_game")
-    error(post(game="bite", scenario="SBE1"), 422, "unknown_game")
+    error(post(game="bite", scenario="SBE9"), 422, "scenario_not_playable")
     error(post(scenario="grand"), 422, "unknown_scenario")
     error(post(options={"rounds": 7}), 422, "bad_option")
     error(post(options={"rounds": "six"}), 422, "bad_option")

@@ -135,7 +135,11 @@ export class BiteTable {
     }
     if (!this.fitted) {
       this.fitted = true;
-      const area = this.board.data.area;
+      // Start on the player's own blocks (or every block, or the scenario's area).
+      const all = this.units.filter((u) => u.hex && this.board.isHex(u.hex));
+      const own = all.filter((u) => u.side === view.side);
+      const onMap = (own.length ? own : all).map((u) => u.hex!);
+      const area = onMap.length ? onMap : this.board.data.area;
       requestAnimationFrame(() => this.board.fit(area ?? undefined));
     }
     this.redraw();
@@ -369,6 +373,7 @@ export class BiteTable {
   private drawPrompt(): void {
     const box = this.promptBox;
     clear(box);
+    box.dataset.kind = "";
     const p = this.p;
     const v = this.view;
     if (this.readOnly || !p) {
@@ -378,10 +383,12 @@ export class BiteTable {
     box.hidden = false;
     const prompt = v.prompt as { kind: string; text: string; data: any } | null;
     if (p.status === "over") {
+      box.dataset.kind = "over";
       box.append(h("h3", {}, "The game is over"));
       return;
     }
     if (!prompt || !p.your_turn) {
+      box.dataset.kind = "waiting";
       const who = p.to_move.map(sideName).join(", ");
       box.append(h("h3", {}, p.ai.thinking ? `The computer (${sideName(p.ai.thinking)}) is thinking…` : `Waiting for ${who || "the other side"}`));
       if (v.active && v.active !== v.side) box.append(h("p", { class: "muted" }, `${sideName(v.active)} decides now (${PHASE_NAMES[v.phase] ?? v.phase}).`));
@@ -430,14 +437,15 @@ export class BiteTable {
         groups.get(a.verb)!.push(a);
       }
       for (const [verb, acts] of groups) {
-        box.append(h("h4", {}, ({ repair: "Repair (cost in PP)", disband: "Disband", hit: "Take the hit on", eliminate: "Eliminate" } as Record<string, string>)[verb] ?? cap(verb)));
+        const heading = ({ repair: "Repair (cost in PP)", disband: "Disband", hit: "Take the hit on", eliminate: "Eliminate" } as Record<string, string>)[verb] ?? cap(verb);
         const list = h("div", { class: "choices" });
+        if (verb === "disband") box.append(h("details", { class: "disband" }, h("summary", {}, `${heading} (${acts.length})`), list));
+        else box.append(h("h4", {}, heading), list);
         for (const a of acts) {
           const u = this.units.find((x) => x.id === a.args.unit);
           const extra = u?.strength !== undefined ? ` [${u.strength}${u.hex ? ` at ${this.place(u.hex)}` : ""}]` : "";
           list.append(button(describe(a, this.name, this.place) + extra, () => this.send(a), { "data-verb": a.verb }));
         }
-        box.append(list);
       }
     }
     if (byUnit.size) {
@@ -451,7 +459,10 @@ export class BiteTable {
         li.append(button(label, () => {
           this.selected = this.selected === unit ? null : unit;
           this.choice = null;
-          if (this.selected && u?.hex) this.inspected = u.hex;
+          if (this.selected && u?.hex) {
+            this.inspected = u.hex;
+            this.board.ensureVisible(u.hex);
+          }
           this.redraw();
         }, { "data-unit": unit, "aria-pressed": unit === this.selected ? "true" : "false" }));
         if (unit === this.selected) {

@@ -295,6 +295,14 @@ export class Board {
     }
   }
 
+  /** Pan so that a node is in view (when it is not). */
+  ensureVisible(id: string): void {
+    const [x, y] = this.pos(id);
+    const v = this.view;
+    const m = 2 * S;
+    if (x < v.x + m || x > v.x + v.w - m || y < v.y + m || y > v.y + v.h - m) this.centreOn(id);
+  }
+
   centreOn(id: string): void {
     const [x, y] = this.pos(id);
     this.view.x = x - this.view.w / 2;
@@ -313,7 +321,9 @@ export class Board {
       const x1 = Math.max(...pts.map((p) => p[0])) + 2 * S;
       const y0 = Math.min(...pts.map((p) => p[1])) - 2 * S;
       const y1 = Math.max(...pts.map((p) => p[1])) + 2 * S;
-      box = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+      // at least 16 hexes across
+      const grow = Math.max(0, 16 * W - (x1 - x0)) / 2;
+      box = { x: x0 - grow, y: y0 - grow * 0.6, w: x1 - x0 + 2 * grow, h: y1 - y0 + 1.2 * grow };
     }
     let w = box.w;
     let hh = box.h;

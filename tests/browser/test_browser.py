@@ -1,0 +1,177 @@
+"""A real browser plays: Debian's Chromium, driven by Playwright, against `hexfront serve`.
+
+It starts SBE1 against the computer from the front page, moves a stack by clicking its block
+and then a highlighted hex on the map, ends the phase, and sees the map and the prompt
+change. Screenshots go to test-artifacts/ (git-ignored). Skipped only where no Chromium is
+installed (CI installs it: .ci/run).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
+CHROMIUM = os.environ.get("HEXFRONT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data = tmp_path_factory.mktemp("browser-data")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = (data / "server.log").open("wb")
+    command = [sys.executable, "-m", "hexfront.cli.main", "serve", "--port", str(port)]
+    command += ["--data-dir", str(data), "--rate", "0", "--no-access-log"]
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, (data / "server.log").read_text()
+            try:
+                if httpx.get(url + "/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_api.sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1400, "height": 900},
+        )
+        yield context
+        context.close()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"browser-{name}.png"))
+
+
+def hex_on_screen(page: Any, hex_id: str) -> tuple[float, float]:
+    """Screen coordinates of a hex's centre (the client's geometry: S = 20, odd-q)."""
+    x, y = page.evaluate(
+        """(id) => {
+            const svg = document.querySelector('svg.board');
+            const col = parseInt(id.slice(0, 2), 10) - 1, row = parseInt(id.slice(2, 4), 10) - 1;
+            const pt = svg.createSVGPoint();
+            pt.x = 20 + 30 * col;
+            pt.y = Math.sqrt(3) * 20 * (row + 0.5 + 0.5 * (col & 1));
+            const p = pt.matrixTransform(svg.getScreenCTM());
+            return [p.x, p.y];
+        }""",
+        hex_id,
+    )
+    return float(x), float(y)
+
+
+def test_sbe1_against_the_computer_move_a_stack_and_end_the_phase(
+    server: str, browser: Any
+) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(20_000)
+    page.goto(server + "/")
+    page.wait_for_selector("[data-testid=new-sbe1]")
+    shot(page, "01-front-page")
+
+    page.click("[data-testid=new-sbe1]")
+    prompt = "[data-testid=prompt]"
+    page.wait_for_selector(f"{prompt}[data-kind=production]")
+    page.wait_for_selector("svg.board g.block.mine")
+    assert "Turn1 of 4" in page.inner_text("[data-testid=turn]").replace(" ", "").replace(
+        "\n", ""
+    ) or "1 of 4" in page.inner_text("[data-testid=turn]")
+    # Fog of war: the enemy's blocks show their backs only.
+    assert page.locator("svg.board g.block.enemy.back").count() > 0
+    assert page.locator("svg.board g.block.enemy.face").count() == 0
+    shot(page, "02-production")
+
+    page.click(f"{prompt} button[data-verb=done]")  # production
+    page.wait_for_selector(f"{prompt}[data-kind=rail]")
+    page.click(f"{prompt} button[data-verb=done]")  # strategic rail movement
+    page.wait_for_selector(f"{prompt}[data-kind=move]")
+
+    # Select a stack by clicking its block on the map: its destinations light up.
+    first = page.locator("[data-testid=unit-list] button[data-unit]").first
+    unit = first.get_attribute("data-unit")
+    start_hex = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+    page.mouse.click(*hex_on_screen(page, start_hex))
+    page.wait_for_selector("svg.board g.highlight[data-dests]:not([data-dests=''])")
+    selected = page.get_attribute("svg.board g.block.selected", "data-unit")
+    assert page.get_attribute("svg.board g.block.selected", "data-hex") == start_hex
+    dests = page.get_attribute("svg.board g.highlight", "data-dests").split()
+    buttons = page.locator("[data-testid=destinations] button[data-to]")
+    assert sorted(buttons.evaluate_all("bs => bs.map(b => b.dataset.to)")) == sorted(dests)
+    shot(page, "03-stack-selected")
+
+    # Click a highlighted hex: the block moves there on the map.
+    target = dests[-1]
+    page.mouse.click(*hex_on_screen(page, target))
+    page.wait_for_selector(f"svg.board g.block[data-unit='{selected}'][data-hex='{target}']")
+    assert page.locator(f"svg.board g.block[data-unit='{selected}'][data-hex='{start_hex}']").count() == 0
+    assert "move" in page.inner_text("[data-testid=log]")
+    shot(page, "04-stack-moved")
+
+    # End the phase: ground movement, then the air units.
+    page.click(f"{prompt} button[data-verb=end_ground]")
+    page.wait_for_selector(f"{prompt}[data-kind=air]")
+    page.click(f"{prompt} button[data-verb=done]")
+    # The game goes on past the movement phase (the computer reacts as the Soviet side).
+    page.wait_for_function(
+        """() => {
+            const p = document.querySelector('[data-testid=prompt]');
+            const phase = document.querySelector('[data-testid=phase]');
+            return p && phase && p.dataset.kind !== 'air' && !phase.textContent.includes('Movement');
+        }""",
+        timeout=40_000,
+    )
+    page.wait_for_selector(f"svg.board g.block[data-unit='{selected}'][data-hex='{target}']")
+    shot(page, "05-after-movement")
+    assert not errors, errors
