@@ -73,6 +73,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser test (.ci/run)")
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     profile = tmp_path_factory.mktemp("chromium-profile")
@@ -155,7 +157,10 @@ def test_sbe1_against_the_computer_move_a_stack_and_end_the_phase(
     target = dests[-1]
     page.mouse.click(*hex_on_screen(page, target))
     page.wait_for_selector(f"svg.board g.block[data-unit='{selected}'][data-hex='{target}']")
-    assert page.locator(f"svg.board g.block[data-unit='{selected}'][data-hex='{start_hex}']").count() == 0
+    assert (
+        page.locator(f"svg.board g.block[data-unit='{selected}'][data-hex='{start_hex}']").count()
+        == 0
+    )
     assert "move" in page.inner_text("[data-testid=log]")
     shot(page, "04-stack-moved")
 
