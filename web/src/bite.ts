@@ -6,7 +6,7 @@ import type { Action, Payload } from "./api";
 import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./board";
 import { button, clear, h, s } from "./dom";
 import { f } from "./hex";
-import { PHASE_NAMES, PHASE_ORDER, cap, describe, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { PHASE_NAMES, PHASE_ORDER, cap, describe, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -211,7 +211,7 @@ export class BiteTable {
     clear(this.tracker);
     const item = (label: string, value: string, testid?: string) =>
       h("span", { class: "item", "data-testid": testid }, h("small", {}, label), " ", value);
-    const pp = Object.entries((v.pp ?? {}) as Record<string, number>).map(([k, n]) => `${cap(k)} ${n}`).join(", ") || "—";
+    const pp = Object.entries((v.pp ?? {}) as Record<string, number>).map(([k, n]) => `${power(k)} ${n}`).join(", ") || "—";
     const phaseIndex = PHASE_ORDER.indexOf(v.phase);
     const phases = h("span", { class: "phases" }, ...PHASE_ORDER.map((ph, i) =>
       h("span", { class: i === phaseIndex ? "on" : i < phaseIndex ? "past" : "", title: PHASE_NAMES[ph] }, ph.replace("_", " "))));
@@ -494,8 +494,8 @@ export class BiteTable {
   private ppLine(data: any): HTMLElement {
     const pp = { ...((this.view.pp ?? {}) as Record<string, number>), ...((data?.pp ?? {}) as Record<string, number>) };
     const next = (this.view.pp_next ?? {}) as Record<string, number>;
-    const parts = Object.entries(pp).map(([k, n]) => `${cap(k)} ${n}`);
-    const later = Object.entries(next).filter(([, n]) => n).map(([k, n]) => `${cap(k)} +${n}`);
+    const parts = Object.entries(pp).map(([k, n]) => `${power(k)} ${n}`);
+    const later = Object.entries(next).filter(([, n]) => n).map(([k, n]) => `${power(k)} +${n}`);
     return h("p", { class: "pp" }, `PP to spend: ${parts.join(", ") || "none"}`, later.length ? ` · next turn ${later.join(", ")}` : "");
   }
 
@@ -526,7 +526,7 @@ export class BiteTable {
         rows.append(li);
       } else if (e.kind !== "roll") {
         const line = logLine(e, this.name, this.place);
-        if (line) rows.append(h("li", { class: e.kind }, line));
+        if (line) rows.append(h("li", { class: `ev-${e.kind}` }, line));
       }
     }
     box.append(rows);
@@ -552,7 +552,7 @@ export class BiteTable {
       const li = h("li", { class: u.side });
       if (u.id) {
         const steps = (u.ladder ?? []).map((n, i) => (i === u.step ? `[${n}]` : String(n))).join(" ");
-        li.append(h("strong", {}, u.name ?? u.id), ` — ${u.cls?.replace(/_/g, " ")}, ${cap(u.nation ?? "")}, strength ${u.strength}${u.half_hit ? " (half hit)" : ""} · steps ${steps}`,
+        li.append(h("strong", {}, u.name ?? u.id), ` — ${u.cls?.replace(/_/g, " ")}, ${power(u.nation ?? "")}, strength ${u.strength}${u.half_hit ? " (half hit)" : ""} · steps ${steps}`,
           u.mp_left !== undefined ? ` · ${u.mp_left} MP left` : "", u.oos ? " · OUT OF SUPPLY" : "", u.flying_from ? ` · flying from ${u.flying_from}` : "",
           u.revealed && u.side !== this.view.side ? " · revealed" : "");
         if (this.actionsOf(u.id).length) li.append(" ", button(u.id === this.selected ? "selected" : "select", () => { this.selected = u.id!; this.redraw(); }, { class: "quiet" }));
@@ -621,7 +621,7 @@ export class BiteTable {
     for (let i = log.length - 1; i >= 0 && n < 250; i--) {
       const line = logLine(log[i], this.name, this.place);
       if (!line) continue;
-      ol.append(h("li", { class: log[i].kind }, line));
+      ol.append(h("li", { class: `ev-${log[i].kind}` }, line));
       n++;
     }
   }

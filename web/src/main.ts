@@ -219,7 +219,8 @@ class Session {
     const known = this.latest[side];
     if (known && p.version < known.version) return;
     this.latest[side] = p;
-    if (!this.entry.scenario || !this.entry.game) {
+    if (!this.entry.scenario || !this.entry.game || !Object.keys(this.entry.kinds ?? {}).length) {
+      this.entry.kinds = Object.fromEntries(Object.entries(p.seats).map(([s, seat]) => [s, seat.kind]));
       this.entry.scenario = p.scenario;
       this.entry.game = p.game;
       saveGame(this.entry);
@@ -337,6 +338,7 @@ async function openGame(id: string, token: string | null): Promise<void> {
       const view = await api<Payload>("GET", `/api/games/${id}/view`, undefined, token);
       entry = { ...(entry ?? { id, game: view.game, scenario: view.scenario, kinds: {}, created: Date.now(), tokens: {} }) };
       entry.tokens = { ...entry.tokens, [view.side]: token };
+      entry.kinds = Object.fromEntries(Object.entries(view.seats).map(([side, seat]) => [side, seat.kind]));
       saveGame(entry);
       history.replaceState(null, "", `#game=${id}`);
     } catch (err) {

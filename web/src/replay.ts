@@ -19,7 +19,8 @@ interface ReplayStep {
 
 export class ReplayViewer {
   private table: BiteTable | GenericTable | null = null;
-  private upto = 0;
+
+  private want = 0; // the step asked for last (ahead of `upto` while it loads)
   private total = 0;
   private side = "";
   private token: string;
@@ -38,14 +39,14 @@ export class ReplayViewer {
     this.token = Object.values(entry.tokens)[0];
     const sideSel = h("select", { "aria-label": "viewpoint", "data-testid": "replay-side" },
       h("option", { value: "" }, "everything"), ...Object.keys(entry.kinds).map((s) => h("option", { value: s }, `${sideName(s)} view`)));
-    sideSel.onchange = () => { this.side = sideSel.value; void this.load(this.upto); };
+    sideSel.onchange = () => { this.side = sideSel.value; void this.load(this.want); };
     this.slider.oninput = () => void this.load(Number(this.slider.value));
     this.bar.append(
       h("a", { href: "#", class: "home" }, "◂ hexfront"), h("strong", {}, "Replay"),
-      button("⏮", () => void this.load(0), { title: "start", class: "quiet" }),
-      button("◀", () => void this.load(this.upto - 1), { title: "back one action", class: "quiet", "data-testid": "replay-prev" }),
-      button("▶", () => void this.load(this.upto + 1), { title: "forward one action", class: "quiet", "data-testid": "replay-next" }),
-      button("⏭", () => void this.load(this.total), { title: "end", class: "quiet" }),
+      button("|◀", () => void this.load(0), { title: "start", class: "quiet" }),
+      button("◀", () => void this.load(this.want - 1), { title: "back one action (←)", class: "quiet", "data-testid": "replay-prev" }),
+      button("▶", () => void this.load(this.want + 1), { title: "forward one action (→)", class: "quiet", "data-testid": "replay-next" }),
+      button("▶|", () => void this.load(this.total), { title: "end", class: "quiet" }),
       this.slider, sideSel, this.info, h("a", { href: `#game=${entry.id}` }, "back to the game"));
     document.addEventListener("keydown", this.keys);
     void this.load(Number.MAX_SAFE_INTEGER);
@@ -53,8 +54,8 @@ export class ReplayViewer {
 
   private keys = (ev: KeyboardEvent) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
-    if (ev.key === "ArrowRight") void this.load(this.upto + 1);
-    if (ev.key === "ArrowLeft") void this.load(this.upto - 1);
+    if (ev.key === "ArrowRight") void this.load(this.want + 1);
+    if (ev.key === "ArrowLeft") void this.load(this.want - 1);
   };
 
   close(): void {
@@ -65,6 +66,7 @@ export class ReplayViewer {
   private async load(upto: number): Promise<void> {
     const n = ++this.loading;
     const target = Math.max(0, Math.min(upto, this.total || upto));
+    if (upto !== Number.MAX_SAFE_INTEGER) this.want = target;
     const q = new URLSearchParams();
     if (upto !== Number.MAX_SAFE_INTEGER) q.set("upto", String(target));
     if (this.side) q.set("side", this.side);
@@ -79,7 +81,8 @@ export class ReplayViewer {
       return;
     }
     if (this.closed || n !== this.loading) return;
-    this.upto = step.upto;
+
+    if (upto === Number.MAX_SAFE_INTEGER) this.want = step.upto;
     this.total = step.total;
     this.slider.max = String(step.total);
     this.slider.value = String(step.upto);

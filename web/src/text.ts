@@ -31,6 +31,11 @@ export function cap(x: string): string {
   return x ? x[0].toUpperCase() + x.slice(1) : x;
 }
 
+const POWER_NAME: Record<string, string> = { ussr: "USSR", usa: "USA", uk: "UK" };
+export function power(x: string): string {
+  return POWER_NAME[x] ?? cap(x);
+}
+
 export const SIDE_NAME: Record<string, string> = { axis: "Axis", soviet: "Soviet" };
 export function sideName(side: string | null | undefined): string {
   return side ? SIDE_NAME[side] ?? cap(side) : "nobody";
@@ -53,7 +58,7 @@ export function describe(a: Action, name: Names, place: (hex: string) => string)
     case "rebuild": return `rebuild ${who} at ${hex} (${g.pp} PP)`;
     case "place": return `place ${who} at ${hex}`;
     case "disband": return `disband ${who} (+1 PP next turn)`;
-    case "aid": return `give 1 PP to ${cap(String(g.to))}`;
+    case "aid": return `give 1 PP to ${power(String(g.to))}`;
     case "fight": return `fight the battle at ${hex}`;
     case "hit": return `take the hit on ${who}`;
     case "retreat": return `retreat ${who} to ${to}`;
@@ -103,8 +108,8 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "captured": return `${sideName(d.side)} captures ${d.city}`;
     case "surrender": return `${sideName(d.side)} block surrenders at ${place(d.hex)}`;
     case "surrendered_unit": return `surrendered: ${d.name}`;
-    case "income": return `${cap(d.power)} income: ${d.pp} PP`;
-    case "surrender_pp": return `${cap(d.power)} gains ${d.pp} PP from surrenders`;
+    case "income": return `${power(d.power)} income: ${d.pp} PP`;
+    case "surrender_pp": return `${power(d.power)} gains ${d.pp} PP from surrenders`;
     case "pp_spent": return `${sideName(d.side)} spends ${d.pp} PP`;
     case "out_of_supply": return (d.handles as string[]).length ? `${sideName(d.side)}: ${(d.handles as string[]).length} block(s) out of supply` : null;
     case "repair": return `repaired ${name(d.unit)} to ${d.strength}`;
