@@ -71,23 +71,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def chromium() -> Iterator[Any]:
+    """Chromium itself; each test opens contexts (fresh profiles: separate browsers)."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser test (.ci/run)")
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-    profile = tmp_path_factory.mktemp("chromium-profile")
     with sync_api.sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1400, "height": 900},
-        )
-        yield context
-        context.close()
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    context = chromium.new_context(viewport={"width": 1400, "height": 900})
+    yield context
+    context.close()
 
 
 def shot(page: Any, name: str) -> None:
@@ -180,3 +181,43 @@ def test_sbe1_against_the_computer_move_a_stack_and_end_the_phase(
     page.wait_for_selector(f"svg.board g.block[data-unit='{selected}'][data-hex='{target}']")
     shot(page, "05-after-movement")
     assert not errors, errors
+
+
+def test_two_browsers_play_one_game_through_an_invite_link(server: str, chromium: Any) -> None:
+    axis_ctx = chromium.new_context(viewport={"width": 1400, "height": 900})
+    soviet_ctx = chromium.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        axis = axis_ctx.new_page()
+        axis.set_default_timeout(20_000)
+        axis.goto(server + "/")
+        axis.wait_for_selector("select[name=opponent] option[value=human]", state="attached")
+        axis.select_option("select[name=opponent]", "human")
+        axis.select_option("select[name=side]", "axis")
+        axis.click("form.new-game button[type=submit]")
+        link = axis.input_value("[data-testid=invite-soviet]")
+        assert "#game=" in link
+        assert "&token=" in link
+
+        soviet = soviet_ctx.new_page()
+        soviet.set_default_timeout(20_000)
+        soviet.goto(link)
+        soviet.wait_for_selector("[data-testid=prompt][data-kind=waiting]")
+        assert "token=" not in soviet.url  # the token left the address bar
+        assert "Soviet" in soviet.inner_text("[data-testid=tracker]")
+        # Each side sees its own faces and only the backs of the other's blocks.
+        assert soviet.locator("svg.board g.block.mine.face").count() > 0
+        assert soviet.locator("svg.board g.block.enemy.face").count() == 0
+
+        prompt = "[data-testid=prompt]"
+        axis.wait_for_selector(f"{prompt}[data-kind=production]")
+        axis.click(f"{prompt} button[data-verb=done]")
+        axis.wait_for_selector(f"{prompt}[data-kind=rail]")
+        # The other browser hears of it through its socket.
+        soviet.wait_for_function(
+            "() => document.querySelector('[data-testid=phase]').textContent.includes('Rail')"
+        )
+        shot(axis, "06-remote-axis")
+        shot(soviet, "07-remote-soviet")
+    finally:
+        axis_ctx.close()
+        soviet_ctx.close()
