@@ -122,6 +122,7 @@ def test_sbe1_against_the_computer_move_a_stack_and_end_the_phase(
     page.set_default_timeout(20_000)
     page.goto(server + "/")
     page.wait_for_selector("[data-testid=new-sbe1]")
+    page.wait_for_selector("select[name=scenario] option[value=SBE1]", state="attached")
     shot(page, "01-front-page")
 
     page.click("[data-testid=new-sbe1]")
