@@ -132,6 +132,9 @@ export class BiteTable {
     if (reset) {
       this.choice = null;
       if (this.selected && !this.actionsOf(this.selected).length) this.selected = null;
+      // Only one unit has somewhere to go (a retreat, a rebase): select it.
+      const movers = new Set(this.legal().filter((a) => a.args.unit !== undefined && this.dest(a)).map((a) => String(a.args.unit)));
+      if (!this.selected && movers.size === 1) this.selected = [...movers][0];
     }
     if (!this.fitted) {
       this.fitted = true;
@@ -242,13 +245,19 @@ export class BiteTable {
     for (const [node, stack] of this.byNode) {
       const [x, y] = this.board.pos(node);
       const sorted = [...stack].sort((a, b) => Number(a.side === mine) - Number(b.side === mine));
-      const shown = sorted.slice(-4);
       const g = s("g", { class: "stack", "data-hex": node });
-      shown.forEach((u, k) => {
-        const off = (k - (shown.length - 1)) * 3;
-        const bx = x + (this.board.isHex(node) ? 0 : (k - shown.length / 2) * (B + 2) + B / 2 - off);
-        const block = this.block(u, bx - off, y + off, u.side === mine, active.has(u.id ?? ""));
-        g.append(block);
+      const hex = this.board.isHex(node);
+      // A battle hex: each side's blocks a little apart, so that both can be seen.
+      const sides = [...new Set(sorted.map((u) => u.side))];
+      const groups = sides.length > 1 && hex ? sides.map((sd) => sorted.filter((u) => u.side === sd)) : [sorted];
+      groups.forEach((group, gi) => {
+        const shift = groups.length > 1 ? (gi === 0 ? -7 : 7) : 0;
+        const shown = group.slice(-4);
+        shown.forEach((u, k) => {
+          const off = (k - (shown.length - 1)) * 3;
+          const bx = x + shift + (hex ? 0 : (k - shown.length / 2) * (B + 2) + B / 2 - off);
+          g.append(this.block(u, bx - off, y + off + (groups.length > 1 ? (gi === 0 ? -4 : 4) : 0), u.side === mine, active.has(u.id ?? "")));
+        });
       });
       if (stack.length > 1) {
         g.append(s("circle", { cx: f(x + B / 2 + 1), cy: f(y - B / 2 - 1), r: 6, class: "count" }));
