@@ -222,3 +222,49 @@ def test_two_browsers_play_one_game_through_an_invite_link(server: str, chromium
     finally:
         axis_ctx.close()
         soviet_ctx.close()
+
+
+def test_sbe1_is_played_to_its_verdict_from_the_prompt_panel(server: str, browser: Any) -> None:
+    """Every decision of a whole game through the panel's buttons (the quickest choices)."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(30_000)
+    page.goto(server + "/")
+    page.click("[data-testid=new-sbe1]")
+    prompt = "[data-testid=prompt]"
+    ready = f"{prompt}[data-kind]:not([data-kind='']):not([data-kind=waiting])"
+    seen: set[str] = set()
+    for _ in range(300):
+        page.wait_for_selector(ready, timeout=60_000)
+        kind = page.get_attribute(prompt, "data-kind")
+        if kind == "over":
+            break
+        seen.add(kind)
+        before = page.evaluate("() => document.querySelector('[data-testid=log]').innerText")
+        ends = page.locator(f"{prompt} .ends button.primary")
+        acts = page.locator(f"{prompt} .choices button[data-verb]:visible")
+        if ends.count():
+            ends.first.click()
+        elif acts.count():
+            acts.first.click()
+        else:  # only units with destinations (a rebase at the end of a blitz, say)
+            dests = page.locator(f"{prompt} [data-testid=destinations] button[data-to]")
+            if not dests.count():
+                page.locator(f"{prompt} [data-testid=unit-list] button[data-unit]").first.click()
+            dests.first.click()
+        page.wait_for_function(
+            """([kind, before]) => {
+                const p = document.querySelector('[data-testid=prompt]');
+                const log = document.querySelector('[data-testid=log]').innerText;
+                return p.dataset.kind !== kind || log !== before;
+            }""",
+            arg=[kind, before],
+            timeout=60_000,
+        )
+    banner = page.inner_text("[data-testid=banner]")
+    assert banner.startswith("Game over"), banner
+    assert {"production", "rail", "move", "air"} <= seen
+    assert "4 of 4" in page.inner_text("[data-testid=turn]")
+    shot(page, "08-verdict")
+    assert not errors, errors
