@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := dev,server,postgres,mapgen,bench
 
-.PHONY: run test lint typecheck pytest bench bench-ai fuzz install clean map
+.PHONY: run test lint typecheck pytest bench bench-ai fuzz install clean map web
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ pytest: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
+
+# Rebuild the browser client (needs Node 20+; the built bundle is committed, so users and CI
+# need no Node): web/ -> src/hexfront/server/static/app/ with its manifest.json.
+web:
+	cd web && npm ci --no-audit --no-fund && npm run build
 
 # Regenerate the committed BITE map from ../shared/geodata and tools/mapgen/curated.
 map: $(STAMP)

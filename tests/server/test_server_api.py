@@ -43,10 +43,10 @@ def test_health_noop_and_docs(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
 
 
-def test_index_page_is_honest_and_static_files_ship(client: TestClient) -> None:
-    page = client.get("/")
+def test_plain_page_is_honest_and_static_files_ship(client: TestClient) -> None:
+    page = client.get("/plain")
     assert page.status_code == 200
-    assert "under construction" in page.text
+    assert "plain page" in page.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/style.css").status_code == 200
 

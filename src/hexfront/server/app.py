@@ -8,7 +8,10 @@ newest schema (``alembic upgrade head``) before the app is returned. Every error
 ``{"error": code, "detail": message}``. The API is documented at ``/docs``.
 """
 
+import gzip
+import hashlib
 import inspect
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -35,6 +38,8 @@ from .ws import serve_socket
 log = logging.getLogger("hexfront.server")
 
 STATIC = Path(__file__).parent / "static"
+# The browser client (web/, built by `make web`): index.html, assets/ and manifest.json.
+CLIENT = STATIC / "app"
 GAME_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 HTTP_CODES = {
@@ -259,9 +264,53 @@ def create_app(
 
     @app.get("/", include_in_schema=False)
     async def index() -> Response:
+        page = CLIENT / "index.html"
+        if not page.exists():  # a checkout whose client was never built: the plain page
+            page = STATIC / "index.html"
+        return FileResponse(page, headers={"cache-control": "no-cache"})
+
+    @app.get("/plain", include_in_schema=False)
+    async def plain() -> Response:
+        """The plain page: buttons built from the legal actions (any game, no map)."""
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    boards: dict[tuple[str, str | None], tuple[bytes, str]] = {}
+
+    @app.get("/api/games/catalog/{game}/board", tags=["games"])
+    async def board(
+        game: str,
+        request: Request,
+        scenario: Annotated[str | None, Query(max_length=64)] = None,
+    ) -> Response:
+        """The printed mapboard of a game that has one (BITE): hexes, terrain, rivers,
+        rails, places, boxes and zones, for clients to draw. Public, gzip-compressed and
+        cacheable (an ETag; it changes only with the server's version)."""
+        limit(client_key(request))
+        key = (game, scenario)
+        if key not in boards:
+            loaded = games.load_game(game)
+            draw = getattr(loaded, "board", None)
+            if draw is None:
+                raise not_found(f"{game} has no mapboard")
+            if scenario is not None and scenario not in {s.id for s in loaded.scenarios()}:
+                raise not_found(f"{game} has no scenario {scenario!r}")
+            body = json.dumps(draw(scenario), separators=(",", ":")).encode()
+            packed = gzip.compress(body, 6, mtime=0)
+            boards[key] = (packed, '"' + hashlib.sha256(packed).hexdigest()[:32] + '"')
+        packed, etag = boards[key]
+        headers = {
+            "etag": etag,
+            "cache-control": "public, max-age=86400",
+            "vary": "accept-encoding",
+        }
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            headers["content-encoding"] = "gzip"
+            return Response(packed, media_type="application/json", headers=headers)
+        return Response(gzip.decompress(packed), media_type="application/json", headers=headers)
 
     @app.get("/api/health", tags=["server"])
     async def health() -> Response:

@@ -108,7 +108,8 @@ class GuardMiddleware:
                 started = True
                 headers = list(message.get("headers", []))
                 headers.extend(self.SECURITY_HEADERS)
-                if is_api:
+                # Public, cacheable API answers (the mapboard) set their own header.
+                if is_api and not any(k.lower() == b"cache-control" for k, _ in headers):
                     headers.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": headers}
             await send(message)

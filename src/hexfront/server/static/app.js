@@ -1,6 +1,6 @@
 // hexfront's stand-in page: plain buttons built from the legal actions the server sends.
 // It keeps seat tokens in this browser only (localStorage and the URL fragment, which is
-// never sent to the server). The real client (web/, TypeScript) will replace it.
+// never sent to the server). Served at /plain; the map client (web/) is at /.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -129,7 +129,7 @@ $("#new-game").onsubmit = async (e) => {
 function openGame(entry) {
   if (current) for (const ws of Object.values(current.sockets)) ws.close();
   current = { ...entry, latest: {}, shown: null, sockets: {}, ready: null };
-  history.replaceState(null, "", `#game=${entry.id}`);
+  history.replaceState(null, "", `/plain#game=${entry.id}`);
   $("#lobby").hidden = true; $("#table").hidden = false;
   const invite = $("#invite");
   invite.hidden = !entry.invites;

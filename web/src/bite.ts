@@ -1,0 +1,682 @@
+// The BITE table: blocks on the map, overlays, the prompt panel for every decision, the
+// battle panel, tracker, log, victory and pools panels. It shows exactly what the view
+// holds (fog of war is the server's job) and sends only actions the server listed.
+
+import type { Action, Payload } from "./api";
+import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./board";
+import { button, clear, h, s } from "./dom";
+import { f } from "./hex";
+import { PHASE_NAMES, PHASE_ORDER, cap, describe, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+
+export interface Unit {
+  handle: string;
+  side: string;
+  colour: string;
+  hex: string | null;
+  oos: boolean;
+  flying_from?: string;
+  moved?: boolean;
+  attacked?: boolean;
+  came_from?: string;
+  id?: string;
+  name?: string;
+  nation?: string;
+  cls?: string;
+  strength?: number;
+  ladder?: number[];
+  colours?: string[];
+  step?: number;
+  half_hit?: boolean;
+  revealed?: boolean;
+  mp_left?: number;
+}
+
+export interface Hooks {
+  act(action: Action): void;
+  undo(): void;
+}
+
+const BLOCK_FILL: Record<string, string> = { red: "#b3261e", black: "#232323", lightgreen: "#9ccc65", tan: "#c8a86a" };
+const NATION_STRIP: Record<string, string> = {
+  germany: "#9e9e9e", finland: "#ffffff", romania: "#81d4fa", hungary: "#43a047",
+  slovakia: "#8e24aa", italy: "#dcedc8", ussr: "#e57368", usa: "#1e88e5", uk: "#3949ab",
+};
+const NUMBER_INK: Record<string, [string, string]> = {
+  black: ["#111", "#f4f1e6"], red: ["#c62828", "#f4f1e6"], white: ["#fff", "#444"], blue: ["#1565c0", "#f4f1e6"],
+};
+const B = 24; // block size in SVG units
+
+const VICTORY: Record<string, { text: string; places: string[] | "soviet_major" }> = {
+  SBE1: { text: "Axis victory: take Leningrad, or cut it off from Siberia (by rail and the Road of Life). Otherwise a draw.", places: ["Leningrad"] },
+  SBE2: { text: "Axis victory: take Moscow, or surround it (every hex around it Axis-held or in Axis ZOC). Otherwise a draw.", places: ["Moscow"] },
+  SBE3: { text: "Objectives the Axis holds at the end of November 1941: 0 Soviet victory, 1 draw, 2 Axis marginal, 3 Axis decisive.", places: ["Rostov", "Kharkov", "Sevastopol"] },
+  SBE4: { text: "Axis VP at the end of August 1941: 1 per Soviet major city held (Leningrad 2, Moscow 3). 0-3 Soviet decisive, 4-6 Soviet marginal, 7 draw, 8-18 Axis marginal, 19+ Axis decisive.", places: "soviet_major" },
+};
+
+interface Overlays { supply: boolean; zoc: boolean; control: boolean; zones: string }
+
+export class BiteTable {
+  readonly root: HTMLElement;
+  private tracker = h("div", { class: "tracker", "data-testid": "tracker" });
+  private promptBox = h("section", { class: "prompt", "data-testid": "prompt" });
+  private battleBox = h("section", { class: "battle", "data-testid": "battle" });
+  private inspector = h("section", { class: "inspector", "data-testid": "inspector" });
+  private victoryBox = h("details", { class: "victory", open: true });
+  private poolsBox = h("details", { class: "pools" });
+  private logBox = h("ol", { class: "log", "data-testid": "log", reversed: true });
+  private banner = h("div", { class: "banner", hidden: true, "data-testid": "banner" });
+  private p: Payload | null = null;
+  private view: any = null;
+  private units: Unit[] = [];
+  private byNode = new Map<string, Unit[]>();
+  private names = new Map<string, string>();
+  private selected: string | null = null; // a unit id
+  private inspected: string | null = null; // a node id
+  private choice: Action[] | null = null; // several actions for one click
+  private overlays: Overlays = { supply: true, zoc: false, control: true, zones: "" };
+  private fitted = false;
+  readOnly = false;
+
+  readonly board: Board;
+
+  constructor(data: BoardData, private hooks: Hooks, extraBar: HTMLElement | null = null) {
+    const mapWrap = h("div", { class: "map-wrap" });
+    const board = (this.board = new Board(data, mapWrap));
+    mapWrap.append(boardControls(board), this.overlayControls());
+    const side = h("aside", { class: "side" },
+      this.banner, this.promptBox, this.battleBox, this.inspector, this.victoryBox, this.poolsBox,
+      h("section", { class: "log-wrap" }, h("h3", {}, "Game log"), this.logBox));
+    this.root = h("div", { class: "bite" }, this.tracker, ...(extraBar ? [extraBar] : []), h("div", { class: "main" }, mapWrap, side));
+    board.onClick = (id) => this.clickNode(id);
+    board.describe = (id) => {
+      const stack = this.byNode.get(id) ?? [];
+      if (!stack.length) return "";
+      return stack.map((u) => (u.name ? `${u.name} ${u.strength}` : `${u.colour} block`)).join(", ");
+    };
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && this.root.isConnected) {
+        this.selected = null;
+        this.choice = null;
+        this.redraw();
+      }
+    });
+  }
+
+  // --- input --------------------------------------------------------------------------
+
+  show(p: Payload): void {
+    const changed = !this.p || this.p.version !== p.version || this.p.side !== p.side;
+    this.p = p;
+    this.showView(p.view, changed);
+  }
+
+  /** A replay step (or any read-only view). */
+  showView(view: any, reset = true): void {
+    this.view = view;
+    this.units = view.units as Unit[];
+    this.byNode.clear();
+    this.names.clear();
+    for (const u of this.units) {
+      if (u.hex) {
+        if (!this.byNode.has(u.hex)) this.byNode.set(u.hex, []);
+        this.byNode.get(u.hex)!.push(u);
+      }
+      if (u.id && u.name) this.names.set(u.id, u.name);
+    }
+    for (const list of Object.values((view.pools ?? {}) as Record<string, { id: string; name: string }[]>)) {
+      for (const u of list) this.names.set(u.id, u.name);
+    }
+    for (const e of view.log as LogEvent[]) {
+      if ((e.kind === "reveal" || e.kind === "eliminated" || e.kind === "fire") && e.data.unit && e.data.name) this.names.set(e.data.unit, e.data.name);
+    }
+    if (reset) {
+      this.choice = null;
+      if (this.selected && !this.actionsOf(this.selected).length) this.selected = null;
+      // Only one unit has somewhere to go (a retreat, a rebase): select it.
+      const movers = new Set(this.legal().filter((a) => a.args.unit !== undefined && this.dest(a)).map((a) => String(a.args.unit)));
+      if (!this.selected && movers.size === 1) this.selected = [...movers][0];
+    }
+    if (!this.fitted) {
+      this.fitted = true;
+      // Start on the player's own blocks (or every block, or the scenario's area).
+      const all = this.units.filter((u) => u.hex && this.board.isHex(u.hex));
+      const own = all.filter((u) => u.side === view.side);
+      const onMap = (own.length ? own : all).map((u) => u.hex!);
+      const area = onMap.length ? onMap : this.board.data.area;
+      requestAnimationFrame(() => this.board.fit(area ?? undefined));
+    }
+    this.redraw();
+  }
+
+  private legal(): Action[] {
+    return this.readOnly || !this.p ? [] : this.p.legal_actions;
+  }
+
+  private actionsOf(unit: string): Action[] {
+    return this.legal().filter((a) => a.args.unit === unit && this.dest(a) !== null);
+  }
+
+  private dest(a: Action): string | null {
+    const d = (a.args.to ?? a.args.hex) as string | undefined;
+    return d !== undefined && this.board.index.has(String(d)) ? String(d) : null;
+  }
+
+  name = (id: string): string => this.names.get(id) ?? id;
+  place = (id: string): string => (id ? this.board.label(String(id)) : "?");
+
+  private send(a: Action): void {
+    this.choice = null;
+    this.hooks.act({ verb: a.verb, args: a.args });
+  }
+
+  private clickNode(id: string): void {
+    this.inspected = id;
+    const legal = this.legal();
+    if (this.selected) {
+      const hits = this.actionsOf(this.selected).filter((a) => this.dest(a) === id);
+      if (hits.length === 1) return this.send(hits[0]);
+      if (hits.length > 1) {
+        this.choice = hits;
+        return this.redraw();
+      }
+    }
+    const direct = legal.filter((a) => a.args.unit === undefined && this.dest(a) === id);
+    if (direct.length === 1) return this.send(direct[0]);
+    // Select (or cycle through) own blocks here that have something to do.
+    const here = (this.byNode.get(id) ?? []).filter((u) => u.id && this.actionsOf(u.id).length);
+    if (here.length) {
+      const i = here.findIndex((u) => u.id === this.selected);
+      this.selected = here[(i + 1) % here.length].id!;
+    } else {
+      this.selected = null;
+    }
+    this.choice = null;
+    this.redraw();
+  }
+
+  // --- drawing ------------------------------------------------------------------------
+
+  private redraw(): void {
+    this.drawTracker();
+    this.drawUnits();
+    this.drawOverlays();
+    this.drawPrompt();
+    this.drawBattle();
+    this.drawInspector();
+    this.drawVictory();
+    this.drawPools();
+    this.drawLog();
+  }
+
+  private drawTracker(): void {
+    const v = this.view;
+    const p = this.p;
+    clear(this.tracker);
+    const item = (label: string, value: string, testid?: string) =>
+      h("span", { class: "item", "data-testid": testid }, h("small", {}, label), " ", value);
+    const pp = Object.entries((v.pp ?? {}) as Record<string, number>).map(([k, n]) => `${power(k)} ${n}`).join(", ") || "—";
+    const phaseIndex = PHASE_ORDER.indexOf(v.phase);
+    const phases = h("span", { class: "phases" }, ...PHASE_ORDER.map((ph, i) =>
+      h("span", { class: i === phaseIndex ? "on" : i < phaseIndex ? "past" : "", title: PHASE_NAMES[ph] }, ph.replace("_", " "))));
+    this.tracker.append(
+      item("Turn", `${v.turn} of ${v.last_turn} · ${monthOf(v.turn)}`, "turn"),
+      item("Phase", `${sideName(v.phasing)}: ${PHASE_NAMES[v.phase] ?? v.phase}`, "phase"),
+      item("Weather", String(v.weather), "weather"),
+      item("PP", pp),
+      phases,
+    );
+    if (v.side) this.tracker.append(h("span", { class: `item you ${v.side}` }, h("small", {}, "You"), " ", sideName(v.side)));
+    if (p) {
+      let status: string;
+      if (p.status === "over") status = "game over";
+      else if (p.ai.thinking) status = `the computer (${sideName(p.ai.thinking)}) is thinking…`;
+      else if (p.your_turn) status = "your decision";
+      else status = `waiting for ${p.to_move.map(sideName).join(", ")}`;
+      this.tracker.append(h("span", { class: `item status${p.your_turn ? " go" : ""}`, "data-testid": "status" }, status));
+      if (p.ai.error) this.tracker.append(h("span", { class: "item error" }, p.ai.error));
+    }
+  }
+
+  private drawUnits(): void {
+    const layer = this.board.layers.units;
+    clear(layer);
+    const mine = this.view.side;
+    const active = new Set(this.legal().map((a) => a.args.unit as string).filter(Boolean));
+    for (const [node, stack] of this.byNode) {
+      const [x, y] = this.board.pos(node);
+      const sorted = [...stack].sort((a, b) => Number(a.side === mine) - Number(b.side === mine));
+      const g = s("g", { class: "stack", "data-hex": node });
+      const hex = this.board.isHex(node);
+      // A battle hex: each side's blocks a little apart, so that both can be seen.
+      const sides = [...new Set(sorted.map((u) => u.side))];
+      const groups = sides.length > 1 && hex ? sides.map((sd) => sorted.filter((u) => u.side === sd)) : [sorted];
+      groups.forEach((group, gi) => {
+        const shift = groups.length > 1 ? (gi === 0 ? -7 : 7) : 0;
+        const shown = group.slice(-4);
+        shown.forEach((u, k) => {
+          const off = (k - (shown.length - 1)) * 3;
+          const bx = x + shift + (hex ? 0 : (k - shown.length / 2) * (B + 2) + B / 2 - off);
+          g.append(this.block(u, bx - off, y + off + (groups.length > 1 ? (gi === 0 ? -4 : 4) : 0), u.side === mine, active.has(u.id ?? "")));
+        });
+      });
+      if (stack.length > 1) {
+        g.append(s("circle", { cx: f(x + B / 2 + 1), cy: f(y - B / 2 - 1), r: 6, class: "count" }));
+        const t = s("text", { x: f(x + B / 2 + 1), y: f(y - B / 2 + 2), class: "count" });
+        t.textContent = String(stack.length);
+        g.append(t);
+      }
+      layer.append(g);
+    }
+  }
+
+  private block(u: Unit, x: number, y: number, mine: boolean, active: boolean): SVGGElement {
+    const face = !!u.id;
+    const g = s("g", {
+      class: `block ${u.side}${mine ? " mine" : " enemy"}${face ? " face" : " back"}${active ? " active" : ""}${u.id && u.id === this.selected ? " selected" : ""}${u.flying_from ? " flying" : ""}`,
+      transform: `translate(${f(x)} ${f(y)})`,
+      "data-unit": u.id ?? null,
+      "data-handle": u.handle,
+      "data-hex": u.hex,
+    });
+    const fill = BLOCK_FILL[u.colour] ?? "#888";
+    g.append(s("rect", { x: -B / 2, y: -B / 2, width: B, height: B, rx: 2.5, fill, class: "body" }));
+    const ink = u.colour === "lightgreen" ? "#1b3a10" : "#f4f1e6";
+    if (face) {
+      const strip = NATION_STRIP[u.nation ?? ""];
+      if (strip && u.side === "axis") g.append(s("rect", { x: -B / 2 + 1, y: -B / 2 + 1, width: B - 2, height: 4.5, fill: strip, class: "strip" }));
+      g.append(symbol(u.cls ?? "", ink));
+      const colour = (u.colours ?? [])[u.step ?? 0] ?? "black";
+      const [num, bg] = NUMBER_INK[colour] ?? NUMBER_INK.black;
+      g.append(s("rect", { x: 1.5, y: 3.5, width: 9, height: 8, rx: 1.5, fill: bg, class: "num-bg" }));
+      const t = s("text", { x: 6, y: 10.2, class: "strength", fill: num });
+      t.textContent = `${u.strength ?? "?"}${u.half_hit ? "'" : ""}`;
+      g.append(t);
+      g.append(title(`${u.name} (${u.cls}, ${u.nation}) strength ${u.strength}${u.oos ? ", out of supply" : ""}${u.flying_from ? `, flying from ${u.flying_from}` : ""}${u.mp_left !== undefined ? `, ${u.mp_left} MP left` : ""}`));
+    } else {
+      g.append(s("rect", { x: -B / 2 + 3, y: -B / 2 + 3, width: B - 6, height: B - 6, rx: 1.5, class: "bevel" }));
+      g.append(title(`${sideName(u.side)} block (hidden)${u.oos ? ", out of supply" : ""}${u.moved ? ", moved" : ""}${u.attacked ? ", attacked" : ""}`));
+    }
+    if (u.oos && this.overlays.supply) {
+      // the white barrel: out of supply
+      g.append(s("rect", { x: -B / 2 - 3, y: -B / 2 - 4, width: 7, height: 9, rx: 2.5, class: "barrel" }));
+      g.append(s("path", { d: `M${-B / 2 - 3} ${-B / 2 - 1}h7M${-B / 2 - 3} ${-B / 2 + 2}h7`, class: "barrel-hoop" }));
+    }
+    if (!face && (u.moved || u.attacked)) g.append(s("circle", { cx: B / 2 - 4, cy: B / 2 - 4, r: 2, class: u.attacked ? "attacked" : "moved" }));
+    return g;
+  }
+
+  private drawOverlays(): void {
+    const b = this.board;
+    const legal = this.legal();
+    // Highlights: the selected unit's destinations, direct targets (battles), the selection.
+    const dests = new Set<string>();
+    const targets = new Set<string>();
+    const battle = new Set<string>();
+    if (this.selected) for (const a of this.actionsOf(this.selected)) dests.add(this.dest(a)!);
+    for (const a of legal) if (a.args.unit === undefined && this.dest(a)) targets.add(this.dest(a)!);
+    if (this.choice) for (const a of this.choice) dests.add(this.dest(a)!);
+    const sel = new Set<string>();
+    if (this.selected) {
+      const u = this.units.find((x) => x.id === this.selected);
+      if (u?.hex) sel.add(u.hex);
+    }
+    if (this.inspected) sel.add(this.inspected);
+    for (const [node, stack] of this.byNode) if (new Set(stack.map((u) => u.side)).size > 1) battle.add(node);
+    b.fill(b.layers.highlight, { dest: dests, target: targets, battle, selected: sel });
+    b.layers.highlight.setAttribute("data-dests", [...dests].sort().join(" "));
+
+    // Supply: hexes of out-of-supply blocks.
+    const control: Record<string, string[]> = { "ctl-axis": [], "ctl-soviet": [], oos: [] };
+    if (this.overlays.control && typeof this.view.control === "string") {
+      const c = this.view.control as string;
+      b.nodes.forEach((id, i) => {
+        if (!b.isHex(id)) return;
+        const owner = b.owner.get(id);
+        if (c[i] === "a" && owner === "ussr") control["ctl-axis"].push(id);
+        else if (c[i] === "s" && owner && owner !== "ussr") control["ctl-soviet"].push(id);
+      });
+    }
+    if (this.overlays.supply) for (const u of this.units) if (u.oos && u.hex) control.oos.push(u.hex);
+    b.fill(b.layers.control, control);
+
+    // ZOC (3.19): hexes next to a side's blocks (not flying, not in a battle), not water and
+    // not holding enemy blocks. Straits and deep water are not on the client's map.
+    const zoc: Record<string, Set<string>> = { "zoc-own": new Set(), "zoc-enemy": new Set() };
+    if (this.overlays.zoc) {
+      for (const u of this.units) {
+        if (!u.hex || u.flying_from || battle.has(u.hex) || !b.isHex(u.hex)) continue;
+        for (const n of b.neighbours(u.hex)) {
+          if (b.terrain.get(n) === "water") continue;
+          if ((this.byNode.get(n) ?? []).some((x) => x.side !== u.side)) continue;
+          zoc[u.side === this.view.side ? "zoc-own" : "zoc-enemy"].add(n);
+        }
+      }
+    }
+    b.fill(b.layers.zoc, zoc);
+  }
+
+  private overlayControls(): HTMLElement {
+    const box = h("div", { class: "overlays" });
+    const check = (key: "supply" | "zoc" | "control", label: string) => {
+      const input = h("input", { type: "checkbox", "data-testid": `overlay-${key}` });
+      input.checked = this.overlays[key];
+      input.onchange = () => {
+        this.overlays[key] = input.checked;
+        if (this.view) this.redraw();
+      };
+      return h("label", {}, input, ` ${label}`);
+    };
+    const zones = h("select", { "aria-label": "zones" }, h("option", { value: "" }, "zones: none"),
+      ...Object.keys(ZONE_GROUPS).map((g) => h("option", { value: g }, g)),
+      ...Object.keys(this.board.data.zones).sort().map((z) => h("option", { value: `zone:${z}` }, z.replace(/_/g, " "))));
+    zones.onchange = () => {
+      const v = zones.value;
+      this.board.showZones(v.startsWith("zone:") ? { [v.slice(5)]: "#8000a0" } : ZONE_GROUPS[v] ?? {});
+    };
+    box.append(check("supply", "supply"), check("zoc", "ZOC"), check("control", "control"), zones);
+    return box;
+  }
+
+  // --- the prompt panel ---------------------------------------------------------------
+
+  private drawPrompt(): void {
+    const box = this.promptBox;
+    clear(box);
+    box.dataset.kind = "";
+    const p = this.p;
+    const v = this.view;
+    if (this.readOnly || !p) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const prompt = v.prompt as { kind: string; text: string; data: any } | null;
+    if (p.status === "over") {
+      box.dataset.kind = "over";
+      box.append(h("h3", {}, "The game is over"));
+      return;
+    }
+    if (!prompt || !p.your_turn) {
+      box.dataset.kind = "waiting";
+      const who = p.to_move.map(sideName).join(", ");
+      box.append(h("h3", {}, p.ai.thinking ? `The computer (${sideName(p.ai.thinking)}) is thinking…` : `Waiting for ${who || "the other side"}`));
+      if (v.active && v.active !== v.side) box.append(h("p", { class: "muted" }, `${sideName(v.active)} decides now (${PHASE_NAMES[v.phase] ?? v.phase}).`));
+      return;
+    }
+    box.dataset.kind = prompt.kind;
+    box.append(h("h3", {}, prompt.text), h("p", { class: "muted kind" }, `${PHASE_NAMES[v.phase] ?? v.phase} · ${prompt.kind.replace(/_/g, " ")}`));
+    if (prompt.kind === "production") box.append(this.ppLine(prompt.data));
+    if (prompt.data?.hits_left !== undefined) box.append(h("p", {}, `Hits left to take: ${prompt.data.hits_left}`));
+    if (this.choice) {
+      box.append(h("p", {}, "Several actions go there:"));
+      const list = h("div", { class: "choices" });
+      for (const a of this.choice) list.append(button(describe(a, this.name, this.place), () => this.send(a)));
+      list.append(button("cancel", () => { this.choice = null; this.redraw(); }, { class: "quiet" }));
+      box.append(list);
+    }
+
+    const legal = this.legal();
+    const byUnit = new Map<string, Action[]>();
+    const unitOnly: Action[] = [];
+    const direct: Action[] = [];
+    const plain: Action[] = [];
+    for (const a of legal) {
+      const unit = a.args.unit as string | undefined;
+      const d = this.dest(a);
+      if (unit !== undefined && d) {
+        if (!byUnit.has(unit)) byUnit.set(unit, []);
+        byUnit.get(unit)!.push(a);
+      } else if (unit !== undefined) unitOnly.push(a);
+      else if (d) direct.push(a);
+      else plain.push(a);
+    }
+    const ends = plain.filter((a) => Object.keys(a.args).length === 0);
+    const other = plain.filter((a) => Object.keys(a.args).length > 0);
+
+    if (direct.length) {
+      box.append(h("h4", {}, prompt.kind === "choose_battle" ? "Battles (or click a marked hex)" : "Targets"));
+      const list = h("div", { class: "choices" });
+      for (const a of direct) list.append(button(describe(a, this.name, this.place), () => this.send(a), { "data-verb": a.verb }));
+      box.append(list);
+    }
+    if (unitOnly.length) {
+      const groups = new Map<string, Action[]>();
+      for (const a of unitOnly) {
+        if (!groups.has(a.verb)) groups.set(a.verb, []);
+        groups.get(a.verb)!.push(a);
+      }
+      for (const [verb, acts] of groups) {
+        const heading = ({ repair: "Repair (cost in PP)", disband: "Disband", hit: "Take the hit on", eliminate: "Eliminate" } as Record<string, string>)[verb] ?? cap(verb);
+        const list = h("div", { class: "choices" });
+        if (verb === "disband") box.append(h("details", { class: "disband" }, h("summary", {}, `${heading} (${acts.length})`), list));
+        else box.append(h("h4", {}, heading), list);
+        for (const a of acts) {
+          const u = this.units.find((x) => x.id === a.args.unit);
+          const extra = u?.strength !== undefined ? ` [${u.strength}${u.hex ? ` at ${this.place(u.hex)}` : ""}]` : "";
+          list.append(button(describe(a, this.name, this.place) + extra, () => this.send(a), { "data-verb": a.verb }));
+        }
+      }
+    }
+    if (byUnit.size) {
+      box.append(h("h4", {}, prompt.kind === "production" ? "Rebuild or place (choose a unit, then a hex)" : "Units (click a block or a name, then a marked hex)"));
+      const list = h("ul", { class: "units-list", "data-testid": "unit-list" });
+      for (const [unit, acts] of byUnit) {
+        const u = this.units.find((x) => x.id === unit);
+        const cost = acts[0].args.pp !== undefined ? ` · ${acts[0].args.pp} PP` : "";
+        const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? ` at ${this.place(u.hex)}` : ""} — ${acts.length} choice${acts.length === 1 ? "" : "s"}${cost}`;
+        const li = h("li", { class: unit === this.selected ? "selected" : "" });
+        li.append(button(label, () => {
+          this.selected = this.selected === unit ? null : unit;
+          this.choice = null;
+          if (this.selected && u?.hex) {
+            this.inspected = u.hex;
+            this.board.ensureVisible(u.hex);
+          }
+          this.redraw();
+        }, { "data-unit": unit, "aria-pressed": unit === this.selected ? "true" : "false" }));
+        if (unit === this.selected) {
+          const dests = h("div", { class: "choices dests", "data-testid": "destinations" });
+          const verbs = new Set(acts.map((a) => a.verb));
+          for (const a of acts) {
+            const d = this.dest(a)!;
+            const text = `${verbs.size > 1 ? verbLabel(a) + " " : ""}${this.place(d)}${a.verb === "rebuild" && a.args.pp !== undefined ? ` (${a.args.pp} PP)` : ""}`;
+            dests.append(button(text, () => this.send(a), { "data-verb": a.verb, "data-to": d }));
+          }
+          li.append(dests);
+        }
+        list.append(li);
+      }
+      box.append(list);
+    }
+    if (other.length) {
+      box.append(h("h4", {}, "Other"));
+      const list = h("div", { class: "choices" });
+      for (const a of other) list.append(button(describe(a, this.name, this.place), () => this.send(a), { "data-verb": a.verb }));
+      box.append(list);
+    }
+    const bar = h("div", { class: "ends" });
+    for (const a of ends) bar.append(button(cap(describe(a, this.name, this.place)), () => this.send(a), { class: "primary", "data-verb": a.verb }));
+    if (p.can_undo) bar.append(button("Undo", () => this.hooks.undo(), { class: "quiet", "data-testid": "undo" }));
+    box.append(bar);
+  }
+
+  private ppLine(data: any): HTMLElement {
+    const pp = { ...((this.view.pp ?? {}) as Record<string, number>), ...((data?.pp ?? {}) as Record<string, number>) };
+    const next = (this.view.pp_next ?? {}) as Record<string, number>;
+    const parts = Object.entries(pp).map(([k, n]) => `${power(k)} ${n}`);
+    const later = Object.entries(next).filter(([, n]) => n).map(([k, n]) => `${power(k)} +${n}`);
+    return h("p", { class: "pp" }, `PP to spend: ${parts.join(", ") || "none"}`, later.length ? ` · next turn ${later.join(", ")}` : "");
+  }
+
+  // --- battle, inspector, victory, pools, log -------------------------------------------
+
+  private drawBattle(): void {
+    const box = this.battleBox;
+    clear(box);
+    const log = this.view.log as LogEvent[];
+    let start = -1;
+    for (let i = log.length - 1; i >= 0; i--) if (log[i].kind === "battle") { start = i; break; }
+    if (start < 0) { box.hidden = true; return; }
+    box.hidden = false;
+    const b = log[start].data;
+    let end = log.length;
+    for (let i = start + 1; i < log.length; i++) if (log[i].kind === "battle_over" || log[i].kind === "battle") { end = log[i].kind === "battle_over" ? i + 1 : i; break; }
+    const over = end <= log.length && log[end - 1]?.kind === "battle_over";
+    box.append(h("h3", {}, `Battle at ${this.place(b.hex)}${b.blitz ? " (blitz)" : ""} — ${sideName(b.attacker)} attacks${over ? "" : " (going on)"}`));
+    const rows = h("ol", { class: "battle-steps" });
+    for (const e of log.slice(start + 1, end)) {
+      const d = e.data;
+      if (e.kind === "fire") {
+        const li = h("li", { class: `fire ${d.side}` },
+          h("span", { class: "step" }, String(d.step)), " ", h("strong", {}, String(d.name)), ` hits on ${d.hit_on}+`,
+          d.mali ? ` (−${d.mali})` : "", d.boni ? ` (+${d.boni})` : "", " ",
+          h("span", { class: "dice" }, ...(d.dice as number[]).map((n) => h("span", { class: `die${n >= d.hit_on ? " hit" : ""}` }, String(n)))),
+          ` → ${d.hits} hit${d.hits === 1 ? "" : "s"}`);
+        rows.append(li);
+      } else if (e.kind !== "roll") {
+        const line = logLine(e, this.name, this.place);
+        if (line) rows.append(h("li", { class: `ev-${e.kind}` }, line));
+      }
+    }
+    box.append(rows);
+  }
+
+  private drawInspector(): void {
+    const box = this.inspector;
+    clear(box);
+    const id = this.inspected;
+    if (!id) {
+      box.append(h("p", { class: "muted" }, "Click a hex to see its stack; hover for its id."));
+      return;
+    }
+    const stack = this.byNode.get(id) ?? [];
+    const terrain = this.board.terrain.get(id);
+    box.append(h("h3", {}, `${this.board.label(id)}${terrain ? ` · ${terrain}` : ""}`));
+    if (!stack.length) {
+      box.append(h("p", { class: "muted" }, "No blocks here."));
+      return;
+    }
+    const list = h("ul", { class: "stack-list" });
+    for (const u of stack) {
+      const li = h("li", { class: u.side });
+      if (u.id) {
+        const steps = (u.ladder ?? []).map((n, i) => (i === u.step ? `[${n}]` : String(n))).join(" ");
+        li.append(h("strong", {}, u.name ?? u.id), ` — ${u.cls?.replace(/_/g, " ")}, ${power(u.nation ?? "")}, strength ${u.strength}${u.half_hit ? " (half hit)" : ""} · steps ${steps}`,
+          u.mp_left !== undefined ? ` · ${u.mp_left} MP left` : "", u.oos ? " · OUT OF SUPPLY" : "", u.flying_from ? ` · flying from ${u.flying_from}` : "",
+          u.revealed && u.side !== this.view.side ? " · revealed" : "");
+        if (this.actionsOf(u.id).length) li.append(" ", button(u.id === this.selected ? "selected" : "select", () => { this.selected = u.id!; this.redraw(); }, { class: "quiet" }));
+      } else {
+        li.append(`${sideName(u.side)} block (hidden, ${u.colour})`, u.oos ? " · out of supply" : "", u.moved ? " · moved" : "", u.attacked ? " · attacked" : "", u.came_from ? ` · came from ${this.place(u.came_from)}` : "");
+      }
+      list.append(li);
+    }
+    box.append(list);
+  }
+
+  private drawVictory(): void {
+    const box = this.victoryBox;
+    const open = box.open;
+    clear(box);
+    box.open = open;
+    box.append(h("summary", {}, "Victory conditions"));
+    const v = this.view;
+    const result = v.result as { winner: string | null; outcome: string; detail: string } | null;
+    const spec = VICTORY[v.scenario];
+    if (spec) box.append(h("p", {}, spec.text));
+    const b = this.board;
+    let names: string[] = [];
+    if (spec?.places === "soviet_major") {
+      names = b.data.places.filter((pl) => ["major", "capital", "fortress"].includes(pl.type ?? "") && b.owner.get(pl.hex) === "ussr").map((pl) => pl.name);
+    } else if (spec) names = spec.places;
+    const control = String(v.control ?? "");
+    const rows = h("ul", { class: "objectives" });
+    let axis = 0;
+    for (const n of names) {
+      const pl = b.data.places.find((x) => x.name === n);
+      if (!pl) continue;
+      const who = control[b.index.get(pl.hex) ?? -1];
+      const holder = who === "a" ? "axis" : who === "s" ? "soviet" : "";
+      if (holder === "axis") axis++;
+      rows.append(h("li", { class: holder }, `${n} (${pl.hex}): ${holder ? sideName(holder) : "nobody"}`));
+    }
+    if (names.length) box.append(h("p", { class: "muted" }, `Objectives held by the Axis: ${axis} of ${names.length}`), rows);
+    if (result) {
+      this.banner.hidden = false;
+      this.banner.textContent = `Game over: ${result.outcome}${result.winner ? ` — ${sideName(result.winner)} wins` : ""} (${result.detail})`;
+    } else this.banner.hidden = true;
+  }
+
+  private drawPools(): void {
+    const box = this.poolsBox;
+    const open = box.open;
+    clear(box);
+    box.open = open;
+    const v = this.view;
+    box.append(h("summary", {}, "Off the map"));
+    const labels: Record<string, string> = { pool: "Reinforcements to come", held: "Held back", eliminated: "Eliminated", disbanded: "Disbanded" };
+    for (const [status, list] of Object.entries((v.pools ?? {}) as Record<string, { id: string; name: string; cls: string; arrival?: number }[]>)) {
+      box.append(h("h4", {}, labels[status] ?? status),
+        h("ul", {}, ...list.map((u) => h("li", {}, `${u.name} (${u.cls.replace(/_/g, " ")})${u.arrival ? `, turn ${u.arrival}` : ""}`))));
+    }
+    const enemy = Object.entries((v.enemy_pools ?? {}) as Record<string, number>);
+    if (enemy.length) box.append(h("p", {}, `Enemy blocks off the map: ${enemy.map(([k, n]) => `${n} ${labels[k]?.toLowerCase() ?? k}`).join(", ")}`));
+  }
+
+  private drawLog(): void {
+    const ol = this.logBox;
+    clear(ol);
+    const log = this.view.log as LogEvent[];
+    let n = 0;
+    for (let i = log.length - 1; i >= 0 && n < 250; i--) {
+      const line = logLine(log[i], this.name, this.place);
+      if (!line) continue;
+      ol.append(h("li", { class: `ev-${log[i].kind}` }, line));
+      n++;
+    }
+  }
+}
+
+function symbol(cls: string, ink: string): SVGGElement {
+  const g = s("g", { class: "symbol", stroke: ink, fill: "none", "stroke-width": 1.2 });
+  const box = () => g.append(s("rect", { x: -8, y: -5, width: 12, height: 8 }));
+  const text = (t: string, size = 7) => {
+    const el = s("text", { x: -2, y: 1.5, fill: ink, stroke: "none", "font-size": size, "text-anchor": "middle", "font-weight": 700 });
+    el.textContent = t;
+    g.append(el);
+  };
+  const tx = "translate(1 -1)";
+  switch (cls) {
+    case "infantry": case "static_infantry": case "mountain": case "paratrooper": case "marine": case "security":
+      box();
+      g.append(s("path", { d: "M-8 -5L4 3M-8 3L4 -5" }));
+      if (cls === "static_infantry") g.append(s("path", { d: "M-8 5.5h12" }));
+      if (cls === "mountain") g.append(s("path", { d: "M-4 3l2-3 2 3", fill: ink }));
+      if (cls === "paratrooper") g.append(s("path", { d: "M-6 -7q4 -3 8 0" }));
+      if (cls === "security") g.append(s("path", { d: "M-8 -7h12" }));
+      break;
+    case "cavalry":
+      box();
+      g.append(s("path", { d: "M-8 3L4 -5" }));
+      break;
+    case "tank": case "tankette":
+      box();
+      g.append(s("rect", { x: cls === "tank" ? -6 : -5, y: -3, width: cls === "tank" ? 8 : 6, height: 4, rx: 2 }));
+      break;
+    case "artillery": case "heavy_artillery":
+      box();
+      g.append(s("circle", { cx: -2, cy: -1, r: 1.6, fill: ink }));
+      if (cls === "heavy_artillery") g.append(s("circle", { cx: 1.5, cy: -1, r: 1.6, fill: ink }));
+      break;
+    case "fighter": text("F", 9); break;
+    case "bomber": text("B", 9); break;
+    case "strategic_bomber": text("SB", 7); break;
+    case "submarine": text("Sub", 6); break;
+    case "armor_hq": text("HQ", 6); g.append(s("rect", { x: -5, y: 2.5, width: 6, height: 2, rx: 1 })); break;
+    case "air_hq": text("HQ", 6); g.append(s("path", { d: "M-5 4h6" })); break;
+    case "navy_hq": text("NHQ", 5.5); break;
+    case "supreme_hq": text("HQ", 6); g.append(s("path", { d: "M-6 4h8M-6 5.5h8" })); break;
+    default: text(cls.slice(0, 2).toUpperCase(), 6);
+  }
+  g.setAttribute("transform", tx);
+  return g;
+}

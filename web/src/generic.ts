@@ -1,0 +1,62 @@
+// A plain panel for games without a map client (the engine's Skirmish): the seat's view as
+// text, and every legal action as a button.
+
+import type { Action, Payload } from "./api";
+import { button, clear, h } from "./dom";
+
+export class GenericTable {
+  readonly root = h("div", { class: "generic" });
+  readOnly = false;
+
+  constructor(private hooks: { act(a: Action): void; undo(): void }, extraBar: HTMLElement | null = null) {
+    if (extraBar) this.root.append(extraBar);
+    this.body = h("div", {});
+    this.root.append(this.body);
+  }
+
+  private body: HTMLElement;
+
+  show(p: Payload): void {
+    this.render(p.view, p);
+  }
+
+  showView(view: any): void {
+    this.render(view, null);
+  }
+
+  private render(v: any, p: Payload | null): void {
+    const box = this.body;
+    clear(box);
+    if (p) {
+      let status = `${p.game} · ${p.scenario} · you are ${p.side} · `;
+      if (p.status === "over") status += `game over: ${p.result?.outcome ?? ""}`;
+      else if (p.ai.thinking) status += `the computer (${p.ai.thinking}) is thinking…`;
+      else status += p.your_turn ? "your move" : `waiting for ${p.to_move.join(", ")}`;
+      if (v.round !== undefined) status += ` · round ${v.round}`;
+      box.append(h("p", { class: "tracker", "data-testid": "status" }, status));
+    }
+    const blocks = Object.entries((v.blocks ?? {}) as Record<string, any>);
+    if (blocks.length) {
+      const table = h("table", {}, h("thead", {}, h("tr", {}, ...["handle", "side", "hex", "name", "strength"].map((x) => h("th", {}, x)))));
+      const body = h("tbody");
+      for (const [handle, b] of blocks) body.append(h("tr", { class: b.side }, ...[handle, b.side, b.hex, b.name ?? "?", b.strength ?? "?"].map((x) => h("td", {}, String(x)))));
+      table.append(body);
+      box.append(h("h3", {}, "Blocks you can see"), table);
+    }
+    if (p && !this.readOnly) {
+      box.append(h("h3", { "data-testid": "prompt" }, v.prompt?.text ?? (p.status === "over" ? "The game is over." : "Not your turn.")));
+      const actions = h("div", { class: "choices" });
+      for (const a of p.legal_actions) {
+        const label = [a.verb, ...Object.entries(a.args).map(([k, x]) => `${k} ${x}`)].join(" ");
+        actions.append(button(label, () => this.hooks.act({ verb: a.verb, args: a.args })));
+      }
+      if (p.can_undo) actions.append(button("Undo", () => this.hooks.undo(), { class: "quiet" }));
+      box.append(actions);
+    }
+    const log = h("ol", { class: "log", reversed: true });
+    for (const e of [...(v.log ?? [])].reverse().slice(0, 80)) {
+      log.append(h("li", {}, `${e.kind} ${Object.entries(e.data ?? {}).map(([k, x]) => `${k}=${JSON.stringify(x)}`).join(" ")}`));
+    }
+    box.append(h("h3", {}, "What happened"), log);
+  }
+}

@@ -1,0 +1,377 @@
+// hexfront's browser client: the front page, a game table per seat (or two seats at one
+// screen, behind a cover), invite links and the replay viewer. Seat tokens stay in this
+// browser (localStorage and the URL fragment, which is never sent to the server).
+
+import "./style.css";
+import { ApiError, SeatSocket, api, forgetGame, saveGame, savedGames, type Action, type Catalog, type Created, type Payload, type SavedGame } from "./api";
+import { BiteTable } from "./bite";
+import type { BoardData } from "./board";
+import { $, button, clear, h } from "./dom";
+import { GenericTable } from "./generic";
+import { sideName } from "./text";
+import { ReplayViewer } from "./replay";
+
+const app = $("#app");
+const toast = h("div", { class: "toast", hidden: true, role: "status", "data-testid": "toast" });
+document.body.append(toast);
+let toastTimer = 0;
+
+export function say(message: string, error = true): void {
+  toast.textContent = message;
+  toast.className = `toast${error ? " error" : ""}`;
+  toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = window.setTimeout(() => (toast.hidden = true), 6000);
+}
+
+let catalog: Catalog | null = null;
+async function getCatalog(): Promise<Catalog> {
+  catalog ??= await api<Catalog>("GET", "/api/games/catalog");
+  return catalog;
+}
+
+const boards = new Map<string, Promise<BoardData | null>>();
+export function getBoard(game: string, scenario: string): Promise<BoardData | null> {
+  const key = `${game}/${scenario}`;
+  if (!boards.has(key)) {
+    boards.set(key, fetch(`/api/games/catalog/${game}/board?scenario=${encodeURIComponent(scenario)}`)
+      .then((r) => (r.ok ? (r.json() as Promise<BoardData>) : null))
+      .catch(() => null));
+  }
+  return boards.get(key)!;
+}
+
+let current: { close(): void } | null = null;
+
+function leave(): void {
+  current?.close();
+  current = null;
+  clear(app);
+}
+
+// --- the front page ---------------------------------------------------------------------
+
+async function createGame(body: Record<string, unknown>, mode: "ai" | "hotseat" | "human", me: string, scenario: string): Promise<void> {
+  const res = await api<Created>("POST", "/api/games", body);
+  const entry: SavedGame = {
+    id: res.id,
+    game: String(body.game),
+    scenario,
+    tokens: mode === "human" ? { [me]: res.seats[me] } : res.seats,
+    kinds: res.kinds,
+    created: Date.now(),
+  };
+  if (mode === "human") {
+    entry.invites = {};
+    for (const [side, link] of Object.entries(res.links)) if (side !== me) entry.invites[side] = location.origin + link;
+  }
+  saveGame(entry);
+  location.hash = `game=${res.id}`;
+}
+
+async function lobby(): Promise<void> {
+  leave();
+  document.title = "hexfront";
+  const quick = button("New game: SBE1 against the computer", async () => {
+    quick.disabled = true;
+    try {
+      await createGame({ game: "bite", scenario: "SBE1", opponents: { axis: "human", soviet: "heuristic" }, play_as: "axis" }, "ai", "axis", "SBE1");
+    } catch (err) {
+      say(`Could not start: ${(err as Error).message}`);
+      quick.disabled = false;
+    }
+  }, { class: "big primary", "data-testid": "new-sbe1" });
+  const form = h("form", { class: "new-game" });
+  const recent = h("ul", { class: "recent", "data-testid": "recent" });
+  app.append(
+    h("section", { class: "hero" },
+      h("h1", {}, "hexfront"),
+      h("p", {}, "Blocks in the East (Eastern Front 1941–45) with enforced rules and real fog of war: the server keeps every secret and sends each player only what that side may see."),
+      quick,
+      h("p", { class: "muted" }, "You play the Axis in \"Road to Leningrad\" (4 turns) against the heuristic computer player.")),
+    h("section", {}, h("h2", {}, "More choices"), form),
+    h("section", {}, h("h2", {}, "Games in this browser"), recent),
+    h("p", { class: "muted foot" }, "API: ", h("a", { href: "/docs" }, "/docs"), " · plain page for any game: ", h("a", { href: "/plain" }, "/plain")),
+  );
+  renderRecent(recent);
+  let cat: Catalog;
+  try {
+    cat = await getCatalog();
+  } catch (err) {
+    say(`The server does not answer: ${(err as Error).message}`);
+    return;
+  }
+  const games = cat.games.filter((g) => g.playable);
+  const gameSel = h("select", { name: "game", "aria-label": "game" }, ...games.map((g) => h("option", { value: g.name }, g.title)));
+  const scenSel = h("select", { name: "scenario", "aria-label": "scenario" });
+  const sideSel = h("select", { name: "side", "aria-label": "play as" });
+  const oppSel = h("select", { name: "opponent", "aria-label": "opponent" },
+    ...cat.agents.map((a) => h("option", { value: `ai:${a}` }, `the computer (${a})`)),
+    h("option", { value: "hotseat" }, "hotseat: a friend at this screen"),
+    h("option", { value: "human" }, "a friend elsewhere (invite link)"));
+  oppSel.value = cat.agents.includes("heuristic") ? "ai:heuristic" : `ai:${cat.agents[0]}`;
+  const opts = h("span", { class: "options" });
+  const fill = () => {
+    const g = games.find((x) => x.name === gameSel.value)!;
+    clear(scenSel);
+    for (const s of g.scenarios.filter((x) => x.playable)) scenSel.append(h("option", { value: s.id }, `${s.id} ${s.name} (${s.turns} turns)`));
+    clear(sideSel);
+    for (const s of g.sides) sideSel.append(h("option", { value: s }, sideName(s)));
+    clear(opts);
+    for (const o of g.options) {
+      const sel = h("select", { name: `opt:${o.name}`, "data-kind": typeof o.default });
+      for (const c of o.choices.length ? o.choices : [o.default]) {
+        const opt = h("option", { value: String(c) }, String(c));
+        opt.selected = c === o.default;
+        sel.append(opt);
+      }
+      opts.append(h("label", { title: o.help }, `${o.name} `, sel));
+    }
+  };
+  gameSel.onchange = fill;
+  fill();
+  const start = h("button", { type: "submit" }, "Start");
+  form.append(
+    h("label", {}, "Game ", gameSel), h("label", {}, "Scenario ", scenSel), h("label", {}, "Play as ", sideSel),
+    h("label", {}, "Opponent ", oppSel), opts, start);
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const g = games.find((x) => x.name === gameSel.value)!;
+    const me = sideSel.value;
+    const who = oppSel.value;
+    const options: Record<string, unknown> = {};
+    for (const sel of Array.from(opts.querySelectorAll("select"))) {
+      const kind = sel.dataset.kind;
+      options[sel.name.slice(4)] = kind === "number" ? Number(sel.value) : kind === "boolean" ? sel.value === "true" : sel.value;
+    }
+    const opponents: Record<string, string> = {};
+    for (const s of g.sides) opponents[s] = s === me ? (who === "hotseat" ? "hotseat" : "human") : who.startsWith("ai:") ? who.slice(3) : who;
+    start.disabled = true;
+    try {
+      await createGame({ game: g.name, scenario: scenSel.value, options, opponents, play_as: me }, who.startsWith("ai:") ? "ai" : (who as "hotseat" | "human"), me, scenSel.value);
+    } catch (err) {
+      say((err as Error).message);
+      start.disabled = false;
+    }
+  };
+}
+
+function renderRecent(ul: HTMLElement): void {
+  clear(ul);
+  const list = savedGames();
+  if (!list.length) {
+    ul.append(h("li", { class: "muted" }, "none yet"));
+    return;
+  }
+  for (const g of list) {
+    const sides = Object.keys(g.tokens).map(sideName).join(" + ");
+    const li = h("li", {},
+      h("a", { href: `#game=${g.id}` }, `${g.game} ${g.scenario ?? ""} · ${sides}`),
+      h("span", { class: "muted" }, ` started ${new Date(g.created).toLocaleString()} `),
+      h("a", { href: `#replay=${g.id}` }, "replay"), " ",
+      button("forget", () => { forgetGame(g.id); renderRecent(ul); }, { class: "quiet" }));
+    ul.append(li);
+  }
+}
+
+// --- a game at this screen ---------------------------------------------------------------
+
+class Session {
+  private latest: Record<string, Payload> = {};
+  private sockets: SeatSocket[] = [];
+  private shown: string | null = null;
+  private ready: string | null = null;
+  private table: BiteTable | GenericTable | null = null;
+  private cover = h("div", { class: "cover", hidden: true, "data-testid": "cover" });
+  private holder = h("div", { class: "holder" });
+  private bar = h("div", { class: "gamebar" });
+  private busy = false;
+  private closed = false;
+
+  constructor(private entry: SavedGame) {
+    app.append(this.cover, this.holder);
+    for (const [side, token] of Object.entries(entry.tokens)) {
+      this.sockets.push(new SeatSocket(entry.id, token, (p) => this.accept(side, p), (detail, fatal) => {
+        say(detail);
+        if (fatal) this.lost(side, detail);
+      }));
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const s of this.sockets) s.close();
+  }
+
+  private lost(side: string, detail: string): void {
+    clear(this.holder);
+    this.holder.append(h("div", { class: "panel" }, h("h2", {}, `This browser cannot play ${sideName(side)} in this game any more`), h("p", {}, detail), h("a", { href: "#" }, "Back to the front page")));
+  }
+
+  private get hotseat(): boolean {
+    return Object.keys(this.entry.tokens).length > 1;
+  }
+
+  private accept(side: string, p: Payload): void {
+    if (this.closed) return;
+    // The socket may bring a newer view (an AI move) before the answer to our own POST:
+    // never go back to an older version.
+    const known = this.latest[side];
+    if (known && p.version < known.version) return;
+    this.latest[side] = p;
+    if (!this.entry.scenario || !this.entry.game || !Object.keys(this.entry.kinds ?? {}).length) {
+      this.entry.kinds = Object.fromEntries(Object.entries(p.seats).map(([s, seat]) => [s, seat.kind]));
+      this.entry.scenario = p.scenario;
+      this.entry.game = p.game;
+      saveGame(this.entry);
+    }
+    void this.render();
+  }
+
+  private choose(): string | null {
+    const sides = Object.keys(this.latest);
+    const acting = sides.find((s) => this.latest[s].your_turn);
+    return acting ?? this.shown ?? sides[0] ?? null;
+  }
+
+  private async render(): Promise<void> {
+    const side = this.choose();
+    if (!side) return;
+    if (this.hotseat && side !== this.ready && this.latest[side].status !== "over") {
+      // Hotseat: cover the screen, so that the next player does not see the other's blocks.
+      this.holder.hidden = true;
+      clear(this.cover);
+      this.cover.hidden = false;
+      const go = button("I am ready", () => {
+        this.ready = side;
+        this.cover.hidden = true;
+        this.holder.hidden = false;
+        void this.render();
+      }, { class: "big primary", "data-testid": "cover-ready" });
+      this.cover.append(h("p", {}, `Pass the screen to the ${sideName(side)} player — click when ready.`), go);
+      go.focus();
+      return;
+    }
+    this.cover.hidden = true;
+    this.holder.hidden = false;
+    const p = this.latest[side];
+    if (!this.table || this.shown !== side) {
+      this.shown = side;
+      await this.build(p);
+    }
+    this.drawBar(p);
+    this.table!.show(this.latest[side]);
+    document.title = `hexfront · ${p.scenario} · ${sideName(side)}${p.your_turn ? " (your move)" : ""}`;
+  }
+
+  private async build(p: Payload): Promise<void> {
+    const hooks = { act: (a: Action) => this.post(this.shown!, "actions", { action: a }), undo: () => this.post(this.shown!, "undo", {}) };
+    clear(this.holder);
+    const board = p.game === "bite" ? await getBoard(p.game, p.scenario) : null;
+    if (this.table && this.shown !== p.side) return;
+    this.table = board ? new BiteTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
+    this.holder.append(this.table.root);
+  }
+
+  private drawBar(p: Payload): void {
+    clear(this.bar);
+    const e = this.entry;
+    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("span", { class: "title" }, `${p.game === "bite" ? "Blocks in the East" : p.game} · ${p.scenario}`));
+    const opp = Object.entries(p.seats).filter(([s]) => s !== p.side).map(([s, seat]) => `${sideName(s)}: ${seat.kind === "ai" ? `computer (${seat.agent})` : seat.kind === "hotseat" ? "this screen" : "a friend"}`);
+    this.bar.append(h("span", { class: "muted" }, opp.join(", ")));
+    if (e.invites) {
+      for (const [side, link] of Object.entries(e.invites)) {
+        const input = h("input", { readonly: true, value: link, size: 40, "data-testid": `invite-${side}`, "aria-label": `invite link for ${side}` });
+        this.bar.append(h("span", { class: "invite" }, `Invite the ${sideName(side)} player: `, input,
+          button("copy", () => { input.select(); void navigator.clipboard?.writeText(link); say("Link copied", false); }, { class: "quiet" })));
+      }
+    }
+    if (p.record.open) this.bar.append(h("a", { href: `#replay=${e.id}`, class: "replay-link", "data-testid": "replay-link" }, "Replay"));
+    if (!this.hotseat && !e.invites) {
+      this.bar.append(button("New private link", () => void this.rotate(p.side), { class: "quiet", title: "Replace this seat's token: whoever else holds the old link (the game's creator too) is locked out" }));
+    }
+  }
+
+  private async rotate(side: string): Promise<void> {
+    if (!confirm("Replace your seat's secret link? The old link stops working everywhere.")) return;
+    try {
+      const res = await api<{ token: string; link: string }>("POST", `/api/games/${this.entry.id}/token`, {}, this.entry.tokens[side]);
+      this.entry.tokens[side] = res.token;
+      saveGame(this.entry);
+      say("Done: only this browser holds the new link.", false);
+      leave();
+      route();
+    } catch (err) {
+      say((err as Error).message);
+    }
+  }
+
+  private async post(side: string, what: "actions" | "undo", body: Record<string, unknown>): Promise<void> {
+    if (this.busy) return;
+    const p = this.latest[side];
+    this.busy = true;
+    try {
+      const res = await api<Payload>("POST", `/api/games/${this.entry.id}/${what}`, { ...body, version: p.version }, this.entry.tokens[side]);
+      this.accept(side, res);
+    } catch (err) {
+      const e = err as ApiError;
+      say(e.message);
+      if (e.status === 409 || e.status === 422) {
+        try {
+          this.accept(side, await api<Payload>("GET", `/api/games/${this.entry.id}/view`, undefined, this.entry.tokens[side]));
+        } catch {
+          /* the socket will bring it */
+        }
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+async function openGame(id: string, token: string | null): Promise<void> {
+  leave();
+  let entry = savedGames().find((g) => g.id === id) ?? null;
+  if (token) {
+    // An invite link: learn the side from the server, keep the token in this browser only.
+    try {
+      const view = await api<Payload>("GET", `/api/games/${id}/view`, undefined, token);
+      entry = { ...(entry ?? { id, game: view.game, scenario: view.scenario, kinds: {}, created: Date.now(), tokens: {} }) };
+      entry.tokens = { ...entry.tokens, [view.side]: token };
+      entry.kinds = Object.fromEntries(Object.entries(view.seats).map(([side, seat]) => [side, seat.kind]));
+      saveGame(entry);
+      history.replaceState(null, "", `#game=${id}`);
+    } catch (err) {
+      app.append(h("div", { class: "panel" }, h("h2", {}, "That invite link does not work"), h("p", {}, (err as Error).message), h("a", { href: "#" }, "Front page")));
+      return;
+    }
+  }
+  if (!entry) {
+    app.append(h("div", { class: "panel" }, h("h2", {}, "This browser holds no seat in that game"), h("p", {}, "Open the invite link you were sent."), h("a", { href: "#" }, "Front page")));
+    return;
+  }
+  current = new Session(entry);
+}
+
+function openReplay(id: string): void {
+  leave();
+  const entry = savedGames().find((g) => g.id === id);
+  if (!entry) {
+    app.append(h("div", { class: "panel" }, h("h2", {}, "This browser holds no seat in that game"), h("a", { href: "#" }, "Front page")));
+    return;
+  }
+  const viewer = new ReplayViewer(entry, app, getBoard, say);
+  current = viewer;
+}
+
+function route(): void {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const game = params.get("game");
+  const replay = params.get("replay");
+  if (game) void openGame(game, params.get("token"));
+  else if (replay) openReplay(replay);
+  else void lobby();
+}
+
+window.addEventListener("hashchange", route);
+route();

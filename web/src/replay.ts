@@ -1,0 +1,102 @@
+// The replay viewer for finished (or opened) games: step through the actions and switch
+// the viewpoint between the sides, or see everything.
+
+import { api, type SavedGame } from "./api";
+import { BiteTable } from "./bite";
+import type { BoardData } from "./board";
+import { button, clear, h } from "./dom";
+import { GenericTable } from "./generic";
+import { describe, sideName } from "./text";
+
+interface ReplayStep {
+  upto: number;
+  total: number;
+  side: string | null;
+  to_move: string[];
+  view: any;
+  action: { side: string; verb: string; args: Record<string, any> } | null;
+}
+
+export class ReplayViewer {
+  private table: BiteTable | GenericTable | null = null;
+
+  private want = 0; // the step asked for last (ahead of `upto` while it loads)
+  private total = 0;
+  private side = "";
+  private token: string;
+  private bar = h("div", { class: "gamebar replay-bar", "data-testid": "replay-bar" });
+  private info = h("span", { class: "replay-info", "data-testid": "replay-info" });
+  private slider = h("input", { type: "range", min: 0, max: 0, value: 0, "aria-label": "action" });
+  private closed = false;
+  private loading = 0;
+
+  constructor(
+    private entry: SavedGame,
+    private host: HTMLElement,
+    private board: (game: string, scenario: string) => Promise<BoardData | null>,
+    private say: (m: string) => void,
+  ) {
+    this.token = Object.values(entry.tokens)[0];
+    const sideSel = h("select", { "aria-label": "viewpoint", "data-testid": "replay-side" },
+      h("option", { value: "" }, "everything"), ...Object.keys(entry.kinds).map((s) => h("option", { value: s }, `${sideName(s)} view`)));
+    sideSel.onchange = () => { this.side = sideSel.value; void this.load(this.want); };
+    this.slider.oninput = () => void this.load(Number(this.slider.value));
+    this.bar.append(
+      h("a", { href: "#", class: "home" }, "◂ hexfront"), h("strong", {}, "Replay"),
+      button("|◀", () => void this.load(0), { title: "start", class: "quiet" }),
+      button("◀", () => void this.load(this.want - 1), { title: "back one action (←)", class: "quiet", "data-testid": "replay-prev" }),
+      button("▶", () => void this.load(this.want + 1), { title: "forward one action (→)", class: "quiet", "data-testid": "replay-next" }),
+      button("▶|", () => void this.load(this.total), { title: "end", class: "quiet" }),
+      this.slider, sideSel, this.info, h("a", { href: `#game=${entry.id}` }, "back to the game"));
+    document.addEventListener("keydown", this.keys);
+    void this.load(Number.MAX_SAFE_INTEGER);
+  }
+
+  private keys = (ev: KeyboardEvent) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    if (ev.key === "ArrowRight") void this.load(this.want + 1);
+    if (ev.key === "ArrowLeft") void this.load(this.want - 1);
+  };
+
+  close(): void {
+    this.closed = true;
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  private async load(upto: number): Promise<void> {
+    const n = ++this.loading;
+    const target = Math.max(0, Math.min(upto, this.total || upto));
+    if (upto !== Number.MAX_SAFE_INTEGER) this.want = target;
+    const q = new URLSearchParams();
+    if (upto !== Number.MAX_SAFE_INTEGER) q.set("upto", String(target));
+    if (this.side) q.set("side", this.side);
+    let step: ReplayStep;
+    try {
+      step = await api<ReplayStep>("GET", `/api/games/${this.entry.id}/replay?${q}`, undefined, this.token);
+    } catch (err) {
+      if (!this.table) {
+        clear(this.host);
+        this.host.append(this.bar, h("div", { class: "panel" }, h("h2", {}, "No replay yet"), h("p", {}, (err as Error).message)));
+      } else this.say((err as Error).message);
+      return;
+    }
+    if (this.closed || n !== this.loading) return;
+
+    if (upto === Number.MAX_SAFE_INTEGER) this.want = step.upto;
+    this.total = step.total;
+    this.slider.max = String(step.total);
+    this.slider.value = String(step.upto);
+    if (!this.table) {
+      clear(this.host);
+      const board = this.entry.game === "bite" || step.view?.game === "bite" ? await this.board("bite", step.view.scenario) : null;
+      const hooks = { act: () => {}, undo: () => {} };
+      this.table = board ? new BiteTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
+      this.table.readOnly = true;
+      this.host.append(this.table.root);
+    }
+    const a = step.action;
+    const what = a ? `${sideName(a.side)}: ${this.table instanceof BiteTable ? describe(a, this.table.name, this.table.place) : `${a.verb} ${JSON.stringify(a.args)}`}` : "the start";
+    this.info.textContent = `action ${step.upto} of ${step.total} · ${what}`;
+    this.table.showView(step.view);
+  }
+}
