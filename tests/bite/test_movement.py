@@ -90,13 +90,16 @@ def test_red_arrow_costs_three_and_needs_both_ends_for_non_infantry() -> None:  
     m = soviet_moves([inf, tank], {"inf": "0303", "tk": "0302"}, rows=rows, arrows=arrows)
     assert "0503" in move_targets(m, "inf")  # 3 MP across the arrow
     assert "0603" not in move_targets(m, "inf")  # 3 + 1 is more than 3
+    # The far end is German and behind a German unit, so the Axis keeps it (3.1).
     m2 = soviet_moves(
-        [inf, tank],
-        {"inf": "0303", "tk": "0303"},
+        [inf, tank, unit("g")],
+        {"inf": "0303", "tk": "0303", "g": "0803"},
         rows=rows,
         arrows=arrows,
-        owners={"0503": "germany"},
+        owners={"0503": "germany", "0603": "germany", "0703": "germany", "0803": "germany"},
+        sources={"ussr": "0103", "germany": "0803"},
     )
+    assert m2.state.control[m2.state.w.board.node("0503")] == "axis"
     assert "0503" in move_targets(m2, "inf")
     assert "0503" not in move_targets(m2, "tk")  # armour needs both ends held
 

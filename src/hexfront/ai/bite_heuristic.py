@@ -86,6 +86,24 @@ class _Look:
                 self.at_enemy.setdefault(node, []).append(u)
         self.control = str(view["control"])
         self.enemy_nodes = sorted(self.at_enemy)
+        self._view = view
+        self._net: Any = None
+
+    def supplied_at(self, node: int, nation: str, world: World) -> bool:
+        """Whether a unit of ``nation`` standing in ``node`` would be in supply (4.3),
+        judged from what this side sees (hidden enemy blocks count as ground units)."""
+        if self._net is None:
+            from hexfront.games.bite.rules.supply import compute
+
+            state = self._view.get("_state")
+            if state is None:
+                from .determinize import determinize
+
+                state = determinize(self._view, world, random.Random(0))
+            self._net = compute(state, self.side)
+        from hexfront.games.bite.rules.supply import SUPPLY_POWER
+
+        return bool(self._net.lane_ok(SUPPLY_POWER.get(nation, nation), node))
 
     def enemy_strength(self, node: int) -> float:
         return sum(float(u.get("strength", HIDDEN_STRENGTH)) for u in self.at_enemy.get(node, []))
@@ -236,7 +254,13 @@ class HeuristicAgent:
             gain += 4.0 * (odds - needed) + (
                 1.0 if not look.at_mine.get(to) and odds > needed else 0
             )
+            if not look.supplied_at(to, str(unit.get("nation", "")), info.world):
+                gain -= 1.5  # a won hex beyond supply is a unit lost at Final Supply (7.9)
         else:
+            # Cities (rail junctions) held by the enemy cut our supply lines: take them.
+            mark = "a" if axis else "s"
+            if site is not None and site.is_city and look.control[to] != mark:
+                gain += 2.0 + (1.0 if board.rail_adjacency[to] else 0.0)
             # Hold good ground near the enemy; avoid running out of supply reach.
             near = look.nearest_enemy(to)
             if not axis:
@@ -246,22 +270,12 @@ class HeuristicAgent:
                 gain += 0.8 if near == 1 else 0.0
             if exploit and near <= 1:
                 gain -= 0.5
-            if near > 1 and not self._supplied_nearby(to, look, info):
-                gain -= 1.0
-        if unit.get("oos"):
-            gain -= 0.5
+            nation = str(unit.get("nation", ""))
+            if not look.supplied_at(to, nation, info.world):
+                gain -= 3.0  # out of supply at Final Supply means surrender (7.9)
+            elif unit.get("oos"):
+                gain += 3.0  # back into supply before it is too late
         return gain + self._rng.random() * 0.05
-
-    def _supplied_nearby(self, node: int, look: _Look, info: PublicInfo) -> bool:
-        """A rough supply test: a friendly rail hex within three hexes."""
-        board = info.board
-        mark = "a" if look.side == "axis" else "s"
-        for n in board.adjacency[node]:
-            for m in board.adjacency[n]:
-                for k in (m, *board.adjacency[m]):
-                    if board.rail_adjacency[k] and look.control[k] == mark:
-                        return True
-        return False
 
     def _rail(self, a: Action, look: _Look, info: PublicInfo) -> float:
         board = info.board

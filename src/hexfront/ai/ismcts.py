@@ -51,7 +51,13 @@ def fast_view(state: BiteState, side: str, game: Bite) -> dict[str, Any]:
             "oos": p.oos,
         }
         if p.side == side or p.revealed:
-            u.update(id=p.uid, strength=state.strength(p), cls=spec.cls, ladder=spec.ladder)
+            u.update(
+                id=p.uid,
+                strength=state.strength(p),
+                cls=spec.cls,
+                ladder=spec.ladder,
+                nation=spec.nation,
+            )
         units.append(u)
     d = game.decision(state)
     return {
@@ -62,6 +68,7 @@ def fast_view(state: BiteState, side: str, game: Bite) -> dict[str, Any]:
         "units": units,
         "control": "".join({"axis": "a", "soviet": "s"}.get(c, "-") for c in state.control),
         "prompt": d.prompt.to_json() if d is not None else None,
+        "_state": state,  # the agent's own sample: lets the policy judge supply quickly
     }
 
 

@@ -29,12 +29,13 @@ def bfs(
     sources: Iterable[int],
     *,
     max_depth: int | None = None,
-    blocked: Sequence[bool] | None = None,
+    blocked: Sequence[int] | None = None,
     passable: Callable[[int], bool] | None = None,
 ) -> list[int]:
     """Steps from the nearest source to every node (:data:`UNREACHED` if not reached).
 
-    ``blocked[n]`` (a fast array) or ``passable(n)`` (a predicate) may forbid nodes.
+    ``blocked[n]`` (a fast array, nonzero or True = blocked; a ``bytearray`` is ideal) or
+    ``passable(n)`` (a predicate) may forbid nodes.
     Sources are always included, even if blocked, because a unit stands on its hex.
     The search goes level by level with plain lists, which is the fastest BFS in
     pure Python.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hexfront.engine.paths import bfs
+
 from ..board import WATER
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
@@ -46,6 +48,40 @@ def take_control(state: BiteState, side: str, nodes: Iterable[int]) -> None:
             site = state.w.site(node)
             if site is not None and site.is_city:
                 state.emit("captured", city=site.name, side=side, hex=state.w.board.id_of(node))
+
+
+def update_front(state: BiteState) -> None:
+    """3.1: hexes behind a side's front line are its own.
+
+    Design choice (docs/rules-coverage.md, 3.1): a non-city hex held by one side flips to
+    the other when the holder can no longer reach it, that is, no path leads to it from the
+    holder's units or main supply sources without entering a hex held by an enemy unit or
+    lying in an enemy zone of control. Cities change hands only when a ground unit enters
+    them (3.1, 3.3).
+    """
+    board = state.w.board
+    n = board.node_count
+    control = state.control
+    sites = board.sites
+    for side in (AXIS, SOVIET):
+        enemy = enemy_of(side)
+        ezoc = zoc_map(state, enemy, ground_only=True)
+        blocked = bytearray(n)
+        for p in state.on_map(enemy):
+            if state.spec(p).is_ground:
+                blocked[p.node] = 1
+        starts = [p.node for p in state.on_map(side) if state.spec(p).is_ground]
+        starts += [node for power, node in state.w.main_sources.items() if control[node] == side]
+        closed = bytearray(1 if (b or z) else 0 for b, z in zip(blocked, ezoc, strict=True))
+        reach = bfs(board.adjacency, starts, blocked=closed)
+        for node in range(n):
+            if (
+                control[node] == side
+                and reach[node] < 0
+                and node not in sites
+                and board.playable[node]
+            ):
+                control[node] = enemy
 
 
 def controls(state: BiteState, side: str, node: int) -> bool:

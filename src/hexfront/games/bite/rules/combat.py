@@ -24,7 +24,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, ELIMINATED, ON_MAP, REMOVED, BiteState, Piece, enemy_of
-from .basics import take_control
+from .basics import take_control, update_front
 from .modifiers import (
     A2A,
     A2G,
@@ -193,6 +193,7 @@ class CombatPhase(Procedure[BiteState]):
         )
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        update_front(state)  # 3.1: the lines have moved
         m.end(state)
 
 

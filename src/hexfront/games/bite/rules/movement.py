@@ -18,7 +18,7 @@ from ..board import CAPITAL, FORTRESS, MAJOR, MINOR
 from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
 from . import powers
-from .basics import apply_hit, can_stack, is_frozen, take_control
+from .basics import apply_hit, can_stack, is_frozen, take_control, update_front
 
 
 def move_cost_table(state: BiteState) -> dict[str, int]:
@@ -387,6 +387,7 @@ class MovementPhase(Procedure[BiteState]):
         board = state.w.board
         if action.verb == "end_ground":
             frame.vars["stage"] = "air"
+            update_front(state)
             for uid in sorted(overstacked(state, state.phasing)):  # could not move: lost
                 piece = state.pieces[uid]
                 if piece.status == ON_MAP and not _stack_ok(state, piece):

@@ -17,7 +17,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure
 from ..board import MOUNTAINS, WATER, Board
 from ..charts import charts
 from ..state import ON_MAP, BiteState, Piece, enemy_of
-from .basics import zoc_map
+from .basics import update_front, zoc_map
 
 LANE_LENGTH = charts().lane  # 4.3
 RED_ARROW_LANE = charts().red_arrow_lane  # 7.5.5
@@ -216,6 +216,7 @@ class SupplyPhase(Procedure[BiteState]):
 
     def run(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> None:
         state.phase = "supply"
+        update_front(state)
         out = mark_supply(state, state.phasing)
         board = state.w.board
         state.emit(
