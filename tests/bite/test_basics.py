@@ -142,3 +142,25 @@ def test_entering_a_city_takes_control_and_is_logged() -> None:  # 3.3
     assert state.control[site.node] == "axis"
     assert state.log[-1].kind == "captured"
     assert state.log[-1].data["city"] == "Kalinin"
+
+
+def test_hexes_cut_off_behind_the_front_change_hands_but_cities_do_not() -> None:  # 3.1
+    from hexfront.games.bite.board import Site
+    from hexfront.games.bite.rules.basics import update_front
+
+    # A Soviet pocket: hexes west of an unbroken Axis line at column 04 are cut off from
+    # every Soviet unit and from Siberia (0603, the Soviet source, lies east of the line).
+    board = SyntheticBoard(["......"] * 4)
+    city = Site("Pinsk", board.node("0102"), type="minor")
+    board._sites[city.node] = city
+    axis = [unit(f"g{r}") for r in range(4)]
+    places = {f"g{r}": f"04{r + 1:02d}" for r in range(4)}
+    m = new_match(world(board, axis, places, main_sources={"ussr": "0603", "germany": "0603"}))
+    state = m.state
+    state.control = ["soviet"] * board.node_count
+    for r in range(4):
+        state.control[board.node(f"04{r + 1:02d}")] = "axis"
+    update_front(state)
+    assert state.control[board.node("0101")] == "axis"  # behind the Axis line now
+    assert state.control[board.node("0102")] == "soviet"  # a city waits to be entered (3.1)
+    assert state.control[board.node("0603")] == "soviet"  # still linked to Siberia's side
