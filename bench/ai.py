@@ -79,7 +79,14 @@ def main() -> None:
     console = Console()
     RESULTS.mkdir(parents=True, exist_ok=True)
     reports: dict[str, Any] = {"heuristic_vs_random": {}, "ismcts_vs_heuristic": {}}
-    for scenario in args.scenarios.split(","):
+    previous: dict[str, Any] = {}
+    if (RESULTS / "ai.json").exists():  # parts not rerun keep their last measurement
+        previous = json.loads((RESULTS / "ai.json").read_text())
+    if not args.scenarios:
+        reports["heuristic_vs_random"] = previous.get("heuristic_vs_random", {})
+    if not args.search_games:
+        reports["ismcts_vs_heuristic"] = previous.get("ismcts_vs_heuristic", {})
+    for scenario in [s for s in args.scenarios.split(",") if s]:
         reports["heuristic_vs_random"][scenario] = run_pair(
             console, scenario, ["heuristic", "random"], args.games, args.seed, {}
         )
