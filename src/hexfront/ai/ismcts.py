@@ -199,8 +199,32 @@ class ISMCTSAgent:
     def _playout(
         self, game: Bite, state: BiteState, action: Action, side: str, info: PublicInfo
     ) -> float | None:
+        """Play the sampled world forward from ``action`` and score it for ``side``.
+
+        A move into an enemy hex is judged by its battle: the side stops moving, that
+        battle is fought first, and the playout ends when it is over (a cheap, focused
+        horizon; the sampled defenders make the odds real). Other choices play on to the
+        end of the side's turn.
+        """
         if action not in game.legal_actions(state, action.side):
             return None
+        board = state.w.board
+        focus: str | None = None
+        to = action.args.get("to")
+        if action.verb in ("move", "blitz", "fly") and to is not None:
+            node = board.node(str(to))
+            if any(p.side != side for p in state.at(node)):
+                focus = board.id_of(node)
+        if focus is None and action.verb == "fight":
+            focus = str(action.args["hex"])
+        pending = game.decision(state)
+        if (
+            focus is None
+            and pending is not None
+            and pending.prompt.kind in ("retreat", "allocate_hit")
+        ):
+            focus = str(pending.prompt.data.get("hex"))
+        start = len(state.log)
         game.apply(state, action)
         phasing, turn = state.phasing, state.turn
         policy = {
@@ -210,10 +234,26 @@ class ISMCTSAgent:
         for _ in range(ROLLOUT_LIMIT):
             if game.is_over(state) or state.phasing != phasing or state.turn != turn:
                 break
-            active = game.active_sides(state)
-            if not active:
+            if focus is not None and any(
+                e.kind == "battle_over" and e.data.get("hex") == focus for e in state.log[start:]
+            ):
                 break
-            who = active[0]
-            legal = game.legal_actions(state, who)
-            game.apply(state, policy[who].choose(fast_view(state, who, game), legal))
+            d = game.decision(state)
+            if d is None:
+                break
+            who = d.prompt.side
+            choice = self._focused(d.actions, d.prompt.kind, focus) if focus is not None else None
+            if choice is None:
+                choice = policy[who].choose(fast_view(state, who, game), d.actions)
+            game.apply(state, choice)
         return evaluate(state, side)
+
+    @staticmethod
+    def _focused(actions: Sequence[Action], kind: str, focus: str) -> Action | None:
+        """In a focused playout: stop moving, and fight the battle in question first."""
+        for a in actions:
+            if kind in ("move", "air", "rail", "production") and a.verb in ("end_ground", "done"):
+                return a
+            if kind == "choose_battle" and a.verb == "fight" and a.args.get("hex") == focus:
+                return a
+        return None
