@@ -155,7 +155,7 @@ class ISMCTSAgent:
             it += 1
             k = self._select(visits, value, it)
             world_state = determinize(v, info.world, self._rng)
-            reward = self._playout(game, world_state, candidates[k], side, info)
+            reward = self._playout(game, world_state, candidates[k], side, info, battle_mode)
             if reward is None:  # the action is not legal in this sampled world
                 visits[k] += 1
                 value[k] += 0.0
