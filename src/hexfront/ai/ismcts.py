@@ -148,6 +148,9 @@ class ISMCTSAgent:
         visits = [0] * len(candidates)
         value = [0.0] * len(candidates)
         game = Bite(world_loader=lambda s, o: info.world)
+        # When some candidate attacks, every candidate is judged the same way: by the
+        # battle it starts (none for a quiet move), so their values compare.
+        battle_mode = any(self._attack_target(a, look, info) for a in candidates)
         started = time.perf_counter()
         deadline = started + self.budget
         it = 0
@@ -196,8 +199,23 @@ class ISMCTSAgent:
             key=lambda i: value[i] / visits[i] + self.exploration * math.sqrt(logn / visits[i]),
         )
 
+    @staticmethod
+    def _attack_target(a: Action, look: _Look, info: PublicInfo) -> bool:
+        to = a.args.get("to")
+        return (
+            a.verb in ("move", "blitz", "fly")
+            and to is not None
+            and bool(look.at_enemy.get(info.board.node(str(to))))
+        )
+
     def _playout(
-        self, game: Bite, state: BiteState, action: Action, side: str, info: PublicInfo
+        self,
+        game: Bite,
+        state: BiteState,
+        action: Action,
+        side: str,
+        info: PublicInfo,
+        battle_mode: bool = False,
     ) -> float | None:
         """Play the sampled world forward from ``action`` and score it for ``side``.
 
@@ -226,6 +244,8 @@ class ISMCTSAgent:
             focus = str(pending.prompt.data.get("hex"))
         start = len(state.log)
         game.apply(state, action)
+        if battle_mode and focus is None:
+            return evaluate(state, side)  # a quiet move: no battle to fight
         phasing, turn = state.phasing, state.turn
         policy = {
             "axis": HeuristicAgent(self._rng.randrange(1 << 30), info),
