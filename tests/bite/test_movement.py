@@ -210,3 +210,50 @@ def test_air_missions_within_range_and_rebasing_at_double_range() -> None:  # 7.
     )
     assert flights == {"0601"}  # 5 hexes for a TECH 2 fighter
     assert rebases == {"1003"}  # 10 hexes; 1203 is 11 away
+
+
+def test_germans_operating_from_finland_attack_only_inside_the_finnish_zone() -> None:  # 5.5
+    finland = [f"{c:02d}{r:02d}" for c in range(1, 5) for r in range(1, 6)]
+    faz = ["0503", "0504"]
+    board = SyntheticBoard(
+        ROWS,
+        owner="ussr",
+        owners=dict.fromkeys(finland, "finland"),
+        zones={
+            "finland_1941": finland,
+            "foa": ["0501", "0502", "0503", "0504", "0505"],
+            "faz": faz,
+        },
+    )
+    units = [unit("g"), unit("s1", nation="ussr"), unit("s2", nation="ussr")]
+    w = world(
+        board,
+        units,
+        {"g": "0403", "s1": "0503", "s2": "0502"},
+        main_sources={"germany": "0103", "ussr": "1003"},
+    )
+    m = new_match(w)
+    m.state.control[board.node("0103")] = "axis"
+    m.state.touch()
+    drive(m, at_prompt("move", "axis"))
+    targets = move_targets(m, "g")
+    assert "0503" in targets  # inside the Finnish attack zone
+    assert "0502" not in targets  # outside it
+
+
+def test_finnish_supply_lanes_stop_at_the_operational_area() -> None:  # 5.5
+    from hexfront.games.bite.rules.supply import compute, is_supplied
+
+    finland = [f"{c:02d}{r:02d}" for c in range(1, 4) for r in range(1, 6)]
+    board = SyntheticBoard(
+        ROWS,
+        owner="ussr",
+        owners=dict.fromkeys(finland, "finland"),
+        zones={"finland_1941": finland, "foa": ["0403"]},
+    )
+    fin = [unit("inside", nation="finland"), unit("beyond", nation="finland")]
+    w = world(board, fin, {"inside": "0403", "beyond": "0503"}, main_sources={"finland": "0303"})
+    state = new_match(w).state
+    net = compute(state, "axis")
+    assert is_supplied(state, state.pieces["inside"], net)
+    assert not is_supplied(state, state.pieces["beyond"], net)  # 2 hexes away, but past the FOA

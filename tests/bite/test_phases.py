@@ -357,3 +357,21 @@ def test_game_ends_after_the_last_turn_with_a_verdict() -> None:
     assert result is not None
     assert result.outcome == "draw"
     assert m.state.turn == 3
+
+
+def test_a_supreme_hq_may_pay_a_rail_move_with_an_action_point() -> None:  # 7.4, 3.12
+    board = base_board()
+    fhq = unit("fhq", "supreme_hq", ladder=(4, 3, 2, 1, 0))
+    w = world(board, [unit("inf"), fhq], {"inf": "0103", "fhq": "0203"}, main_sources=SOURCES)
+    m = new_match(w)
+    drive(m, at_prompt("rail", "axis"))
+    assert m.state.pp.get("germany", 0) == 0  # no PP at all this turn
+    paid_by_hq = [
+        a for a in m.legal_actions("axis") if a.verb == "rail" and a.args.get("hq") == "fhq"
+    ]
+    assert paid_by_hq
+    assert not [a for a in m.legal_actions("axis") if a.verb == "rail" and "hq" not in a.args]
+    move = next(a for a in paid_by_hq if a.args["unit"] == "inf" and a.args["to"] == "0403")
+    m.act(move)
+    assert m.state.strength(m.state.pieces["fhq"]) == 3
+    assert m.state.pieces["inf"].node == board.node("0403")

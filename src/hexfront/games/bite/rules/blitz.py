@@ -43,7 +43,9 @@ def blitz_targets(state: BiteState, piece: Piece) -> list[int]:
             continue
         if costs.get(board.terrain[n]) != 1 or not powers.may_enter(state, spec, n):
             continue
-        if n in enemies and (not can_attack(state, piece) or not powers.may_attack(state, spec, n)):
+        if n in enemies and (
+            not can_attack(state, piece) or not powers.may_attack(state, spec, n, piece.node)
+        ):
             continue
         if can_stack(state, n, piece.side, [spec]):
             out.append(n)

@@ -149,7 +149,7 @@ def ground_destinations(
         if node in enemies:
             if not allow_attack or not can_attack(state, piece):
                 continue
-            if not powers.may_attack(state, spec, node):
+            if not powers.may_attack(state, spec, node, piece.node):
                 continue
             if not spec.is_combat and not _friendly_combat_unit_at(state, piece.side, node):
                 continue  # support units never attack alone (3.8)

@@ -71,10 +71,20 @@ def may_enter(state: BiteState, spec: UnitSpec, node: int) -> bool:
     return allowed is None or node in allowed
 
 
-def may_attack(state: BiteState, spec: UnitSpec, node: int) -> bool:
-    """5.5: Finns (and Germans based in Finland) attack only inside the Finnish attack zone."""
+def finnish_area(state: BiteState) -> frozenset[int]:
+    """Finland of 1941 and the Finnish operational area (5.5)."""
+    return _areas(state)["finland"]
+
+
+def may_attack(state: BiteState, spec: UnitSpec, node: int, origin: int | None = None) -> bool:
+    """5.5: Finns, and German units operating from Finland, attack only inside the Finnish
+    attack zone. ``origin`` is where the attacker stands (a German unit there is supplied
+    through Finland)."""
+    faz = state.w.board.zone("faz")
     if spec.nation == "finland":
-        return node in state.w.board.zone("faz")
+        return node in faz
+    if spec.nation == "germany" and origin is not None and origin in finnish_area(state):
+        return node in faz
     return True
 
 

@@ -17,7 +17,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from . import powers
-from .basics import can_stack, is_frozen
+from .basics import can_stack, is_frozen, reduce_once
 
 M = Machine[BiteState]
 
@@ -82,6 +82,21 @@ def srm_zone(state: BiteState, start: int, end: int) -> str:
     return "free"
 
 
+def supreme_hqs(state: BiteState, side: str) -> list[Piece]:
+    """Supreme HQs able to act: in supply, not frozen, with an action point left (7.4)."""
+    return sorted(
+        (
+            p
+            for p in state.on_map(side)
+            if state.spec(p).cls == "supreme_hq"
+            and state.strength(p) > 0
+            and not p.oos
+            and not is_frozen(state, p)
+        ),
+        key=lambda p: p.uid,
+    )
+
+
 def payer(state: BiteState, piece: Piece) -> str:
     nation = state.spec(piece).nation
     return (
@@ -116,18 +131,30 @@ class RailPhase(Procedure[BiteState]):
         hot = near_enemy(state, side)
         railed = cast(list[str], frame.vars["railed"])
         nets: dict[tuple[str, int], frozenset[int]] = {}
+        hqs = supreme_hqs(state, side)
         actions: list[Action] = []
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
             if p.handle in railed:
                 continue
-            if state.pp.get(payer(state, p), 0) < charts().srm_cost:
+            by_pp = state.pp.get(payer(state, p), 0) >= charts().srm_cost
+            if not by_pp and not hqs:
                 continue
             for n in rail_destinations(state, p, hot, nets):
-                if self._room(state, frame, srm_zone(state, p.node, n)):
-                    actions.append(Action(side, "rail", {"unit": p.uid, "to": board.id_of(n)}))
+                if not self._room(state, frame, srm_zone(state, p.node, n)):
+                    continue
+                args = {"unit": p.uid, "to": board.id_of(n)}
+                if by_pp:
+                    actions.append(Action(side, "rail", args))
+                # 7.4: a Supreme HQ may pay with one of its action points instead (3.12).
+                actions.extend(Action(side, "rail", {**args, "hq": hq.uid}) for hq in hqs)
         actions.append(Action(side, "done"))
         return Decision(
-            Prompt(side, "rail", "Strategic rail moves (1 PP each), then done."), actions
+            Prompt(
+                side,
+                "rail",
+                "Strategic rail moves (1 PP or 1 Supreme HQ action point each), then done.",
+            ),
+            actions,
         )
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
@@ -141,7 +168,12 @@ class RailPhase(Procedure[BiteState]):
         if state.phasing == AXIS:
             used[srm_zone(state, piece.node, to)] += 1
         cast(list[str], frame.vars["railed"]).append(piece.handle)  # frames are public
-        state.pp[payer(state, piece)] -= charts().srm_cost
+        hq = action.args.get("hq")
+        if hq is not None:
+            reduce_once(state, state.pieces[str(hq)])  # an action point is a step (3.12)
+            state.emit("hq_action", audience=piece.side, hq=str(hq), action="rail")
+        else:
+            state.pp[payer(state, piece)] -= charts().srm_cost
         state.emit_move("rail", piece, piece.node, to)
         state.emit("rail_unit", audience=piece.side, unit=piece.uid)
         piece.node = to  # 7.4: it may still move normally in the Movement Phase

@@ -145,16 +145,23 @@ def compute(state: BiteState, side: str) -> SupplyNet:
         if main is not None:
             by_main.setdefault(main, []).append(power)
 
-    def step(a: int, b: int) -> int | None:
-        if not passable[b]:
-            return None
-        return RED_ARROW_LANE if board.is_red_arrow(a, b) else 1
-
     for main, group in by_main.items():
         nodes = source_nodes(state, side, main)
+        usable = passable
+        if "finland" in group:  # 5.5: no Finnish lane runs beyond the operational area
+            from .powers import finnish_area
+
+            area = finnish_area(state)
+            usable = bytearray(passable[n] if n in area else 0 for n in range(board.node_count))
+
+        def step(a: int, b: int, usable: bytearray = usable) -> int | None:
+            if not usable[b]:
+                return None
+            return RED_ARROW_LANE if board.is_red_arrow(a, b) else 1
+
         # Search outwards from the usable sources once; each unit then reads its lane
         # cost off its neighbours (its own hex is never part of the lane).
-        start = {n: 0 for n in nodes if passable[n]}
+        start = {n: 0 for n in nodes if usable[n]}
         cost, _ = cheapest(board.adjacency, start, edge_cost=step, max_cost=lane - 1)
         for power in group:
             sources[power] = nodes
