@@ -249,11 +249,12 @@ def test_finnish_supply_lanes_stop_at_the_operational_area() -> None:  # 5.5
         ROWS,
         owner="ussr",
         owners=dict.fromkeys(finland, "finland"),
-        zones={"finland_1941": finland, "foa": ["0403"]},
+        zones={"finland_1941": finland, "foa": ["0403", "0603"]},
     )
-    fin = [unit("inside", nation="finland"), unit("beyond", nation="finland")]
-    w = world(board, fin, {"inside": "0403", "beyond": "0503"}, main_sources={"finland": "0303"})
+    fin = [unit("near", nation="finland"), unit("far", nation="finland")]
+    w = world(board, fin, {"near": "0403", "far": "0603"}, main_sources={"finland": "0303"})
     state = new_match(w).state
     net = compute(state, "axis")
-    assert is_supplied(state, state.pieces["inside"], net)
-    assert not is_supplied(state, state.pieces["beyond"], net)  # 2 hexes away, but past the FOA
+    assert is_supplied(state, state.pieces["near"], net)
+    # 0603 -> 0503 -> 0403 -> 0303 is three hexes, but 0503 lies beyond the FOA.
+    assert not is_supplied(state, state.pieces["far"], net)
