@@ -61,3 +61,31 @@ def test_fogged_view_hides_enemy_identities() -> None:
     }
     assert all(set(u) <= public for u in soviet)  # type: ignore[arg-type]
     assert all(u["colour"] == "red" for u in soviet)  # type: ignore[index]
+
+
+def test_changing_a_view_never_changes_the_game() -> None:
+    """Agents and clients get copies: scribbling on a view leaves the state alone."""
+    from hexfront.engine.records import state_hash
+
+    match: Match[object] = Match(GAME, "TEST", {}, 5)  # type: ignore[arg-type]
+    agents = {"axis": RandomAgent(5), "soviet": RandomAgent(6)}
+    for _ in range(60):
+        if match.is_over():
+            break
+        side = match.active_sides()[0]
+        before = state_hash(GAME, match.state)  # type: ignore[arg-type]
+        view = match.view(side)
+
+        def scribble(value: object) -> None:
+            if isinstance(value, dict):
+                for v in value.values():
+                    scribble(v)
+                value["scribbled"] = True
+            elif isinstance(value, list):
+                for v in value:
+                    scribble(v)
+                value.append("scribbled")
+
+        scribble(view)
+        assert state_hash(GAME, match.state) == before  # type: ignore[arg-type]
+        match.act(agents[side].choose(match.view(side), match.legal_actions(side)))

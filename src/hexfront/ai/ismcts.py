@@ -31,6 +31,7 @@ from .bite_heuristic import HeuristicAgent, PublicInfo, _Look
 from .determinize import determinize
 
 ROLLOUT_LIMIT = 300  # actions per playout, a safety net for the macro-step horizon
+PRIOR = 0.01  # value bonus per rank of the heuristic's ordering
 CRITICAL = frozenset({"retreat", "allocate_hit", "choose_battle", "blitz", "reaction"})
 
 
@@ -72,8 +73,10 @@ def fast_view(state: BiteState, side: str, game: Bite) -> dict[str, Any]:
     }
 
 
-def evaluate(state: BiteState, side: str) -> float:
-    """A score in [0, 1] for ``side``: material, cities, supply and the scenario verdict."""
+def evaluate(state: BiteState, side: str, objectives: Sequence[int] = ()) -> float:
+    """A score in [0, 1] for ``side``: material, cities, supply, the scenario verdict, and
+    for the Axis (the attacker of every basic scenario) how close it stands to the
+    objectives it does not hold yet."""
     enemy = "soviet" if side == "axis" else "axis"
     material = {side: 0.0, enemy: 0.0}
     for p in state.on_map():
@@ -98,6 +101,18 @@ def evaluate(state: BiteState, side: str) -> float:
     balance = (material[side] - material[enemy]) / max(total, 1.0)
     city_balance = (cities[side] - cities[enemy]) / max(cities[side] + cities[enemy], 1)
     x = 2.0 * balance + 1.0 * city_balance + 1.5 * outcome
+    wanted = [o for o in objectives if state.control[o] != "axis"]
+    if wanted:
+        closest = min(
+            (
+                board.distance(p.node, o)
+                for p in state.on_map("axis")
+                if state.spec(p).is_ground
+                for o in wanted
+            ),
+            default=30,
+        )
+        x += (-0.08 if side == "axis" else 0.08) * closest
     return 1.0 / (1.0 + math.exp(-x))
 
 
@@ -169,9 +184,14 @@ class ISMCTSAgent:
                 spent = (time.perf_counter() - started) / max(self.budget, 1e-9)
                 self.on_progress(min(1.0, max(it / self.max_iterations, spent)))
         self.last_iterations = it
+        # The heuristic's ranking is a prior: it keeps the strategic sense the short
+        # playouts cannot see, and breaks near-ties.
         best = max(
             range(len(candidates)),
-            key=lambda i: (value[i] / visits[i] if visits[i] else -1.0, visits[i]),
+            key=lambda i: (
+                (value[i] / visits[i] if visits[i] else -1.0) + PRIOR * (len(candidates) - i),
+                visits[i],
+            ),
         )
         return candidates[best]
 
@@ -245,7 +265,7 @@ class ISMCTSAgent:
         start = len(state.log)
         game.apply(state, action)
         if battle_mode and focus is None:
-            return evaluate(state, side)  # a quiet move: no battle to fight
+            return evaluate(state, side, info.objectives)  # a quiet move: no battle
         phasing, turn = state.phasing, state.turn
         policy = {
             "axis": HeuristicAgent(self._rng.randrange(1 << 30), info),
@@ -266,7 +286,7 @@ class ISMCTSAgent:
             if choice is None:
                 choice = policy[who].choose(fast_view(state, who, game), d.actions)
             game.apply(state, choice)
-        return evaluate(state, side)
+        return evaluate(state, side, info.objectives)
 
     @staticmethod
     def _focused(actions: Sequence[Action], kind: str, focus: str) -> Action | None:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from .errors import IllegalAction, RulesError
-from .events import JSON
+from .events import JSON, json_copy
 from .protocol import Action, Prompt
 
 S = TypeVar("S")
@@ -57,11 +57,21 @@ class Frame:
     result: JSON = None
 
     def to_json(self) -> dict[str, JSON]:
-        return {"proc": self.proc, "vars": self.vars, "status": self.status, "result": self.result}
+        return {
+            "proc": self.proc,
+            "vars": json_copy(self.vars),
+            "status": self.status,
+            "result": json_copy(self.result),
+        }
 
     @staticmethod
     def from_json(obj: dict[str, JSON]) -> Frame:
-        return Frame(str(obj["proc"]), dict(obj["vars"]), str(obj["status"]), obj.get("result"))
+        return Frame(
+            str(obj["proc"]),
+            json_copy(dict(obj["vars"])),
+            str(obj["status"]),
+            json_copy(obj.get("result")),
+        )
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from hexfront.engine.dice import Dice
-from hexfront.engine.events import JSON, Event
+from hexfront.engine.events import JSON, Event, json_copy
 from hexfront.engine.sequence import Frame
 
 from .board import Board, Site
@@ -238,9 +238,9 @@ class BiteState:
             "pp": dict(sorted(self.pp.items())),
             "pp_next": dict(sorted(self.pp_next.items())),
             "surrendered": list(self.surrendered),
-            "flags": dict(sorted(self.flags.items())),
+            "flags": json_copy(dict(sorted(self.flags.items()))),
             "next_handle": self.next_handle,
-            "result": self.result,
+            "result": json_copy(self.result),
             "dice": self.dice.to_json(),
             "stack": [f.to_json() for f in self.stack],
             "log": [e.to_json() for e in self.log],

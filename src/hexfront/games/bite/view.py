@@ -9,7 +9,7 @@ With the "fog" option off, everything is shown.
 
 from __future__ import annotations
 
-from hexfront.engine.events import JSON
+from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
 from .state import DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
@@ -104,7 +104,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     events: list[JSON] = []
     for e in reversed(state.log):  # newest first, stop at the tail's length
         if e.visible_to(side):
-            events.append(e.to_json())
+            events.append(json_copy(e.to_json()))
             if len(events) >= LOG_TAIL:
                 break
     events.reverse()
@@ -127,8 +127,8 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
         "surrendered": list(state.surrendered),
         "prompt": prompt,
         "log": events,
-        "result": state.result,
-        "flags": dict(state.flags),
+        "result": json_copy(state.result),
+        "flags": json_copy(state.flags),
         "pp_next": dict(sorted(state.pp_next.items())),
         # The sequence-of-play stack holds no identities (only handles, hexes and counts),
         # so both sides may see where the game stands; AI search rebuilds states from it.
