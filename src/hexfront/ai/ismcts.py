@@ -31,7 +31,8 @@ from .bite_heuristic import HeuristicAgent, PublicInfo, _Look
 from .determinize import determinize
 
 ROLLOUT_LIMIT = 300  # actions per playout, a safety net for the macro-step horizon
-PRIOR = 0.01  # value bonus per rank of the heuristic's ordering
+MIN_VISITS = 3  # playouts an alternative needs before it may overrule the heuristic
+MARGIN = 0.02  # how much better (in evaluation units, 0..1) it must look
 CRITICAL = frozenset({"retreat", "allocate_hit", "choose_battle", "blitz", "reaction"})
 
 
@@ -184,15 +185,21 @@ class ISMCTSAgent:
                 spent = (time.perf_counter() - started) / max(self.budget, 1e-9)
                 self.on_progress(min(1.0, max(it / self.max_iterations, spent)))
         self.last_iterations = it
-        # The heuristic's ranking is a prior: it keeps the strategic sense the short
-        # playouts cannot see, and breaks near-ties.
-        best = max(
-            range(len(candidates)),
-            key=lambda i: (
-                (value[i] / visits[i] if visits[i] else -1.0) + PRIOR * (len(candidates) - i),
-                visits[i],
-            ),
-        )
+
+        # The heuristic's first choice stands unless the search finds a clearly better
+        # one: search corrects tactical misjudgements, the heuristic keeps the strategy.
+        def mean(i: int) -> float:
+            return value[i] / visits[i] if visits[i] else 0.0
+
+        best = 0
+        challenger = max(range(len(candidates)), key=lambda i: (mean(i), visits[i]))
+        if (
+            challenger != 0
+            and visits[challenger] >= MIN_VISITS
+            and visits[0] >= MIN_VISITS
+            and mean(challenger) > mean(0) + MARGIN
+        ):
+            best = challenger
         return candidates[best]
 
     def _critical(
