@@ -43,7 +43,7 @@ def test_black_dot_units_stand_on_their_city() -> None:
 def test_frozen_units_by_position() -> None:
     m = synthetic_map()
     res = dep.resolve(forces.setup("BSS"), m, dep.bss_rule(m), cover_border=True)
-    frozen = dep.frozen_on_turn1(res, m)
+    frozen = dep.frozen_on_turn1(res.hexes, m)
     assert {"sov-art-leningrad", "sov-ni-blacksea", "sov-a-23", "ger-c-xi", "fin-c-ii"} <= frozen
     assert not {"sov-a-3", "sov-a-16", "rom-antonescu", "ger-jg-77", "ger-c-i"} & frozen
 

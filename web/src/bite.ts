@@ -182,6 +182,13 @@ export class BiteTable {
     }
     const direct = legal.filter((a) => a.args.unit === undefined && this.dest(a) === id);
     if (direct.length === 1) return this.send(direct[0]);
+    // Deployment by hand: clicking a block picks it, then its hexes are marked.
+    const picks = legal.filter((a) => a.verb === "pick" && (this.byNode.get(id) ?? []).some((u) => u.id === a.args.unit));
+    if (picks.length === 1) return this.send(picks[0]);
+    if (picks.length > 1) {
+      this.choice = picks;
+      return this.redraw();
+    }
     // Select (or cycle through) own blocks here that have something to do.
     const here = (this.byNode.get(id) ?? []).filter((u) => u.id && this.actionsOf(u.id).length);
     if (here.length) {

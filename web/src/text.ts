@@ -4,6 +4,7 @@ import type { Action } from "./api";
 
 export const PHASE_NAMES: Record<string, string> = {
   setup: "Setup",
+  deploy: "Deployment by hand (setup)",
   supply: "Supply Phase (7.2)",
   production: "Production Phase (7.3)",
   rail: "Strategic Rail Movement (7.4)",
@@ -68,6 +69,10 @@ export function describe(a: Action, name: Names, place: (hex: string) => string)
     case "stand": return "stand and fight on";
     case "end_ground": return "end ground movement (then air units)";
     case "done": return "done with this phase";
+    case "pick": return `move ${who}`;
+    case "deploy": return `deploy ${who} at ${hex}`;
+    case "cancel": return "choose another block";
+    case "reset": return "back to the standard deployment";
   }
   const rest = Object.entries(g).map(([k, v]) => `${k} ${v}`).join(" ");
   return `${a.verb}${rest ? " " + rest : ""}`;
@@ -116,6 +121,10 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "rebuild": return `rebuilt ${name(d.unit)} at ${place(d.hex)}`;
     case "place": return `placed ${name(d.unit)} at ${place(d.hex)}`;
     case "disband": return `disbanded ${name(d.unit)}`;
+    case "deploy": return `${sideName(d.side)} deploys by hand`;
+    case "redeploy": return `${sideName(d.side)} block redeployed ${place(d.frm)} → ${place(d.to)}`;
+    case "deployed": return `${name(String(d.unit))} deployed at ${place(d.hex)}`;
+    case "deployment_done": return `${sideName(d.side)} deployment done`;
     case "block_placed": return `${sideName(d.side)} block placed at ${place(d.hex)}`;
     case "block_removed": return null;
     case "rail_unit": return null;

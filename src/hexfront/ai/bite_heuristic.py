@@ -160,6 +160,10 @@ class HeuristicAgent:
             return 0.0
         if verb == "fight":
             return 1.0
+        if verb in ("pick", "deploy", "reset"):
+            return -1.0  # deployment by hand: the standard deployment is a sound one
+        if verb == "cancel":
+            return 1.0
         if verb == "move":
             return self._move(a, v, look, info, exploit=str(v.get("phase")) == "exploitation")
         if verb == "blitz":

@@ -473,15 +473,15 @@ def check_front_setup(name: str, m: DeployMap) -> list[Finding]:
 FROZEN_DISTRICTS: Final = frozenset({"md_leningrad", "md_odessa", "md_caucasus"})
 
 
-def frozen_on_turn1(res: Resolved, m: DeployMap) -> set[str]:
+def frozen_on_turn1(hexes: Mapping[str, str], m: DeployMap) -> set[str]:
     """Units frozen in June 1941 (3.21, SBE5) given where they stand: the dot-based list of
     ``Unit.frozen_turn1`` plus every Soviet unit (black dots too) inside the Leningrad, Odessa
     or Caucasus district, and every Axis ground unit in Romania except Antonescu.
 
     Units in off-map boxes follow their dot only."""
     units = forces.units_by_id()
-    out = {uid for uid in res.hexes if units[uid].frozen_turn1}
-    for uid, h in res.hexes.items():
+    out = {uid for uid in hexes if units[uid].frozen_turn1}
+    for uid, h in hexes.items():
         u = units[uid]
         if m.is_box(h):
             continue

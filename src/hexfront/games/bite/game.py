@@ -15,6 +15,7 @@ from . import catalog
 from .rules.basics import initial_control
 from .rules.blitz import AirRebase, BlitzPhase
 from .rules.combat import AllocateHits, Battle, CombatPhase, Pause, RetreatChoice
+from .rules.deploy import DeployPhase
 from .rules.exploitation import ExploitationPhase
 from .rules.movement import MovementPhase
 from .rules.production import ProductionPhase
@@ -30,6 +31,7 @@ MACHINE: Machine[BiteState] = Machine(
         GameProc(),
         TurnProc(),
         SideProc(),
+        DeployPhase(),
         SupplyPhase(),
         ProductionPhase(),
         RailPhase(),
@@ -68,6 +70,13 @@ OPTIONS = (
         "good",
         "good: the basic game's fair weather; chart: the Turn Record Chart's weather (9.0).",
         ("good", "chart"),
+    ),
+    OptionInfo(
+        "deployment",
+        "standard",
+        "standard: the reconstructed historical deployment; by_hand: each side may then "
+        "move its blocks within its setup areas before turn 1, the Soviets first.",
+        ("standard", "by_hand"),
     ),
 )
 

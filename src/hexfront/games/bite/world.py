@@ -264,7 +264,9 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         for power, values in sorted(sc.income.items())
     )
     frozen = (
-        frozenset(deployment.frozen_on_turn1(resolved, dmap)) if sc.start_turn == 1 else frozenset()
+        frozenset(deployment.frozen_on_turn1(resolved.hexes, dmap))
+        if sc.start_turn == 1
+        else frozenset()
     )
     spec = ScenarioSpec(
         id=sc.id,

@@ -214,7 +214,12 @@ def zoc_map(state: BiteState, side: str, *, ground_only: bool) -> bytearray:
 
 def is_frozen(state: BiteState, piece: Piece) -> bool:
     scenario = state.w.scenario
-    return state.turn == scenario.start_turn == 1 and piece.uid in scenario.frozen_turn1
+    if not state.turn == scenario.start_turn == 1:
+        return False
+    by_hand = state.flags.get("frozen_turn1")  # worked out again after hand deployment
+    if isinstance(by_hand, list):
+        return piece.uid in by_hand
+    return piece.uid in scenario.frozen_turn1
 
 
 def side_of_power(power: str) -> str:

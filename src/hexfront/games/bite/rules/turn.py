@@ -1,7 +1,8 @@
 """Sequence of play (7.0): turns, the Axis then the Soviet phases, then victory.
 
 ```
-game -> turn -> side (axis, soviet) -> supply, production, rail, movement, reaction,
+game -> deploy (by hand only: soviet, axis)
+     -> turn -> side (axis, soviet) -> supply, production, rail, movement, reaction,
                                         combat, blitz, final supply, exploitation
              -> victory
 ```
@@ -12,6 +13,7 @@ from __future__ import annotations
 from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..state import AXIS, SOVIET, BiteState
+from . import deploy
 
 M = Machine[BiteState]
 
@@ -29,13 +31,25 @@ SIDE_PHASES = (
 
 
 class GameProc(Procedure[BiteState]):
+    """Deployment by hand when chosen (the Soviets first), then the turns."""
+
     name = "game"
 
+    def begin(self, m: M, state: BiteState, frame: Frame) -> None:
+        frame.vars["deploy"] = list(deploy.ORDER) if deploy.by_hand(state) else []
+
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        pending = frame.vars.get("deploy")
+        if isinstance(pending, list) and pending:
+            frame.vars["child"] = "deploy"
+            m.call(state, "deploy", side=str(pending.pop(0)))
+            return
+        frame.vars["child"] = "turn"
         m.call(state, "turn")
 
     def resume(self, m: M, state: BiteState, frame: Frame, result: object) -> None:
-        state.turn += 1
+        if frame.vars.get("child") == "turn":
+            state.turn += 1
 
 
 class TurnProc(Procedure[BiteState]):

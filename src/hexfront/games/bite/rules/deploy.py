@@ -1,0 +1,225 @@
+"""Deployment by hand (scenario booklet, Barbarossa Standard Setup; option ``deployment``).
+
+With ``deployment = "by_hand"`` each side starts from the standard (reconstructed)
+deployment and may move any of its blocks to another hex its setup rules allow before the
+first turn. The Soviets set up first, then the Axis (SBE1-SBE4). Choosing a block
+(``pick``) lists the hexes it may go to (``deploy``); ``reset`` brings the side's blocks
+back to the standard deployment; ``done`` is offered once the deployment is legal.
+
+The setup rules checked here (digest B.21):
+
+* units with a coloured dot stay in their district or country (``deployment.bss_rule``);
+* black-dot units keep their printed hex;
+* air units stand on a free airbase (3.4), ground units obey stacking (3.10);
+* at most one German ground unit inside Finland (5.5);
+* full setup only (SBE4): every hex on both sides of the Soviet border holds a Soviet
+  unit or is next to one. Design choice: the partial fronts of SBE1-SBE3 deploy only part
+  of the Soviet army, which cannot cover their whole stretch of border, so the cover check
+  is not made there.
+
+Units frozen on turn 1 (3.21) depend on where they stand, so they are worked out again
+when both sides are done.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from hexfront.engine.errors import RulesError
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import Action, Prompt
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+
+from .. import deployment, forces
+from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece
+from .basics import can_stack
+from .movement import free_airbase
+
+M = Machine[BiteState]
+
+BY_HAND = "by_hand"
+ORDER = (SOVIET, AXIS)  # the Soviets set up first in 1941 (scenario booklet)
+
+
+def by_hand(state: BiteState) -> bool:
+    return state.options.get("deployment") == BY_HAND and state.turn == 1
+
+
+def _adapter(state: BiteState) -> deployment.DeployMap:
+    """The setup rules read the full mapboard (districts, countries, boxes)."""
+    from ..world import DeployAdapter
+
+    bite_map = getattr(state.w.board, "m", None)
+    if bite_map is None:
+        raise RulesError("deployment by hand needs the real BITE mapboard")
+    return DeployAdapter(bite_map)
+
+
+def _is_box(state: BiteState, node: int) -> bool:
+    return _adapter(state).is_box(state.w.board.id_of(node))
+
+
+def movable(state: BiteState, piece: Piece) -> bool:
+    """Blocks without a black dot that stand on the map proper (not in a box)."""
+    if piece.status != ON_MAP or _is_box(state, piece.node):
+        return False
+    return forces.unit(piece.uid).dot != "black"
+
+
+def allowed_nodes(state: BiteState, uid: str) -> list[int]:
+    """Every hex the setup rules let this unit stand in (not counting other blocks)."""
+    key = f"deploy_hexes:{uid}"
+    cached = state.memo.get(key)
+    if cached is None:
+        board = state.w.board
+        dmap = _adapter(state)
+        rule = deployment.bss_rule(dmap)
+        unit = forces.unit(uid)
+        area = state.w.scenario.map_area
+        cached = [
+            node
+            for node in range(board.node_count)
+            if board.playable[node]
+            and not dmap.is_box(board.id_of(node))
+            and (area is None or node in area)
+            and rule(unit, board.id_of(node)) is None
+        ]
+        state.memo[key] = cached
+    return cast(list[int], cached)
+
+
+def _in_finland(state: BiteState, node: int) -> bool:
+    board = state.w.board
+    return board.owner_1941[node] == "finland" or node in board.zone("finland_1941")
+
+
+def _german_ground(state: BiteState, piece: Piece) -> bool:
+    return state.spec(piece).nation == "germany" and state.spec(piece).is_ground
+
+
+def destinations(state: BiteState, piece: Piece) -> list[int]:
+    spec = state.spec(piece)
+    germans_in_finland = sum(
+        1
+        for p in state.on_map(piece.side)
+        if p.uid != piece.uid and _german_ground(state, p) and _in_finland(state, p.node)
+    )
+    out = []
+    for node in allowed_nodes(state, piece.uid):
+        if node == piece.node:
+            continue
+        here = state.at(node)
+        if any(p.side != piece.side for p in here):
+            continue
+        if spec.is_air:
+            if not free_airbase(state, node, piece.side, exclude=piece.uid):
+                continue
+        elif not can_stack(state, node, piece.side, [spec]):
+            continue
+        if _german_ground(state, piece) and germans_in_finland >= 1 and _in_finland(state, node):
+            continue  # 5.5: one German unit in Finland
+        out.append(node)
+    return out
+
+
+def problems(state: BiteState, side: str) -> list[str]:
+    """Why the side's deployment is not yet legal (empty: it is)."""
+    if side != SOVIET or state.w.scenario.map_area is not None:
+        return []
+    board = state.w.board
+    border = state.memo.get("deploy_border")
+    if border is None:
+        border = state.memo["deploy_border"] = sorted(
+            board.node(h) for h in deployment.border_hexes(_adapter(state))
+        )
+    held = {p.node for p in state.on_map(SOVIET) if state.spec(p).is_ground}
+    covered = set(held)
+    for node in held:
+        covered.update(board.adjacency[node])
+    missing = [board.id_of(n) for n in cast(list[int], border) if n not in covered]
+    if not missing:
+        return []
+    shown = ", ".join(missing[:8]) + (" …" if len(missing) > 8 else "")
+    return [f"{len(missing)} border hexes neither held by nor next to a Soviet unit: {shown}"]
+
+
+class DeployPhase(Procedure[BiteState]):
+    name = "deploy"
+
+    def begin(self, m: M, state: BiteState, frame: Frame) -> None:
+        side = str(frame.vars["side"])
+        state.phase = "deploy"
+        state.phasing = side
+        frame.vars["picked"] = None
+        state.emit("deploy", side=side)
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        side = str(frame.vars["side"])
+        board = state.w.board
+        picked = frame.vars.get("picked")
+        if picked is not None:
+            piece = state.pieces[str(picked)]
+            actions = [
+                Action(side, "deploy", {"unit": piece.uid, "hex": board.id_of(node)})
+                for node in destinations(state, piece)
+            ]
+            actions.append(Action(side, "cancel"))
+            prompt = Prompt(side, "deploy", f"Where should {state.spec(piece).name} stand?")
+            return Decision(prompt, actions)
+        actions = [
+            Action(side, "pick", {"unit": p.uid})
+            for p in sorted(state.on_map(side), key=lambda x: x.uid)
+            if movable(state, p)
+        ]
+        issues = problems(state, side)
+        if not issues:
+            actions.insert(0, Action(side, "done"))
+        actions.append(Action(side, "reset"))
+        text = "Deploy by hand: choose a block to move, then done."
+        if issues:
+            text += " Not yet legal: " + "; ".join(issues)
+        data: dict[str, JSON] = {"problems": list(issues)}
+        return Decision(Prompt(side, "deploy", text, data), actions)
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        side = str(frame.vars["side"])
+        verb = action.verb
+        if verb == "pick":
+            frame.vars["picked"] = str(action.args["unit"])
+        elif verb == "cancel":
+            frame.vars["picked"] = None
+        elif verb == "deploy":
+            piece = state.pieces[str(action.args["unit"])]
+            to = state.w.board.node(str(action.args["hex"]))
+            frm = piece.node
+            piece.node = to
+            frame.vars["picked"] = None
+            state.emit("deployed", audience=side, unit=piece.uid, hex=action.args["hex"])
+            state.emit_move("redeploy", piece, frm, to)
+        elif verb == "reset":
+            self._reset(state, side)
+            frame.vars["picked"] = None
+        elif verb == "done":
+            state.emit("deployment_done", side=side)
+            if side == ORDER[-1]:
+                finish(state)
+            m.end(state)
+
+    def _reset(self, state: BiteState, side: str) -> None:
+        for uid, node, _strength in state.w.scenario.placements:
+            piece = state.pieces[uid]
+            if piece.side == side and piece.status == ON_MAP and piece.node != node:
+                frm, piece.node = piece.node, node
+                state.emit_move("redeploy", piece, frm, node)
+
+
+def finish(state: BiteState) -> None:
+    """Both sides are set up: control follows the blocks, frozen units follow their hexes."""
+    board = state.w.board
+    for p in state.on_map():
+        if state.spec(p).is_ground:
+            state.control[p.node] = p.side
+    placed = {uid for uid, _node, _strength in state.w.scenario.placements}
+    hexes = {p.uid: board.id_of(p.node) for p in state.on_map() if p.uid in placed}
+    frozen = deployment.frozen_on_turn1(hexes, _adapter(state))
+    state.flags["frozen_turn1"] = sorted(frozen)
