@@ -188,6 +188,13 @@ def test_frozen_units_are_worked_out_from_where_the_blocks_stand() -> None:  # 3
     m.act(only(m, "axis", "done"))
     scenario_list = set(m.state.w.scenario.frozen_turn1)
     assert set(m.state.flags["frozen_turn1"]) == scenario_list
+    for side in ("axis", "soviet"):  # each side sees only its own frozen blocks
+        text = json.dumps(m.view(side))
+        assert not [t for t in GAME.hidden_tokens(m.state, side) if t in text]
+        shown = m.view(side)["flags"]
+        assert isinstance(shown, dict)
+        own = {p.uid for p in m.state.pieces.values() if p.side == side}
+        assert set(shown["frozen_turn1"]) == scenario_list & own
     # A block standing in the Odessa or Leningrad district is frozen wherever it came from.
     state = GAME.setup("SBE4", BY_HAND, 3)
     board, dmap = state.w.board, deploy._adapter(state)

@@ -110,6 +110,37 @@ def test_blue_steps_are_never_rebuilt_and_rebuilds_go_to_placement_cities() -> N
     assert not any(h == "1003" for _, h in rebuilds)
 
 
+def test_captured_factories_are_destroyed_for_good() -> None:  # 3.3, 7.3.1
+    from hexfront.games.bite.rules.basics import factories_at, take_control
+
+    board = base_board()
+    tank = unit("tk", "tank", nation="ussr")
+    w = world(board, [tank], {"tk": "1104"}, income=[Income("ussr", 9, 2)], main_sources=SOURCES)
+    m = new_match(w)
+    moscow, berlin = board.node("Moscow"), board.node("Berlin")
+    take_control(m.state, "soviet", [berlin])  # an enemy plant taken: destroyed
+    take_control(m.state, "axis", [moscow])
+    take_control(m.state, "soviet", [moscow])  # taking it back does not rebuild it
+    assert factories_at(m.state, moscow) == ((), False)
+    assert factories_at(m.state, berlin) == ((), False)
+    assert sorted(m.state.flags["factories_destroyed"]) == ["Berlin", "Moscow"]
+    assert [e.kind for e in m.state.log].count("factories_destroyed") == 2
+    p = m.state.pieces["tk"]
+    p.status, p.node = "eliminated", -1
+    drive(m, at_prompt("production", "soviet"))
+    assert not [a for a in m.legal_actions("soviet") if a.verb == "rebuild"]
+
+
+def test_own_factories_survive_recapture_of_other_cities() -> None:  # 3.3
+    from hexfront.games.bite.rules.basics import factories_at, take_control
+
+    board = base_board()
+    w = world(board, [unit("tk", "tank", nation="ussr")], {"tk": "1104"}, main_sources=SOURCES)
+    m = new_match(w)
+    take_control(m.state, "soviet", [board.node("Smolensk"), board.node("Moscow")])
+    assert factories_at(m.state, board.node("Moscow")) == (("red", "blue"), False)
+
+
 def test_reinforcements_arrive_and_may_be_held_back() -> None:  # 7.3, 7.3.3
     board = base_board()
     w = world(

@@ -111,6 +111,7 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
       return `${d.name ?? (d.unit ? name(String(d.unit)) : `${sideName(d.side)} block`)} ${e.kind === "fly" ? "flies" : e.kind === "blitz" ? "blitzes" : e.kind + "s"} ${d.frm ? place(d.frm) + " → " : ""}${place(d.to)}`;
     case "eliminated": return `eliminated: ${who(null)} (${d.why})`;
     case "captured": return `${sideName(d.side)} captures ${d.city}`;
+    case "factories_destroyed": return `${sideName(d.side)} destroys the factories of ${d.city}`;
     case "surrender": return `${sideName(d.side)} block surrenders at ${place(d.hex)}`;
     case "surrendered_unit": return `surrendered: ${d.name}`;
     case "income": return `${power(d.power)} income: ${d.pp} PP`;

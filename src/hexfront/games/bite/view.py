@@ -128,9 +128,25 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
         "prompt": prompt,
         "log": events,
         "result": json_copy(state.result),
-        "flags": json_copy(state.flags),
+        "flags": _public_flags(state, side),
         "pp_next": dict(sorted(state.pp_next.items())),
         # The sequence-of-play stack holds no identities (only handles, hexes and counts),
         # so both sides may see where the game stands; AI search rebuilds states from it.
         "stack": [f.to_json() for f in state.stack],
     }
+
+
+def _public_flags(state: BiteState, side: str | None) -> JSON:
+    """Game flags, with unit lists cut down to what ``side`` may identify (1.3)."""
+    flags = json_copy(state.flags)
+    assert isinstance(flags, dict)
+    frozen = flags.get("frozen_turn1")
+    if side is not None and isinstance(frozen, list):
+        flags["frozen_turn1"] = [
+            uid
+            for uid in frozen
+            if isinstance(uid, str)
+            and uid in state.pieces
+            and (state.pieces[uid].side == side or state.pieces[uid].seen)
+        ]
+    return flags

@@ -29,6 +29,9 @@ AXIS_COUNTRIES = frozenset(
 SOVIET_COUNTRIES = frozenset({"ussr"})
 
 
+FACTORIES_DESTROYED = "factories_destroyed"  # state.flags key: names of the sites (3.3)
+
+
 def initial_control(owner: str | None) -> str:
     if owner in AXIS_COUNTRIES:
         return AXIS
@@ -48,6 +51,31 @@ def take_control(state: BiteState, side: str, nodes: Iterable[int]) -> None:
             site = state.w.site(node)
             if site is not None and site.is_city:
                 state.emit("captured", city=site.name, side=side, hex=state.w.board.id_of(node))
+            if site is not None and (site.factories or site.shipyard):
+                _destroy_enemy_factories(state, side, node)
+
+
+def _destroy_enemy_factories(state: BiteState, side: str, node: int) -> None:
+    """3.3: factories taken from the enemy are destroyed, and stay so if retaken."""
+    site = state.w.site(node)
+    if site is None or initial_control(state.w.board.owner_1941[node]) == side:
+        return
+    destroyed = state.flags.setdefault(FACTORIES_DESTROYED, [])
+    assert isinstance(destroyed, list)
+    if site.name not in destroyed:
+        destroyed.append(site.name)
+        state.emit("factories_destroyed", city=site.name, side=side)
+
+
+def factories_at(state: BiteState, node: int) -> tuple[tuple[str, ...], bool]:
+    """The working factories of a site: colours of its plants, and whether it has a shipyard."""
+    site = state.w.site(node)
+    if site is None:
+        return (), False
+    destroyed = state.flags.get(FACTORIES_DESTROYED, [])
+    if isinstance(destroyed, list) and site.name in destroyed:
+        return (), False
+    return site.factories, site.shipyard
 
 
 def update_front(state: BiteState) -> None:

@@ -23,7 +23,7 @@ from ..charts import charts
 from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
 from ..units import AIR_CLASS, ARMOR_CLASS
 from . import powers
-from .basics import lowest_live_step, step_cost
+from .basics import factories_at, lowest_live_step, step_cost
 from .movement import free_airbase
 from .supply import source_nodes
 
@@ -70,11 +70,12 @@ def placement_hexes(
             continue
         if spec.is_air and not free_airbase(state, node, piece.side):
             continue  # 3.4: one air unit per airbase
-        if spec.cls in ARMOR_CLASS and "red" not in site.factories:
+        factories, shipyard = factories_at(state, node)  # 3.3: captured plants are gone
+        if spec.cls in ARMOR_CLASS and "red" not in factories:
             continue
-        if (spec.cls in AIR_CLASS or spec.cls == "paratrooper") and "blue" not in site.factories:
+        if (spec.cls in AIR_CLASS or spec.cls == "paratrooper") and "blue" not in factories:
             continue
-        if spec.cls == "marine" and not site.shipyard:
+        if spec.cls == "marine" and not shipyard:
             continue
         double = site.type == CAPITAL or site.name in charts().double_cities
         limit = charts().placement_double if double else charts().placement_default
