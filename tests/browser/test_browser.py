@@ -268,3 +268,41 @@ def test_sbe1_is_played_to_its_verdict_from_the_prompt_panel(server: str, browse
     assert "4 of 4" in page.inner_text("[data-testid=turn]")
     shot(page, "08-verdict")
     assert not errors, errors
+
+
+def test_soviet_player_deploys_by_hand_before_turn_one(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(20_000)
+    page.goto(server + "/")
+    page.wait_for_selector("select[name='opt:deployment']", state="attached")
+    page.select_option("select[name=scenario]", "SBE1")
+    page.select_option("select[name=side]", "soviet")
+    page.select_option("select[name='opt:deployment']", "by_hand")
+    page.click("form.new-game button[type=submit]")
+    prompt = "[data-testid=prompt]"
+    page.wait_for_selector(f"{prompt}[data-kind=deploy]")
+    assert page.locator(f"{prompt} button[data-verb=done]").count() == 1
+
+    # Click a block: it is picked and the hexes it may deploy to light up.
+    unit = "sov-a-23"
+    start_hex = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+    page.mouse.click(*hex_on_screen(page, start_hex))
+    page.wait_for_selector("svg.board g.highlight[data-dests]:not([data-dests=''])")
+    dests = page.get_attribute("svg.board g.highlight", "data-dests").split()
+    assert start_hex not in dests
+    shot(page, "08-deploy-picked")
+    target = dests[0]
+    page.mouse.click(*hex_on_screen(page, target))
+    page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
+    shot(page, "09-deployed")
+
+    # Done: the computer deploys the Axis, and turn 1 begins.
+    page.click(f"{prompt} button[data-verb=done]")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=phase]').textContent.includes('Deploy')",
+        timeout=40_000,
+    )
+    page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
+    assert not errors, errors
