@@ -46,6 +46,7 @@ map: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable: no OpenSpiel yardstick"
 	$(BIN)/python bench/run.py
+	$(BIN)/hexfront bench bite --json | tee bench/results/bite.json
 	$(BIN)/python bench/server.py
 
 bench-ai: $(STAMP)

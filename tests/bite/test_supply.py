@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hexfront.games.bite.rules.supply import compute, is_supplied, mark_supply, source_nodes
 
 from .helpers import at_prompt, drive, new_match
@@ -121,3 +123,12 @@ def test_mark_supply_sets_white_barrels() -> None:  # 7.2
     assert [p.uid for p in out] == ["far"]
     assert state.pieces["far"].oos
     assert not state.pieces["near"].oos
+
+
+@pytest.mark.parametrize("scenario", ["SBE1", "SBE4"])
+def test_supply_agrees_with_the_networkx_reference_of_the_benchmark(scenario: str) -> None:
+    """``make bench`` times supply against networkx; both must count the same units."""
+    from hexfront.games.bite.benchmark import supply_vs_networkx
+
+    report = supply_vs_networkx(scenario, repeat=1)  # raises if the two disagree
+    assert report["units"] > 0

@@ -96,6 +96,16 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"browser-{name}.png"))
 
 
+def front_page(browser: Any, server: str, timeout_ms: int = 20_000) -> tuple[Any, list[str]]:
+    """A new tab on the front page, and the list its script errors go to."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(timeout_ms)
+    page.goto(server + "/")
+    return page, errors
+
+
 def hex_on_screen(page: Any, hex_id: str) -> tuple[float, float]:
     """Screen coordinates of a hex's centre (the client's geometry: S = 20, odd-q)."""
     x, y = page.evaluate(
@@ -116,11 +126,7 @@ def hex_on_screen(page: Any, hex_id: str) -> tuple[float, float]:
 def test_sbe1_against_the_computer_move_a_stack_and_end_the_phase(
     server: str, browser: Any
 ) -> None:
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(20_000)
-    page.goto(server + "/")
+    page, errors = front_page(browser, server)
     page.wait_for_selector("[data-testid=new-sbe1]")
     page.wait_for_selector("select[name=scenario] option[value=SBE1]", state="attached")
     shot(page, "01-front-page")
@@ -226,11 +232,7 @@ def test_two_browsers_play_one_game_through_an_invite_link(server: str, chromium
 
 def test_sbe1_is_played_to_its_verdict_from_the_prompt_panel(server: str, browser: Any) -> None:
     """Every decision of a whole game through the panel's buttons (the quickest choices)."""
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(30_000)
-    page.goto(server + "/")
+    page, errors = front_page(browser, server, 30_000)
     page.click("[data-testid=new-sbe1]")
     prompt = "[data-testid=prompt]"
     ready = f"{prompt}[data-kind]:not([data-kind='']):not([data-kind=waiting])"
@@ -271,11 +273,7 @@ def test_sbe1_is_played_to_its_verdict_from_the_prompt_panel(server: str, browse
 
 
 def test_soviet_player_deploys_by_hand_before_turn_one(server: str, browser: Any) -> None:
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(20_000)
-    page.goto(server + "/")
+    page, errors = front_page(browser, server)
     page.wait_for_selector("select[name='opt:deployment']", state="attached")
     page.select_option("select[name=scenario]", "SBE1")
     page.select_option("select[name=side]", "soviet")

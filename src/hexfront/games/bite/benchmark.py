@@ -18,7 +18,8 @@ from hexfront.engine.match import Match
 
 from .game import Bite
 from .rules.basics import zoc_map
-from .rules.supply import compute, is_supplied, source_nodes
+from .rules.powers import finnish_area
+from .rules.supply import _sea_control, compute, is_supplied, source_nodes
 from .state import BiteState, enemy_of
 
 
@@ -105,13 +106,28 @@ def supply_vs_networkx(scenario: str, repeat: int = 20) -> dict[str, Any]:
                     for x in range(board.node_count)
                     if state.control[x] == side and x not in enemy_ground
                 ]
-                sources = (
-                    nx.node_connected_component(rail.subgraph(usable), main)
-                    if main in usable
-                    else set()
-                )
+                linked = rail.subgraph(usable)
+                sources = nx.node_connected_component(linked, main) if main in usable else set()
+                # 4.2: a port reached by rail opens every port of a sea the side controls.
+                ports = [
+                    [x for x, site in board.sites.items() if site.port and site.sea == sea]
+                    for sea in _sea_control(state, side)
+                ]
+                grown = True
+                while grown:
+                    grown = False
+                    for group in ports:
+                        group = [x for x in group if x in linked]
+                        if any(x in sources for x in group):
+                            for x in group:
+                                if x not in sources:
+                                    sources |= nx.node_connected_component(linked, x)
+                                    grown = True
+                lane_graph = passable
+                if power == "finland":  # 5.5: Finnish lanes stay in the operational area
+                    lane_graph = passable.subgraph(finnish_area(state))
                 lanes = nx.multi_source_dijkstra_path_length(
-                    passable, [s for s in sources if s in passable], cutoff=2, weight="w"
+                    lane_graph, [s for s in sources if s in lane_graph], cutoff=2, weight="w"
                 )
                 for p in state.on_map(side):
                     if state.spec(p).nation != power:
