@@ -115,3 +115,24 @@ def test_a_human_plays_sbe1_to_its_verdict_in_the_terminal(tmp_path: Path) -> No
     assert "Turn 1 of 4 (June 1941)" in result.output
     verified = runner.invoke(app, ["replay", str(rec), "--verify"])
     assert verified.exit_code == 0, verified.output
+
+
+def test_selfplay_with_a_game_option_and_its_record(tmp_path: Path) -> None:
+    rec = tmp_path / "by_hand.json"
+    args = ["selfplay", "bite", "SBE1", "--agents", "heuristic,random", "--seed", "2"]
+    args += ["--option", "deployment=by_hand", "--option", "fog=true", "--json"]
+    result = runner.invoke(app, [*args, "--record", str(rec)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["outcome"]
+    saved = json.loads(rec.read_text())
+    assert saved["options"]["deployment"] == "by_hand"
+    assert saved["options"]["fog"] is True
+    assert runner.invoke(app, ["replay", str(rec), "--verify"]).exit_code == 0
+
+
+def test_bad_game_options_are_refused_clearly() -> None:
+    for option, words in (("deployment=sideways", "deployment"), ("nonsense", "KEY=VALUE")):
+        result = runner.invoke(app, ["selfplay", "bite", "SBE1", "--option", option])
+        assert result.exit_code == 1
+        assert words in result.output
+        assert "Traceback" not in result.output

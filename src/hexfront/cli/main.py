@@ -79,6 +79,20 @@ def _load(game_name: str) -> Game[Any]:
         _fail(str(exc))
 
 
+def _options(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` game options; values are read as JSON when they parse (true, 3), else text."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            _fail(f"--option wants KEY=VALUE, not {pair!r}")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
 def _seats(game: Game[Any], seat: list[str], shortcuts: dict[str, str | None]) -> dict[str, str]:
     chosen = dict.fromkeys(game.sides, "human")
     for side, who in shortcuts.items():
@@ -162,6 +176,9 @@ def play(
     seat: Annotated[list[str], typer.Option(help="SIDE=PLAYER, for any game's sides")] = [],  # noqa: B006
     seed: Annotated[int, typer.Option(help="dice seed")] = 1,
     record: Annotated[Path | None, typer.Option(help="save the game record here")] = None,
+    option: Annotated[
+        list[str], typer.Option(help="game option KEY=VALUE, e.g. deployment=by_hand (repeatable)")
+    ] = [],  # noqa: B006
 ) -> None:
     """Play in the terminal: numbered legal actions, your side's view only."""
     from hexfront.ai.base import make_agent
@@ -172,7 +189,7 @@ def play(
         agents = {
             s: make_agent(p, seed + i) for i, (s, p) in enumerate(seats.items()) if p != "human"
         }
-        match: Match[Any] = Match(game, scenario, {}, seed)
+        match: Match[Any] = Match(game, scenario, _options(option), seed)
     except (HexfrontError, ValueError) as exc:
         _fail(str(exc))
     render = getattr(game, "render_text", None)
@@ -228,6 +245,9 @@ def selfplay(
     seed: Annotated[int, typer.Option(help="dice and agent seed")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
     record: Annotated[Path | None, typer.Option(help="save the game record here")] = None,
+    option: Annotated[
+        list[str], typer.Option(help="game option KEY=VALUE, e.g. deployment=by_hand (repeatable)")
+    ] = [],  # noqa: B006
 ) -> None:
     """Play a whole game between agents and report the verdict."""
     from hexfront.ai.base import make_agent
@@ -240,7 +260,7 @@ def selfplay(
     try:
         pairs = enumerate(zip(game.sides, names, strict=True))
         seated = {side: make_agent(name, seed + i) for i, (side, name) in pairs}
-        match = play_out(game, scenario, seated, seed=seed)
+        match = play_out(game, scenario, seated, seed=seed, options=_options(option))
     except (HexfrontError, ValueError) as exc:
         _fail(str(exc))
     result = match.result()
