@@ -30,6 +30,9 @@ from hexfront.games.bite.state import World
 
 HIDDEN_STRENGTH = 3.0  # an unseen enemy block is guessed at this many steps
 ROUGH = {"forest": 1, "hills": 1, "mountains": 2, "swamp": 1}
+AIR = ("fighter", "bomber", "strategic_bomber")
+GARRISON_RANGE = 8  # hexes: an enemy this close threatens an objective
+GARRISON_BONUS = 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,14 +187,11 @@ class HeuristicAgent:
             node = board.node(str(unit["hex"])) if unit.get("hex") else -1
             front = 3.0 if node >= 0 and look.nearest_enemy(node) <= 2 else 1.0
             return front + 0.1 * float(unit.get("strength", 0))
-        if verb == "rebuild":
-            return (
-                1.5
-                - 0.2 * int(a.args.get("pp", 1))
-                - 0.02 * look.nearest_enemy(board.node(str(a.args["hex"])))
-            )
-        if verb == "place":
-            return 2.0 - 0.02 * look.nearest_enemy(board.node(str(a.args["hex"])))
+        if verb in ("rebuild", "place"):
+            at = board.node(str(a.args["hex"]))
+            base = 2.0 if verb == "place" else 1.5 - 0.2 * int(a.args.get("pp", 1))
+            garrison = self._garrison(-1, at, look, info) if look.side == "soviet" else 0.0
+            return base + garrison - 0.02 * look.nearest_enemy(at)
         if verb == "aid":
             return 0.3
         if verb == "disband":
@@ -246,6 +246,8 @@ class HeuristicAgent:
         )
         terrain = board.terrain[to]
         site = board.sites.get(to)
+        if not axis:
+            gain += self._garrison(here, to, look, info)
         if look.at_enemy.get(to):
             mine = look.my_strength(to) + strength
             theirs = look.enemy_strength(to)
@@ -281,6 +283,23 @@ class HeuristicAgent:
                 gain += 3.0  # back into supply before it is too late
         return gain + self._rng.random() * 0.05
 
+    def _garrison(self, here: int, to: int, look: _Look, info: PublicInfo) -> float:
+        """The defender keeps a block in each threatened objective it holds: an empty
+        objective falls to the first enemy block that walks in (3.3)."""
+        gain = 0.0
+        for node, sign in ((to, 1.0), (here, -1.0)):
+            if node not in info.objectives or look.control[node] != "s":
+                continue
+            near = look.nearest_enemy(node)
+            if near > GARRISON_RANGE:
+                continue
+            others = [u for u in look.at_mine.get(node, []) if u.get("cls") not in AIR]
+            if sign < 0:
+                others = others[1:]  # this block itself stands there
+            if not others:
+                gain += sign * (GARRISON_BONUS + (GARRISON_RANGE - near))
+        return gain
+
     def _rail(self, a: Action, look: _Look, info: PublicInfo) -> float:
         board = info.board
         unit = look.mine.get(str(a.args["unit"]), {})
@@ -288,6 +307,10 @@ class HeuristicAgent:
             return -1.0
         here = board.node(str(unit["hex"]))
         to = board.node(str(a.args["to"]))
+        if look.side == "soviet":
+            garrison = self._garrison(here, to, look, info)
+            if garrison:
+                return garrison  # by rail into a threatened, empty objective
         before, after = look.nearest_enemy(here), look.nearest_enemy(to)
         if before <= 4:
             return -1.0  # already at the front
