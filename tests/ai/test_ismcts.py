@@ -77,3 +77,33 @@ def test_search_agent_plays_legal_moves_within_its_budget() -> None:
         match.act(action)
     assert agent.last_iterations >= 1
     assert 0.0 <= evaluate(match.state, "axis") <= 1.0  # type: ignore[arg-type]
+
+
+def test_an_attack_on_an_objective_is_always_searched() -> None:
+    """However poor the heuristic thinks the odds, the search weighs an attack on Leningrad
+    (the sampled defenders may be weak: a rebuilt block holds one step)."""
+    from hexfront.ai.base import make_agent
+    from hexfront.games.bite.game import Bite
+    from tests.bite.helpers import at_prompt, drive
+
+    game = Bite()
+    match = Match(game, "SBE1", {}, 1)
+    drive(match, at_prompt("rail", "axis"))
+    state = match.state
+    board = state.w.board
+    leningrad = board.node("Leningrad")
+    attackers = [p for p in state.on_map("axis") if state.spec(p).is_combat][:2]
+    for p in attackers:
+        p.node = board.node("3012")  # next to Leningrad, before the movement phase
+    state.pieces["sov-a-23"].node = leningrad  # a garrison, hidden from the Axis
+    drive(match, at_prompt("move", "axis"))
+    legal = match.legal_actions("axis")
+    attacks = [a for a in legal if a.verb == "move" and a.args["to"] == board.id_of(leningrad)]
+    assert attacks
+    view = match.view("axis")
+    agent = ISMCTSAgent(1, public_info(state.w), width=2)
+    heuristic = make_agent("heuristic", 1)
+    candidates = agent.candidates(view, legal)
+    assert len(candidates) == 3  # the heuristic's best two, and the attack
+    assert candidates[-1] in attacks
+    assert heuristic.choose(view, legal) not in attacks

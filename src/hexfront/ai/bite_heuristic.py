@@ -91,6 +91,7 @@ class _Look:
         self.enemy_nodes = sorted(self.at_enemy)
         self._view = view
         self._net: Any = None
+        self._nearest: dict[int, int] = {}
 
     def supplied_at(self, node: int, nation: str, world: World) -> bool:
         """Whether a unit of ``nation`` standing in ``node`` would be in supply (4.3),
@@ -119,9 +120,12 @@ class _Look:
         )
 
     def nearest_enemy(self, node: int) -> int:
-        if not self.enemy_nodes:
-            return 99
-        return min(self.board.distance(node, e) for e in self.enemy_nodes)
+        near = self._nearest.get(node)
+        if near is None:
+            near = self._nearest[node] = min(
+                (self.board.distance(node, e) for e in self.enemy_nodes), default=99
+            )
+        return near
 
 
 class HeuristicAgent:

@@ -6,7 +6,8 @@ root action by UCB1 over the information set's legal actions, and plays it out w
 heuristic policy for both sides until the current side's phases end (a macro-step: one
 side's whole turn, so that moves are judged by the battles they lead to), then scores the
 position. Root actions are the heuristic's best few (progressive widening by the
-heuristic prior), which keeps the branching of a 100-unit movement phase manageable.
+heuristic prior), which keeps the branching of a 100-unit movement phase manageable, plus
+the best attack on a scenario objective, whose odds the heuristic can only guess.
 
 Statistics are kept per action of the information set, shared across determinizations,
 so the search never uses knowledge of any single sampled world (this is what separates
@@ -154,11 +155,7 @@ class ISMCTSAgent:
         info = self._public(v)
         side = str(v["side"])
         look = _Look(v, info.board)
-        scored = sorted(
-            ((self._prior._score(a, v, look, info), i, a) for i, a in enumerate(legal)),
-            key=lambda t: (-t[0], t[1]),
-        )
-        candidates = [a for _, _, a in scored[: self.width]]
+        candidates = self._candidates(v, legal, look, info)
         if len(candidates) == 1 or not self._critical(v, candidates, look, info):
             return candidates[0]  # routine choices follow the heuristic; search the rest
         visits = [0] * len(candidates)
@@ -202,6 +199,28 @@ class ISMCTSAgent:
             best = challenger
         return candidates[best]
 
+    def candidates(self, view: dict[str, JSON], legal: Sequence[Action]) -> list[Action]:
+        """The root actions the search weighs, the heuristic's favourite first."""
+        v: dict[str, Any] = dict(view)
+        info = self._public(v)
+        return self._candidates(v, legal, _Look(v, info.board), info)
+
+    def _candidates(
+        self, v: dict[str, Any], legal: Sequence[Action], look: _Look, info: PublicInfo
+    ) -> list[Action]:
+        scored = sorted(
+            ((self._prior._score(a, v, look, info), i, a) for i, a in enumerate(legal)),
+            key=lambda t: (-t[0], t[1]),
+        )
+        candidates = [a for _, _, a in scored[: self.width]]
+        # An attack on an objective is always weighed, however poor the heuristic's
+        # guess of the odds: the sampled defenders show what the hidden blocks may be.
+        for _, _, a in scored[self.width :]:
+            if self._attack_target(a, look, info) and self._objective(a, info):
+                candidates.append(a)
+                break
+        return candidates
+
     def _critical(
         self, v: dict[str, Any], candidates: Sequence[Action], look: _Look, info: PublicInfo
     ) -> bool:
@@ -234,6 +253,10 @@ class ISMCTSAgent:
             and to is not None
             and bool(look.at_enemy.get(info.board.node(str(to))))
         )
+
+    @staticmethod
+    def _objective(a: Action, info: PublicInfo) -> bool:
+        return info.board.node(str(a.args["to"])) in info.objectives
 
     def _playout(
         self,
