@@ -65,6 +65,22 @@ def rows(report: dict[str, Any], agent: str) -> list[str]:
     return out
 
 
+def totals(report: dict[str, Any], agent: str) -> str:
+    """Both sides together: successes (the best result each side can get) and points
+    (win 1, draw 1/2)."""
+    scenario = report["scenario"]
+    good = points = n = 0.0
+    for side, c in report["results"][agent].items():
+        n += c["win"] + c["draw"] + c["loss"]
+        points += c["win"] + 0.5 * c["draw"]
+        draw_is_best = side == "soviet" and BEST_SOVIET.get(scenario) == "draw"
+        good += c["win"] + (c["draw"] if draw_is_best else 0)
+    return (
+        f"- {agent} in {scenario}, both sides: success {good:.0f}/{n:.0f} = "
+        f"{good / max(n, 1):.0%}, points {points:g}/{n:.0f} = {points / max(n, 1):.1%}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
@@ -99,7 +115,19 @@ def main() -> None:
             args.seed,
             {"ismcts": {"budget": args.budget}},
         )
-    reports["settings"] = vars(args)
+    # Each part keeps the settings it was measured with.
+    settings = previous.get("settings", {}) if isinstance(previous.get("settings"), dict) else {}
+    if args.scenarios:
+        settings["heuristic_vs_random"] = {"games": args.games, "seed": args.seed}
+    if args.search_games:
+        settings["ismcts_vs_heuristic"] = {
+            "games": args.search_games,
+            "scenario": args.search_scenario,
+            "budget_seconds": args.budget,
+            "seed": args.seed,
+        }
+    settings = {k: v for k, v in settings.items() if k in reports}
+    reports["settings"] = settings
     (RESULTS / "ai.json").write_text(json.dumps(reports, indent=2) + "\n")
     lines = [
         "# AI strength (measured by `make bench-ai`)",
@@ -116,6 +144,8 @@ def main() -> None:
         lines.extend(rows(report, "heuristic"))
     for report in reports["ismcts_vs_heuristic"].values():
         lines.extend(rows(report, "ismcts"))
+    for report in reports["ismcts_vs_heuristic"].values():
+        lines += ["", totals(report, "ismcts"), totals(report, "heuristic")]
     lines += ["", "Speed and Elo:", ""]
     for kind in ("heuristic_vs_random", "ismcts_vs_heuristic"):
         for scenario, r in reports[kind].items():
@@ -124,7 +154,7 @@ def main() -> None:
                 f"seconds per decision {r['seconds_per_decision']}; Elo {r['elo']}; "
                 f"average {r['average_actions']} actions"
             )
-    lines += ["", f"Settings: {json.dumps(vars(args))}", ""]
+    lines += ["", f"Settings: {json.dumps(settings)}", ""]
     DOC.write_text("\n".join(lines))
     console.print("\n".join(lines))
 
