@@ -173,6 +173,8 @@ def test_illegal_deploy_leaves_the_state_unchanged() -> None:
 def test_the_axis_never_learns_which_soviet_block_moved() -> None:
     m = match()
     m.act(Action("soviet", "pick", {"unit": "sov-a-23"}))
+    picking = json.dumps(m.view("axis"))  # the stack says which block, by handle only
+    assert not [t for t in GAME.hidden_tokens(m.state, "axis") if t in picking]
     to = next(str(a.args["hex"]) for a in m.legal_actions("soviet") if a.verb == "deploy")
     m.act(Action("soviet", "deploy", {"unit": "sov-a-23", "hex": to}))
     hidden = GAME.hidden_tokens(m.state, "axis")
@@ -241,3 +243,12 @@ def test_random_hands_deploy_and_the_record_replays(scenario: str) -> None:
     moved = [e for e in m.state.log if e.kind == "deployed"]
     assert moved
     assert state_hash(GAME, replay(GAME, m.record)) == m.hash()
+
+
+@pytest.mark.parametrize("scenario", ["SBE1", "SBE3"])
+def test_random_game_deployed_by_hand_keeps_every_invariant(scenario: str) -> None:
+    from hexfront.games.bite.fuzz import play_one
+
+    out = play_one((scenario, 5, "all", dict(BY_HAND)))
+    assert not out.problem, f"{out.problem}: {out.detail}"
+    assert out.verdict

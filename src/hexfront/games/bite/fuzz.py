@@ -36,8 +36,10 @@ class Outcome:
 FULL_CHECK_EVERY = 25  # actions between the costly checks (views scanned, JSON round trip)
 
 
-def play_one(job: tuple[str, int, str]) -> Outcome:
-    scenario, seed, check_every = job
+def play_one(job: tuple[str, int, str] | tuple[str, int, str, dict[str, Any]]) -> Outcome:
+    """Play one random game: (scenario, seed, checks[, game options])."""
+    scenario, seed, check_every = job[0], job[1], job[2]
+    options: dict[str, Any] = job[3] if len(job) > 3 else {}
     from hexfront.ai.base import RandomAgent
     from hexfront.engine.match import Match
 
@@ -49,7 +51,7 @@ def play_one(job: tuple[str, int, str]) -> Outcome:
     start = time.perf_counter()
     match: Match[Any] | None = None
     try:
-        match = Match(game, scenario, {}, seed)
+        match = Match(game, scenario, options, seed)
         agents = {"axis": RandomAgent(seed), "soviet": RandomAgent(seed + 7919)}
         while not match.is_over():
             side = match.active_sides()[0]
@@ -99,9 +101,19 @@ def main(argv: list[str] | None = None) -> int:
         f"action and the costly ones every {FULL_CHECK_EVERY}; none: crashes and dead ends only",
     )
     parser.add_argument("--json", type=Path, help="write the summary here")
+    parser.add_argument(
+        "--option", action="append", default=[], help="game option KEY=VALUE (repeatable)"
+    )
     args = parser.parse_args(argv)
+    options: dict[str, Any] = {}
+    for pair in args.option:
+        key, _, raw = pair.partition("=")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
     jobs = [
-        (s, args.seed + i, args.checks)
+        (s, args.seed + i, args.checks, options)
         for s in args.scenarios.split(",")
         for i in range(args.games)
     ]

@@ -143,6 +143,13 @@ def problems(state: BiteState, side: str) -> list[str]:
     return [f"{len(missing)} border hexes neither held by nor next to a Soviet unit: {shown}"]
 
 
+def _picked(state: BiteState, frame: Frame) -> Piece | None:
+    handle = frame.vars.get("picked")
+    if handle is None:
+        return None
+    return next(p for p in state.pieces.values() if p.handle == handle)
+
+
 class DeployPhase(Procedure[BiteState]):
     name = "deploy"
 
@@ -156,9 +163,8 @@ class DeployPhase(Procedure[BiteState]):
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
         side = str(frame.vars["side"])
         board = state.w.board
-        picked = frame.vars.get("picked")
-        if picked is not None:
-            piece = state.pieces[str(picked)]
+        piece = _picked(state, frame)
+        if piece is not None:
             actions = [
                 Action(side, "deploy", {"unit": piece.uid, "hex": board.id_of(node)})
                 for node in destinations(state, piece)
@@ -185,7 +191,8 @@ class DeployPhase(Procedure[BiteState]):
         side = str(frame.vars["side"])
         verb = action.verb
         if verb == "pick":
-            frame.vars["picked"] = str(action.args["unit"])
+            # The stack is public: it names the block by its handle, never its identity.
+            frame.vars["picked"] = state.pieces[str(action.args["unit"])].handle
         elif verb == "cancel":
             frame.vars["picked"] = None
         elif verb == "deploy":
