@@ -290,11 +290,11 @@ def test_soviet_player_deploys_by_hand_before_turn_one(server: str, browser: Any
     page.wait_for_selector("svg.board g.highlight[data-dests]:not([data-dests=''])")
     dests = page.get_attribute("svg.board g.highlight", "data-dests").split()
     assert start_hex not in dests
-    shot(page, "08-deploy-picked")
+    shot(page, "10-deploy-picked")
     target = dests[0]
     page.mouse.click(*hex_on_screen(page, target))
     page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
-    shot(page, "09-deployed")
+    shot(page, "11-deployed")
 
     # Done: the computer deploys the Axis, and turn 1 begins.
     page.click(f"{prompt} button[data-verb=done]")
