@@ -94,14 +94,13 @@ def main() -> None:
     args = parser.parse_args()
     console = Console()
     RESULTS.mkdir(parents=True, exist_ok=True)
-    reports: dict[str, Any] = {"heuristic_vs_random": {}, "ismcts_vs_heuristic": {}}
     previous: dict[str, Any] = {}
-    if (RESULTS / "ai.json").exists():  # parts not rerun keep their last measurement
+    if (RESULTS / "ai.json").exists():  # scenarios not rerun keep their last measurement
         previous = json.loads((RESULTS / "ai.json").read_text())
-    if not args.scenarios:
-        reports["heuristic_vs_random"] = previous.get("heuristic_vs_random", {})
-    if not args.search_games:
-        reports["ismcts_vs_heuristic"] = previous.get("ismcts_vs_heuristic", {})
+    reports: dict[str, Any] = {
+        kind: dict(previous.get(kind, {}))
+        for kind in ("heuristic_vs_random", "ismcts_vs_heuristic")
+    }
     for scenario in [s for s in args.scenarios.split(",") if s]:
         reports["heuristic_vs_random"][scenario] = run_pair(
             console, scenario, ["heuristic", "random"], args.games, args.seed, {}
@@ -115,19 +114,8 @@ def main() -> None:
             args.seed,
             {"ismcts": {"budget": args.budget}},
         )
-    # Each part keeps the settings it was measured with.
-    settings = previous.get("settings", {}) if isinstance(previous.get("settings"), dict) else {}
-    if args.scenarios:
-        settings["heuristic_vs_random"] = {"games": args.games, "seed": args.seed}
-    if args.search_games:
-        settings["ismcts_vs_heuristic"] = {
-            "games": args.search_games,
-            "scenario": args.search_scenario,
-            "budget_seconds": args.budget,
-            "seed": args.seed,
-        }
-    settings = {k: v for k, v in settings.items() if k in reports}
-    reports["settings"] = settings
+        reports["ismcts_vs_heuristic"][args.search_scenario]["budget_seconds"] = args.budget
+    reports["seed"] = args.seed
     (RESULTS / "ai.json").write_text(json.dumps(reports, indent=2) + "\n")
     lines = [
         "# AI strength (measured by `make bench-ai`)",
@@ -150,11 +138,13 @@ def main() -> None:
     for kind in ("heuristic_vs_random", "ismcts_vs_heuristic"):
         for scenario, r in reports[kind].items():
             lines.append(
-                f"- {kind} {scenario}: {r['games']} games in {r['wall_seconds']} s on 2 cores; "
+                f"- {kind} {scenario}"
+                + (f" at {r['budget_seconds']} s/decision" if "budget_seconds" in r else "")
+                + f": {r['games']} games in {r['wall_seconds']} s on 2 cores; "
                 f"seconds per decision {r['seconds_per_decision']}; Elo {r['elo']}; "
                 f"average {r['average_actions']} actions"
             )
-    lines += ["", f"Settings: {json.dumps(settings)}", ""]
+    lines += ["", f"Seed {args.seed}; games per scenario and thinking budget as listed above.", ""]
     DOC.write_text("\n".join(lines))
     console.print("\n".join(lines))
 
