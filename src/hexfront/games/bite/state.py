@@ -192,6 +192,7 @@ class BiteState:
             yield
         finally:
             self.cache.pop("occupancy", None)
+            self.cache.pop("airbase_use", None)  # built on demand in the stretch (3.4)
 
     def spec(self, piece: Piece) -> UnitSpec:
         return self.w.units[piece.uid]

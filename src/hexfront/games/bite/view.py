@@ -24,6 +24,7 @@ BLOCK_COLOUR = {
     "italy": "lightgreen",
 }
 
+CONTROL_LETTER = {"axis": "a", "soviet": "s", "": "-"}  # one letter per hex in a view
 LOG_TAIL = 400  # events kept in a view; the full log is in the record
 
 
@@ -122,7 +123,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
         "units": units,
         "pools": pools,
         "enemy_pools": dict(sorted(enemy_counts.items())),
-        "control": "".join({"axis": "a", "soviet": "s"}.get(c, "-") for c in state.control),
+        "control": "".join(map(CONTROL_LETTER.__getitem__, state.control)),
         "pp": dict(sorted(state.pp.items())),
         "surrendered": list(state.surrendered),
         "prompt": prompt,

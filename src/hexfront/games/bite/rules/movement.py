@@ -217,17 +217,35 @@ def air_range(state: BiteState, piece: Piece) -> int:
     return state.profile(piece).range
 
 
+def _airbase_home(state: BiteState, p: Piece) -> int | None:
+    """The airbase an air unit on the map uses (its base while on a mission)."""
+    if p.status != ON_MAP or not state.spec(p).is_air:
+        return None
+    return p.base if p.base >= 0 else p.node
+
+
 def free_airbase(state: BiteState, node: int, side: str, exclude: str | None = None) -> bool:
     """3.4: one air unit per airbase (units on missions keep their base)."""
-    used = 0
-    for p in state.pieces.values():
-        if p.status != ON_MAP or p.side != side or p.uid == exclude:
-            continue
-        if not state.spec(p).is_air:
-            continue
-        home = p.base if p.base >= 0 else p.node
-        if home == node:
-            used += 1
+    if "occupancy" in state.cache:  # a read-only stretch: count every base once
+        use = state.cache.get("airbase_use")
+        if use is None:
+            use = {}
+            for p in state.pieces.values():
+                home = _airbase_home(state, p)
+                if home is not None:
+                    use[(p.side, home)] = use.get((p.side, home), 0) + 1
+            state.cache["airbase_use"] = use
+        used = use.get((side, node), 0)
+        if exclude is not None:
+            other = state.pieces.get(exclude)
+            if other is not None and other.side == side and _airbase_home(state, other) == node:
+                used -= 1
+        return bool(used < charts().air_per_airbase)
+    used = sum(
+        1
+        for p in state.pieces.values()
+        if p.side == side and p.uid != exclude and _airbase_home(state, p) == node
+    )
     return used < charts().air_per_airbase
 
 
