@@ -16,7 +16,7 @@ from hexfront.cli.data_cmd import data_app
 from hexfront.cli.map_cmd import map_app
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.match import Match
-from hexfront.engine.protocol import Action, Game
+from hexfront.engine.protocol import Action, Game, parse_option_pairs
 from hexfront.engine.records import load_record, replay, save_record, state_hash
 from hexfront.games import registry
 
@@ -80,17 +80,10 @@ def _load(game_name: str) -> Game[Any]:
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` game options; values are read as JSON when they parse (true, 3), else text."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key:
-            _fail(f"--option wants KEY=VALUE, not {pair!r}")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
+    try:
+        return parse_option_pairs(pairs)
+    except ValueError as exc:
+        _fail(f"--option: {exc}")
 
 
 def _seats(game: Game[Any], seat: list[str], shortcuts: dict[str, str | None]) -> dict[str, str]:

@@ -142,6 +142,25 @@ class OptionInfo:
         }
 
 
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, JSON]:
+    """Options written ``KEY=VALUE`` (command lines): a value that parses as JSON (``true``,
+    ``3``) is taken as such, anything else as text. The game still checks names and values.
+
+    >>> parse_option_pairs(["fog=false", "deployment=by_hand"])
+    {'fog': False, 'deployment': 'by_hand'}
+    """
+    out: dict[str, JSON] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"an option is written KEY=VALUE, not {pair!r}")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class ScenarioInfo:
     """A scenario as listed in a catalogue."""

@@ -18,6 +18,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hexfront.engine.protocol import parse_option_pairs
+
 MAX_ACTIONS = 60_000
 
 
@@ -105,13 +107,10 @@ def main(argv: list[str] | None = None) -> int:
         "--option", action="append", default=[], help="game option KEY=VALUE (repeatable)"
     )
     args = parser.parse_args(argv)
-    options: dict[str, Any] = {}
-    for pair in args.option:
-        key, _, raw = pair.partition("=")
-        try:
-            options[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[key] = raw
+    try:
+        options = parse_option_pairs(args.option)
+    except ValueError as exc:
+        parser.error(str(exc))
     jobs = [
         (s, args.seed + i, args.checks, options)
         for s in args.scenarios.split(",")
