@@ -12,6 +12,7 @@ from __future__ import annotations
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
+from .rules.basics import FROZEN_TURN1
 from .state import DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
 
 BLOCK_COLOUR = {
@@ -141,9 +142,9 @@ def _public_flags(state: BiteState, side: str | None) -> JSON:
     """Game flags, with unit lists cut down to what ``side`` may identify (1.3)."""
     flags = json_copy(state.flags)
     assert isinstance(flags, dict)
-    frozen = flags.get("frozen_turn1")
+    frozen = flags.get(FROZEN_TURN1)
     if side is not None and isinstance(frozen, list):
-        flags["frozen_turn1"] = [
+        flags[FROZEN_TURN1] = [
             uid
             for uid in frozen
             if isinstance(uid, str)

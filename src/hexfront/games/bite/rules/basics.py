@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from hexfront.engine.paths import bfs
 
-from ..board import WATER
+from ..board import WATER, Site
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
@@ -30,6 +30,7 @@ SOVIET_COUNTRIES = frozenset({"ussr"})
 
 
 FACTORIES_DESTROYED = "factories_destroyed"  # state.flags key: names of the sites (3.3)
+FROZEN_TURN1 = "frozen_turn1"  # state.flags key: frozen unit ids after hand deployment (3.21)
 
 
 def initial_control(owner: str | None) -> str:
@@ -52,13 +53,12 @@ def take_control(state: BiteState, side: str, nodes: Iterable[int]) -> None:
             if site is not None and site.is_city:
                 state.emit("captured", city=site.name, side=side, hex=state.w.board.id_of(node))
             if site is not None and (site.factories or site.shipyard):
-                _destroy_enemy_factories(state, side, node)
+                _destroy_enemy_factories(state, side, site)
 
 
-def _destroy_enemy_factories(state: BiteState, side: str, node: int) -> None:
+def _destroy_enemy_factories(state: BiteState, side: str, site: Site) -> None:
     """3.3: factories taken from the enemy are destroyed, and stay so if retaken."""
-    site = state.w.site(node)
-    if site is None or initial_control(state.w.board.owner_1941[node]) == side:
+    if initial_control(state.w.board.owner_1941[site.node]) == side:
         return
     destroyed = state.flags.setdefault(FACTORIES_DESTROYED, [])
     assert isinstance(destroyed, list)
@@ -244,7 +244,7 @@ def is_frozen(state: BiteState, piece: Piece) -> bool:
     scenario = state.w.scenario
     if not state.turn == scenario.start_turn == 1:
         return False
-    by_hand = state.flags.get("frozen_turn1")  # worked out again after hand deployment
+    by_hand = state.flags.get(FROZEN_TURN1)  # worked out again after hand deployment
     if isinstance(by_hand, list):
         return piece.uid in by_hand
     return piece.uid in scenario.frozen_turn1

@@ -32,7 +32,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from .. import deployment, forces
 from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece
-from .basics import can_stack
+from .basics import FROZEN_TURN1, can_stack
 from .movement import free_airbase
 
 M = Machine[BiteState]
@@ -229,4 +229,4 @@ def finish(state: BiteState) -> None:
     placed = {uid for uid, _node, _strength in state.w.scenario.placements}
     hexes = {p.uid: board.id_of(p.node) for p in state.on_map() if p.uid in placed}
     frozen = deployment.frozen_on_turn1(hexes, _adapter(state))
-    state.flags["frozen_turn1"] = sorted(frozen)
+    state.flags[FROZEN_TURN1] = sorted(frozen)
