@@ -27,10 +27,10 @@ from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
 from hexfront.games.bite.board import Board
 from hexfront.games.bite.state import World
+from hexfront.games.bite.units import AIR_CLASS
 
 HIDDEN_STRENGTH = 3.0  # an unseen enemy block is guessed at this many steps
 ROUGH = {"forest": 1, "hills": 1, "mountains": 2, "swamp": 1}
-AIR = ("fighter", "bomber", "strategic_bomber")
 GARRISON_RANGE = 8  # hexes: an enemy this close threatens an objective
 GARRISON_BONUS = 6.0
 
@@ -297,7 +297,7 @@ class HeuristicAgent:
             near = look.nearest_enemy(node)
             if near > GARRISON_RANGE:
                 continue
-            others = [u for u in look.at_mine.get(node, []) if u.get("cls") not in AIR]
+            others = [u for u in look.at_mine.get(node, []) if u.get("cls") not in AIR_CLASS]
             if sign < 0:
                 others = others[1:]  # this block itself stands there
             if not others:
