@@ -160,10 +160,25 @@ def _think(agent: Any, side: str, view: dict[str, Any], legal: list[Action]) -> 
             agent.on_progress = None
 
 
+def _position_match(game: Game[Any], path: Path, seed: int) -> Match[Any]:
+    """A match from a position file (``hexfront play bite --position FILE``)."""
+    reader = getattr(game, "read_position", None)
+    if reader is None:
+        _fail(f"{game.name} games cannot start from a position file")
+    try:
+        position = reader(path)
+        position.setdefault("seed", seed)  # the file's own seed wins
+        return Match.from_position(game, position)
+    except HexfrontError as exc:
+        _fail(str(exc))
+
+
 @app.command()
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    scenario: Annotated[str, typer.Argument()],
+    scenario: Annotated[
+        str | None, typer.Argument(help="the scenario (not needed with --position)")
+    ] = None,
     axis: Annotated[str | None, typer.Option(help="human or an agent name")] = None,
     soviet: Annotated[str | None, typer.Option(help="human or an agent name")] = None,
     seat: Annotated[list[str], typer.Option(help="SIDE=PLAYER, for any game's sides")] = [],  # noqa: B006
@@ -172,17 +187,29 @@ def play(
     option: Annotated[
         list[str], typer.Option(help="game option KEY=VALUE, e.g. deployment=by_hand (repeatable)")
     ] = [],  # noqa: B006
+    position: Annotated[
+        Path | None,
+        typer.Option(help="start from a position file (TOML or JSON; docs/positions.md)"),
+    ] = None,
 ) -> None:
     """Play in the terminal: numbered legal actions, your side's view only."""
     from hexfront.ai.base import make_agent
 
     game = _load(game_name)
     seats = _seats(game, seat, {"axis": axis, "soviet": soviet})
+    if position is None and scenario is None:
+        _fail("name a scenario (e.g. SBE1) or give --position FILE")
+    if position is not None and (scenario is not None or option):
+        _fail("a position file names its own scenario and options")
     try:
         agents = {
             s: make_agent(p, seed + i) for i, (s, p) in enumerate(seats.items()) if p != "human"
         }
-        match: Match[Any] = Match(game, scenario, _options(option), seed)
+        match: Match[Any] = (
+            _position_match(game, position, seed)
+            if position is not None
+            else Match(game, str(scenario), _options(option), seed)
+        )
     except (HexfrontError, ValueError) as exc:
         _fail(str(exc))
     render = getattr(game, "render_text", None)

@@ -13,7 +13,16 @@ from .errors import (
 from .events import PUBLIC, REVEAL, ROLL, Event
 from .hexgrid import HexGrid, Hexside
 from .match import Match
-from .protocol import Action, Game, OptionInfo, Prompt, Result, ScenarioInfo, canonical_json
+from .protocol import (
+    Action,
+    Game,
+    OptionInfo,
+    PositionGame,
+    Prompt,
+    Result,
+    ScenarioInfo,
+    canonical_json,
+)
 from .records import (
     GameRecord,
     load_record,
@@ -45,6 +54,7 @@ __all__ = [
     "Match",
     "NotYourTurn",
     "OptionInfo",
+    "PositionGame",
     "Procedure",
     "Prompt",
     "RecordError",

@@ -11,6 +11,14 @@ Never use the ``random`` module's globals for game dice.
 True
 >>> log[0].kind, log[0].data["purpose"], len(log[0].data["dice"])
 ('roll', 'demo', 3)
+
+Loaded dice, for tests and teaching positions: the listed faces come first, in order, then
+the seeded stream takes over. The faces to come are part of the state (saved, cloned), and
+like the seed they are never shown to a player.
+
+>>> loaded = Dice(7, loaded=[6, 6, 1])
+>>> loaded.roll(2, "demo", []), loaded.roll(2, "demo", [])[0], loaded.loaded
+([6, 6], 1, [])
 """
 
 from __future__ import annotations
@@ -32,13 +40,21 @@ def _mix(z: int) -> int:
 class Dice:
     """Six-sided dice (and other uniform draws) from a seeded SplitMix64 stream."""
 
-    __slots__ = ("draws", "state")
+    __slots__ = ("draws", "loaded", "state")
 
-    def __init__(self, seed: int, *, state: int | None = None, draws: int = 0) -> None:
+    def __init__(
+        self,
+        seed: int,
+        *,
+        state: int | None = None,
+        draws: int = 0,
+        loaded: list[int] | None = None,
+    ) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError("the seed must be an integer")
         self.state = _mix(seed & _MASK64) if state is None else state & _MASK64
         self.draws = draws
+        self.loaded: list[int] = check_faces(loaded or [])
 
     def next_u64(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK64
@@ -61,28 +77,63 @@ class Dice:
         """Roll ``count`` six-sided dice and record them in ``log`` with their purpose."""
         if count < 0:
             raise ValueError("cannot roll a negative number of dice")
-        values = [self.below(6) + 1 for _ in range(count)]
+        values = [self._face() for _ in range(count)]
         data: dict[str, Any] = {"purpose": purpose, "dice": values}
         if by is not None:
             data["by"] = by
         log.append(Event(ROLL, data))
         return values
 
-    def to_json(self) -> dict[str, int]:
-        return {"state": self.state, "draws": self.draws}
+    def _face(self) -> int:
+        if self.loaded:
+            return self.loaded.pop(0)
+        return self.below(6) + 1
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"state": self.state, "draws": self.draws}
+        if self.loaded:  # only then: saves of unloaded games keep their old form and hash
+            out["loaded"] = list(self.loaded)
+        return out
 
     @staticmethod
     def from_json(obj: dict[str, Any]) -> Dice:
         state, draws = obj.get("state"), obj.get("draws", 0)
         if not isinstance(state, int) or not isinstance(draws, int):
             raise ValueError("dice state must hold integers 'state' and 'draws'")
-        return Dice(0, state=state, draws=draws)
+        loaded = obj.get("loaded", [])
+        if not isinstance(loaded, list):
+            raise ValueError("dice 'loaded' must be a list of faces 1-6")
+        return Dice(0, state=state, draws=draws, loaded=loaded)
+
+    def copy(self) -> Dice:
+        return Dice(0, state=self.state, draws=self.draws, loaded=list(self.loaded))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Dice) and (self.state, self.draws) == (other.state, other.draws)
+        return isinstance(other, Dice) and (self.state, self.draws, self.loaded) == (
+            other.state,
+            other.draws,
+            other.loaded,
+        )
 
     def __hash__(self) -> int:
-        return hash((self.state, self.draws))
+        return hash((self.state, self.draws, tuple(self.loaded)))
 
     def __repr__(self) -> str:
-        return f"Dice(state={self.state:#x}, draws={self.draws})"
+        loaded = f", loaded={self.loaded}" if self.loaded else ""
+        return f"Dice(state={self.state:#x}, draws={self.draws}{loaded})"
+
+
+def check_faces(faces: list[Any]) -> list[int]:
+    """Loaded faces must be whole numbers 1-6.
+
+    >>> check_faces([7])
+    Traceback (most recent call last):
+    ...
+    ValueError: a loaded die shows 1 to 6, not 7
+    """
+    out = []
+    for face in faces:
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+            raise ValueError(f"a loaded die shows 1 to 6, not {face!r}")
+        out.append(face)
+    return out

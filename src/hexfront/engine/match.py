@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 
 from .errors import IllegalAction, NotYourTurn
 from .events import JSON, REVEAL, ROLL, Event
-from .protocol import Action, Game, Result
+from .protocol import Action, Game, PositionGame, Result
 from .records import GameRecord, replay, state_hash
 
 S = TypeVar("S")
@@ -34,6 +34,22 @@ class Match(Generic[S]):
         self.state: S = game.setup(scenario, self.record.options, seed)
         self._undo: list[S] = []
         self._undo_side: str | None = None
+
+    @classmethod
+    def from_position(cls, game: Game[S], position: Mapping[str, JSON]) -> Match[S]:
+        """A game that starts from a position instead of a scenario's setup; its record
+        carries the position, so it replays like any other."""
+        if not isinstance(game, PositionGame):
+            raise IllegalAction(f"{game.name} games cannot start from a position")
+        state: S = game.setup_position(position)
+        scenario, options, seed = game.position_origin(state)
+        match = cls.__new__(cls)
+        match.game = game
+        match.record = GameRecord(game.name, scenario, options, seed, position=dict(position))
+        match.state = state
+        match._undo = []
+        match._undo_side = None
+        return match
 
     @classmethod
     def from_record(cls, game: Game[S], record: GameRecord) -> Match[S]:

@@ -219,3 +219,16 @@ class Game(Protocol[S]):
     def from_json(self, obj: Mapping[str, JSON]) -> S: ...
 
     def clone(self, state: S) -> S: ...
+
+
+@runtime_checkable
+class PositionGame(Protocol[S]):
+    """A game that can start from a position described as JSON (a teaching position, a
+    puzzle, a rule test) instead of a scenario's setup. Bad input raises a
+    :class:`~hexfront.engine.errors.HexfrontError` naming the faulty field."""
+
+    def setup_position(self, position: Mapping[str, Any]) -> S: ...
+
+    def position_origin(self, state: S) -> tuple[str, dict[str, JSON], int]:
+        """The scenario, options and seed a state was set up with (for its record)."""
+        ...

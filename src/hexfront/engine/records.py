@@ -2,7 +2,8 @@
 
 A record is ``{game, scenario, options, seed, actions}``. Because the dice live in the
 state, replaying the actions on ``setup(scenario, options, seed)`` rebuilds the very same
-state, which :func:`state_hash` proves.
+state, which :func:`state_hash` proves. A game started from a position (a teaching
+position, a puzzle, a rule test) also carries that ``position``; replay starts from it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 
 from .errors import HexfrontError, RecordError
 from .events import JSON
-from .protocol import Action, Game, canonical_json
+from .protocol import Action, Game, PositionGame, canonical_json
 
 S = TypeVar("S")
 
@@ -40,6 +41,7 @@ class GameRecord:
     seed: int
     actions: list[Action] = field(default_factory=list)
     final_hash: str | None = None
+    position: dict[str, JSON] | None = None  # the start, when not the scenario's own setup
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = {
@@ -52,6 +54,8 @@ class GameRecord:
         }
         if self.final_hash is not None:
             out["final_hash"] = self.final_hash
+        if self.position is not None:
+            out["position"] = self.position
         return out
 
     @staticmethod
@@ -79,19 +83,43 @@ class GameRecord:
         final_hash = obj.get("final_hash")
         if final_hash is not None and not isinstance(final_hash, str):
             raise RecordError("record 'final_hash' must be a string")
-        return GameRecord(game, scenario, dict(options), seed, actions, final_hash)
+        position = obj.get("position")
+        if position is not None and not isinstance(position, Mapping):
+            raise RecordError("record 'position' must be an object")
+        return GameRecord(
+            game,
+            scenario,
+            dict(options),
+            seed,
+            actions,
+            final_hash,
+            None if position is None else dict(position),
+        )
 
 
 def replay(game: Game[S], record: GameRecord, *, upto: int | None = None) -> S:
     """Rebuild the state after the first ``upto`` actions (all of them by default)."""
     if record.game != game.name:
         raise RecordError(f"record is for {record.game!r}, not {game.name!r}")
-    state = game.setup(record.scenario, record.options, record.seed)
+    state = start_of(game, record)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, action in enumerate(actions):
         if action not in game.legal_actions(state, action.side):
             raise RecordError(f"action #{i} ({action!r}) is not legal when replayed")
         game.apply(state, action)
+    return state
+
+
+def start_of(game: Game[S], record: GameRecord) -> S:
+    """The state a record starts from: the scenario's setup, or the record's position."""
+    if record.position is None:
+        return game.setup(record.scenario, record.options, record.seed)
+    if not isinstance(game, PositionGame):
+        raise RecordError(f"{game.name} games cannot start from a position")
+    try:
+        state: S = game.setup_position(record.position)
+    except HexfrontError as exc:
+        raise RecordError(f"the record's position is not valid: {exc}") from None
     return state
 
 

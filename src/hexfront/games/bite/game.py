@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from hexfront.engine.dice import Dice
@@ -119,6 +120,15 @@ class Bite:
     # --- the contract --------------------------------------------------------------------
 
     def setup(self, scenario: str, options: Mapping[str, JSON], seed: int) -> BiteState:
+        state = self.scenario_state(scenario, options, seed)
+        state.emit("setup", scenario=scenario, turn=state.turn)
+        MACHINE.start(state, "game")
+        MACHINE.advance(state)
+        state.touch()
+        return state
+
+    def scenario_state(self, scenario: str, options: Mapping[str, JSON], seed: int) -> BiteState:
+        """The scenario's blocks set up on the map, before the sequence of play starts."""
         opts = self._check_options(options)
         world = self.world(scenario, opts)
         spec = world.scenario
@@ -149,11 +159,22 @@ class Bite:
         for p in state.pieces.values():
             if p.status == ON_MAP and state.spec(p).is_ground:
                 state.control[p.node] = p.side
-        state.emit("setup", scenario=scenario, turn=state.turn)
-        MACHINE.start(state, "game")
-        MACHINE.advance(state)
-        state.touch()
         return state
+
+    def setup_position(self, position: Mapping[str, Any]) -> BiteState:
+        """A game from a position (``position.py``): a teaching position, a puzzle, a test."""
+        from .position import Position
+
+        return Position.from_json(position).build(self)
+
+    def position_origin(self, state: BiteState) -> tuple[str, dict[str, JSON], int]:
+        return state.scenario, dict(state.options), state.seed
+
+    def read_position(self, path: str | Path) -> dict[str, JSON]:
+        """A position file, checked, as the JSON a record carries."""
+        from .position import load_position
+
+        return load_position(path).to_json()
 
     def _check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
         known = {o.name: o for o in OPTIONS}

@@ -289,7 +289,7 @@ class BiteState:
             flags=_deep(self.flags),
             next_handle=self.next_handle,
             result=None if self.result is None else dict(self.result),
-            dice=Dice.from_json(self.dice.to_json()),
+            dice=self.dice.copy(),
             stack=[_copy_frame(f) for f in self.stack],
             log=list(self.log),
             world=self.world,
