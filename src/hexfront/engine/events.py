@@ -54,3 +54,24 @@ class Event:
 # Event kinds the engine itself understands (the undo machinery looks for them).
 ROLL = "roll"
 REVEAL = "reveal"
+
+
+def closes_undo(event: Event, actor: str) -> bool:
+    """Whether an event of ``actor``'s action told it something it cannot unlearn.
+
+    Dice rolls and reveals do; so does any event marked ``disclosed`` (a hidden block's
+    nature shown, e.g. an enemy air unit forced off its airbase) and any public event about
+    a block of another side (it names the block's ``handle`` and its ``side``): what an
+    enemy block did in answer to the action depended on what the block is.
+
+    >>> closes_undo(Event("move", {"handle": "b3", "side": "axis"}), "axis")
+    False
+    >>> closes_undo(Event("air_evacuation", {"handle": "b9", "side": "soviet"}), "axis")
+    True
+    """
+    if event.kind in (ROLL, REVEAL) or event.data.get("disclosed") is True:
+        return True
+    if event.audience is not PUBLIC or "handle" not in event.data:
+        return False
+    side = event.data.get("side")
+    return isinstance(side, str) and side != actor

@@ -3,7 +3,7 @@
 :class:`Match` is what the CLI and the server hold. It refuses illegal input without
 touching the state, appends every accepted action to the record, and offers undo
 within one side's segment: the undo stack is cleared by any die roll, any reveal of
-hidden information, and any change of the side to move.
+hidden information (``events.closes_undo``), and any change of the side to move.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Generic, TypeVar
 
 from .errors import IllegalAction, NotYourTurn
-from .events import JSON, REVEAL, ROLL, Event
+from .events import JSON, Event, closes_undo
 from .protocol import Action, Game, PositionGame, Result
 from .records import GameRecord, replay, state_hash
 
@@ -104,8 +104,8 @@ class Match(Generic[S]):
         return events
 
     def _track_undo(self, before: S, side: str, events: list[Event]) -> None:
-        if any(e.kind in (ROLL, REVEAL) for e in events):
-            self._undo.clear()  # dice and reveals cannot be taken back
+        if any(closes_undo(e, side) for e in events):
+            self._undo.clear()  # dice, reveals and what the enemy's blocks showed stay known
             self._undo_side = None
             return
         if self._undo_side != side:
