@@ -113,7 +113,8 @@ def test_a_position_game_replays_from_its_record(tmp_path: Path) -> None:
     m.record.final_hash = m.hash()
     save_record(m.record, path)
     record = load_record(path)
-    assert record.position is not None and record.position["scenario"] == "SBE4"
+    assert record.position is not None
+    assert record.position["scenario"] == "SBE4"
     assert state_hash(GAME, replay(GAME, record)) == m.hash()
 
 
@@ -212,7 +213,8 @@ def test_cli_plays_from_a_position_and_explains_a_bad_file(tmp_path: Path) -> No
     bad.write_text('scenario = "SBE1"\n[[unit]]\nid = "ger-c-i"\nhex = "2916"\nstrength = 9\n')
     out = runner.invoke(app, ["play", "bite", "--position", str(bad)])
     assert out.exit_code == 1
-    assert "unit[0].strength" in out.output and "I Corps" in out.output
+    assert "unit[0].strength" in out.output
+    assert "I Corps" in out.output
 
 
 def test_loaded_faces_survive_a_save() -> None:
