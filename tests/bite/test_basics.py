@@ -8,7 +8,7 @@ from hexfront.games.bite.rules.basics import apply_hit, can_stack, take_control,
 from hexfront.games.bite.rules.modifiers import dice_after_mali
 from hexfront.games.bite.state import BiteState
 
-from .helpers import new_match
+from .helpers import act, drive, new_match
 from .synthetic import SyntheticBoard, unit, world
 
 OPEN = ["......", "......", "......", "......"]
@@ -144,7 +144,7 @@ def test_entering_a_city_takes_control_and_is_logged() -> None:  # 3.3
     assert state.log[-1].data["city"] == "Kalinin"
 
 
-def test_hexes_cut_off_behind_the_front_change_hands_but_cities_do_not() -> None:  # 3.1
+def test_hexes_and_cities_cut_off_behind_the_front_change_hands() -> None:  # 3.1
     from hexfront.games.bite.board import Site
     from hexfront.games.bite.rules.basics import update_front
 
@@ -162,5 +162,39 @@ def test_hexes_cut_off_behind_the_front_change_hands_but_cities_do_not() -> None
         state.control[board.node(f"04{r + 1:02d}")] = "axis"
     update_front(state)
     assert state.control[board.node("0101")] == "axis"  # behind the Axis line now
-    assert state.control[board.node("0102")] == "soviet"  # a city waits to be entered (3.1)
+    assert state.control[board.node("0102")] == "axis"  # so is the empty city (3.1)
+    assert any(e.kind == "captured" and e.data["city"] == "Pinsk" for e in state.log)
     assert state.control[board.node("0603")] == "soviet"  # still linked to Siberia's side
+
+
+# Pskov (2816) ringed by six German corps: the empty city lies behind the Axis front line.
+# Luga (3015) and Leningrad stay Soviet: Soviet units still reach them. (Design choice: a
+# small position on the real map, SBE1.)
+RING = ["2815", "2716", "2916", "2717", "2817", "2917"]
+CORPS = ["ger-c-i", "ger-c-ii", "ger-c-x", "ger-c-xxvi", "ger-c-xxviii", "ger-c-xxxviii"]
+POCKET = {
+    "scenario": "SBE1",
+    "turn": 2,
+    "side": "axis",
+    "phase": "movement",
+    "unit": [
+        *({"id": uid, "hex": h} for uid, h in zip(CORPS, RING, strict=True)),
+        {"id": "sov-a-8", "hex": "Leningrad"},
+        {"id": "sov-a-11", "hex": "3116"},
+    ],
+}
+
+
+def test_an_empty_city_behind_the_enemy_front_changes_hands() -> None:  # 3.1
+    from hexfront.engine.match import Match
+    from hexfront.games.bite.game import Bite
+
+    m = Match.from_position(Bite(), POCKET)
+    board = m.state.w.board
+    assert m.state.control[board.node("Pskov")] == "soviet"
+    act(m, "axis", "end_ground")
+    drive(m, lambda x: x.state.phase != "movement")
+    assert m.state.control[board.node("Pskov")] == "axis"
+    assert any(e.kind == "captured" and e.data["city"] == "Pskov" for e in m.state.log)
+    assert m.state.control[board.node("Luga")] == "soviet"  # reachable: no clear front there
+    assert m.state.control[board.node("Leningrad")] == "soviet"

@@ -81,11 +81,14 @@ def factories_at(state: BiteState, node: int) -> tuple[tuple[str, ...], bool]:
 def update_front(state: BiteState) -> None:
     """3.1: hexes behind a side's front line are its own.
 
-    Design choice (docs/rules-coverage.md, 3.1): a non-city hex held by one side flips to
-    the other when the holder can no longer reach it, that is, no path leads to it from the
-    holder's units or main supply sources without entering a hex held by an enemy unit or
-    lying in an enemy zone of control. Cities change hands only when a ground unit enters
-    them (3.1, 3.3).
+    Design choice (docs/rules-coverage.md, 3.1): a hex held by one side flips to the other
+    when the holder can no longer reach it, that is, no path leads to it from the holder's
+    units or main supply sources without entering a hex held by an enemy unit or lying in
+    an enemy zone of control: it lies behind the enemy's front line. That holds for empty
+    cities too (3.1: cities behind a side's front line are its own), which then change hands
+    as if entered (3.3: the capture is announced, enemy factories there are destroyed).
+    A city the holder can still reach, past an open or unclear front, keeps its owner until
+    a ground unit enters it.
     """
     board = state.w.board
     n = board.node_count
@@ -102,14 +105,18 @@ def update_front(state: BiteState) -> None:
         starts += [node for power, node in state.w.main_sources.items() if control[node] == side]
         closed = bytearray(1 if (b or z) else 0 for b, z in zip(blocked, ezoc, strict=True))
         reach = bfs(board.adjacency, starts, blocked=closed)
+        cut_off_cities = []
         for node in range(n):
-            if (
-                control[node] == side
-                and reach[node] < 0
-                and node not in sites
-                and board.playable[node]
-            ):
-                control[node] = enemy
+            if control[node] == side and reach[node] < 0 and board.playable[node]:
+                if node in sites:
+                    # A city on the line (its holder reaches a hex next to it) is not
+                    # behind the enemy's front, even inside an enemy zone of control.
+                    if all(reach[x] < 0 for x in board.adjacency[node]):
+                        cut_off_cities.append(node)
+                else:
+                    control[node] = enemy
+        if starts:  # with no unit and no source of the holder there is no front (3.1)
+            take_control(state, enemy, cut_off_cities)
 
 
 def controls(state: BiteState, side: str, node: int) -> bool:
