@@ -15,19 +15,6 @@ from .synthetic import game_for
 PASS_VERBS = ("done", "end_ground", "stand")
 
 
-class LoadedDice(Dice):
-    """Dice that roll a fixed sequence of faces (then fall back to a seeded stream)."""
-
-    def __init__(self, faces: Iterable[int], seed: int = 0) -> None:
-        super().__init__(seed)
-        self.faces = list(faces)
-
-    def below(self, n: int) -> int:
-        if n == 6 and self.faces:
-            return self.faces.pop(0) - 1
-        return super().below(n)
-
-
 def new_match(w: World, seed: int = 0, **options: object) -> Match[BiteState]:
     return Match(game_for(w), "TEST", dict(options), seed)
 
@@ -82,10 +69,10 @@ def move_targets(match: Match[BiteState], unit: str) -> set[str]:
     }
 
 
-def load(match: Match[BiteState], faces: Iterable[int]) -> LoadedDice:
-    dice = LoadedDice(faces)
-    match.state.dice = dice
-    return dice
+def load(match: Match[BiteState], faces: Iterable[int]) -> Dice:
+    """Load the game's own dice: these faces are rolled next, in order (``Dice.loaded``)."""
+    match.state.dice.loaded = list(faces)
+    return match.state.dice
 
 
 def strengths(match: Match[BiteState]) -> Mapping[str, int]:

@@ -166,6 +166,11 @@ class SyntheticBoard:
     def site(self, name: str, hex_id: str, **kw: Any) -> Site:
         return Site(name, self.node(hex_id), **kw)
 
+    def add_site(self, site: Site) -> Site:
+        """Put a city or another place on the map (before the world is built)."""
+        self._sites[site.node] = site
+        return site
+
 
 # --- blocks and charts ------------------------------------------------------------------------
 

@@ -135,7 +135,7 @@ def test_flying_air_units_exert_no_zone_of_control() -> None:  # 3.19
 def test_entering_a_city_takes_control_and_is_logged() -> None:  # 3.3
     board = SyntheticBoard(OPEN)
     site = board.site("Kalinin", "0303", type="major")
-    board._sites[site.node] = site
+    board.add_site(site)
     m = new_match(world(board, [unit("g")], {"g": "0101"}, main_sources={}))
     state = m.state
     take_control(state, "axis", [site.node])
@@ -152,7 +152,7 @@ def test_hexes_and_cities_cut_off_behind_the_front_change_hands() -> None:  # 3.
     # every Soviet unit and from Siberia (0603, the Soviet source, lies east of the line).
     board = SyntheticBoard(["......"] * 4)
     city = Site("Pinsk", board.node("0102"), type="minor")
-    board._sites[city.node] = city
+    board.add_site(city)
     axis = [unit(f"g{r}") for r in range(4)]
     places = {f"g{r}": f"04{r + 1:02d}" for r in range(4)}
     m = new_match(world(board, axis, places, main_sources={"ussr": "0603", "germany": "0603"}))
