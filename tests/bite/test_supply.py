@@ -132,3 +132,74 @@ def test_supply_agrees_with_the_networkx_reference_of_the_benchmark(scenario: st
 
     report = supply_vs_networkx(scenario, repeat=1)  # raises if the two disagree
     assert report["units"] > 0
+
+
+# --- 5.5: supply through Finland ------------------------------------------------------------
+#
+# Columns 1-2 are Germany (Berlin in 0103, no rail), 3-7 Soviet land: 6 holds the Finnish
+# operational area's white dots, 7 the Finnish attack zone, which also covers Finland,
+# columns 8-10 (Helsinki's rail 0803-1003). Only what the test places is on the board.
+FINNISH_ZONES = {
+    "finland_1941": [f"{c:02d}{r:02d}" for c in (8, 9, 10) for r in range(1, 6)],
+    "faz": [f"{c:02d}{r:02d}" for c in (7, 8, 9, 10) for r in range(1, 6)],
+    "foa": [f"06{r:02d}" for r in range(1, 6)],
+}
+
+
+def finnish_front(units, places):  # type: ignore[no-untyped-def]
+    owners = {f"{c:02d}{r:02d}": "germany" for c in (1, 2) for r in range(1, 6)}
+    owners |= dict.fromkeys(FINNISH_ZONES["finland_1941"], "finland")
+    board = SyntheticBoard(
+        ROWS, owner="ussr", owners=owners, rails=[["0803", "0903", "1003"]], zones=FINNISH_ZONES
+    )
+    w = world(board, units, places, main_sources={"germany": "0103", "finland": "1003"})
+    return new_match(w).state
+
+
+def test_a_german_unit_in_finland_is_supplied_through_finnish_sources() -> None:  # 5.5
+    # XXXVI Corps at Rovaniemi: Berlin's lanes never reach Finland, Helsinki's rail does.
+    state = finnish_front([unit("corps")], {"corps": "0904"})
+    assert supplied(state, "corps")
+    net = compute(state, "axis")
+    assert state.w.board.node("0903") in net.sources["finland"]
+
+
+def test_finnish_sources_supply_no_german_unit_outside_finland() -> None:  # 5.5
+    # Three hexes from the Finnish railhead, four from Berlin, outside the Finnish area.
+    state = finnish_front([unit("g")], {"g": "0503"})
+    assert not supplied(state, "g")
+
+
+def test_finnish_lanes_run_through_the_attack_zone_to_the_white_dots() -> None:  # 5.5
+    # Both stand on white dots; their lanes run through the attack zone (0703) to 0803.
+    units = [unit("fin", nation="finland"), unit("ger")]
+    state = finnish_front(units, {"fin": "0603", "ger": "0604"})
+    assert supplied(state, "fin")
+    assert supplied(state, "ger")
+
+
+# --- 3.7, 4.2: ports in off-map boxes ---------------------------------------------------------
+
+
+def test_a_port_box_on_a_controlled_sea_is_a_source() -> None:  # 3.7, 4.2
+    # The mountain box NORTH (linked to 1001) is a port on the "Arctic" sea, which the Axis
+    # holds with the box and the minor port 0303 on Berlin's rail: a unit in the box is in
+    # supply although no lane could leave or reach a mountain box.
+    from hexfront.games.bite.board import Site
+
+    def build(box_port: bool):  # type: ignore[no-untyped-def]
+        board = SyntheticBoard(
+            ROWS, owner="germany", boxes={"NORTH": ["1001"]}, rails=[["0103", "0203", "0303"]]
+        )
+        board._terrain[board.node("NORTH")] = "mountains"
+        sites = [Site("Harbour", board.node("0303"), port="minor", sea="Arctic")]
+        if box_port:
+            sites.append(Site("Fjord", board.node("NORTH"), port="minor", sea="Arctic"))
+        board._sites = {s.node: s for s in sites}
+        w = world(
+            board, [unit("mtn", "mountain")], {"mtn": "NORTH"}, main_sources={"germany": "0103"}
+        )
+        return new_match(w).state
+
+    assert supplied(build(box_port=True), "mtn")
+    assert not supplied(build(box_port=False), "mtn")

@@ -18,8 +18,7 @@ from hexfront.engine.match import Match
 
 from .game import Bite
 from .rules.basics import zoc_map
-from .rules.powers import finnish_area
-from .rules.supply import _sea_control, compute, is_supplied, source_nodes
+from .rules.supply import _sea_control, compute, finnish_lane_area, is_supplied, source_nodes
 from .state import BiteState, enemy_of
 
 
@@ -97,7 +96,13 @@ def supply_vs_networkx(scenario: str, repeat: int = 20) -> dict[str, Any]:
             ]
             passable = graph.subgraph([x for x in range(board.node_count) if ok[x]])
             powers = {state.spec(p).nation for p in state.on_map(side)}
-            for power in powers:
+            area = finnish_lane_area(state)
+            # 5.5: a German unit in Finland's operational area may draw on the Finnish
+            # sources too; each unit counts once, whichever power's lanes reach it.
+            counted: set[str] = set()
+            if side == "axis":
+                powers.add("finland")
+            for power in sorted(powers):
                 main = state.w.main_sources.get(power)
                 if main is None or state.control[main] != side:
                     continue
@@ -125,16 +130,21 @@ def supply_vs_networkx(scenario: str, repeat: int = 20) -> dict[str, Any]:
                                     grown = True
                 lane_graph = passable
                 if power == "finland":  # 5.5: Finnish lanes stay in the operational area
-                    lane_graph = passable.subgraph(finnish_area(state))
+                    lane_graph = passable.subgraph(area)
                 lanes = nx.multi_source_dijkstra_path_length(
                     lane_graph, [s for s in sources if s in lane_graph], cutoff=2, weight="w"
                 )
                 for p in state.on_map(side):
-                    if state.spec(p).nation != power:
+                    nation = state.spec(p).nation
+                    german_in_finland = nation == "germany" and p.node in area
+                    if p.uid in counted or not (
+                        nation == power or (power == "finland" and german_in_finland)
+                    ):
                         continue
                     if p.node in sources or any(
                         lanes.get(m, 99) + graph[p.node][m]["w"] <= 3 for m in graph[p.node]
                     ):
+                        counted.add(p.uid)
                         n += 1
         return n
 

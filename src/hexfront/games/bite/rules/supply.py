@@ -4,7 +4,9 @@ Supply sources (4.1, 4.2): each power's main source, plus every rail or port hex
 controls that is linked to that main source by friendly rail or by sea. A unit is in
 supply if it can trace a lane of at most three hexes to such a source (4.3) through land
 that is not mountain, holds no enemy ground unit, and lies outside every enemy ground
-unit's zone of control. Crossing a red arrow counts as three hexes (7.5.5).
+unit's zone of control. Crossing a red arrow counts as three hexes (7.5.5). Finnish lanes
+stay inside Finland's operational area, and German units standing there may also trace to
+the Finnish sources (5.5).
 """
 
 from __future__ import annotations
@@ -139,6 +141,8 @@ def compute(state: BiteState, side: str) -> SupplyNet:
     sources: dict[str, frozenset[int]] = {}
     costs: dict[str, list[int]] = {}
     powers = {power_of(state, p) for p in state.on_map(side)}
+    if any(through_finland(state, p) for p in state.on_map(side)):
+        powers.add("finland")  # 5.5: Germans in Finland draw on the Finnish sources
     by_main: dict[int, list[str]] = {}
     for power in powers:
         main = state.w.main_sources.get(power)
@@ -149,9 +153,7 @@ def compute(state: BiteState, side: str) -> SupplyNet:
         nodes = source_nodes(state, side, main)
         usable = passable
         if "finland" in group:  # 5.5: no Finnish lane runs beyond the operational area
-            from .powers import finnish_area
-
-            area = finnish_area(state)
+            area = finnish_lane_area(state)
             usable = bytearray(passable[n] if n in area else 0 for n in range(board.node_count))
 
         def step(a: int, b: int, usable: bytearray = usable) -> int | None:
@@ -173,8 +175,29 @@ def power_of(state: BiteState, piece: Piece) -> str:
     return SUPPLY_POWER.get(state.spec(piece).nation, state.spec(piece).nation)
 
 
+def finnish_lane_area(state: BiteState) -> frozenset[int]:
+    """5.5: where a lane to a Finnish source may run: Finland, the Finnish attack zone and
+    the operational area's white dots that bound it (the map draws the FOA as that ring of
+    dots only, so the FAZ inside it is added here)."""
+    cached: frozenset[int] | None = state.w.derived.get("finnish_lane_area")
+    if cached is None:
+        from .powers import finnish_area
+
+        cached = finnish_area(state) | state.w.board.zone("faz")
+        state.w.derived["finnish_lane_area"] = cached
+    return cached
+
+
+def through_finland(state: BiteState, piece: Piece) -> bool:
+    """5.5: a German unit standing in Finland's operational area is supplied through
+    Finland: it may trace its lane to a Finnish source (within that area), besides its own."""
+    return state.spec(piece).nation == "germany" and piece.node in finnish_lane_area(state)
+
+
 def is_supplied(state: BiteState, piece: Piece, net: SupplyNet) -> bool:
-    return net.lane_ok(power_of(state, piece), piece.node)
+    if net.lane_ok(power_of(state, piece), piece.node):
+        return True
+    return through_finland(state, piece) and net.lane_ok("finland", piece.node)
 
 
 def mark_supply(state: BiteState, side: str) -> list[Piece]:
