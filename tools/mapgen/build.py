@@ -87,11 +87,14 @@ class Built:
 
         # --- water names, hexside flags, rivers ---------------------------------------
         self.sea_name = self._name_waters()
+        known_seas = {sc["name"] for sc in curated.load("seas")["sea"]} | set(self.sea_name)
         for p in self.places:  # a port is a coastal hex by definition
             if p.port and p.box is None:
                 if self.port_sea(p.hex) is None:
                     self.errors.append(f"port {p.name} has no sea within two hexes")
                 self.coastal[p.hex] = True
+            elif p.port and p.sea is not None and p.sea not in known_seas:
+                self.errors.append(f"box port {p.name} opens on an unknown sea {p.sea!r}")
         self.deep = self._deep_water()
         self.links, self.strait_sides = self._links()
         self.river = rivers.river_sides(geom, rivers.load(), self.grid.neighbors, self.water)
@@ -495,7 +498,7 @@ class Built:
         place_docs = []
         for p in sorted(self.places, key=lambda q: q.name):
             h = p.box if p.box is not None else geom.hex_id(p.hex)
-            psea = self.port_sea(p.hex) if (p.port and p.box is None) else None
+            psea = (self.port_sea(p.hex) if p.box is None else p.sea) if p.port else None
             src = p.source + ("; " + "; ".join(p.notes) if p.notes else "")
             place_docs.append(
                 {

@@ -35,6 +35,7 @@ class Place:
     bunker: bool = False
     battle_site: bool = False
     port: str | None = None
+    sea: str | None = None  # a box port names its sea (a hex port finds it on the map)
     shipyard: bool = False
     yellow: int = 0
     black: int = 0
@@ -60,6 +61,7 @@ def load(geom: Geometry) -> list[Place]:
             bunker=bool(raw.get("bunker", False)),
             battle_site=bool(raw.get("battle_site", False)),
             port=raw.get("port"),
+            sea=raw.get("sea"),
             shipyard=bool(raw.get("shipyard", False)),
             yellow=int(raw.get("yellow", 0)),
             black=int(raw.get("black", 0)),
