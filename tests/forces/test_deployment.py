@@ -121,6 +121,25 @@ def test_front_setups_on_the_synthetic_map() -> None:
         assert errors(dep.check_front_setup(name, m)) == [], name
 
 
+@pytest.mark.parametrize("name", ["1942", "1943", "1944"])
+def test_front_setups_keep_each_side_behind_its_start_line(name: str) -> None:
+    """On the real map the start line is drawn: Axis blocks stand on its Axis side (the
+    zone of the hexes the Axis holds), Soviet blocks off it."""
+    real, why = dep.load_real_map()
+    assert real is not None, why
+    zone = dep.axis_start_zone(forces.setup(name).start_line)
+    assert zone == f"start_line_{name}_axis"
+    units = forces.units_by_id()
+    res = dep.resolve_setup(name, real)
+    wrong = [
+        (uid, h)
+        for uid, h in res.hexes.items()
+        if not real.is_box(h) and (zone in real.zones(h)) != (units[uid].side == "axis")
+    ]
+    assert wrong == []
+    assert errors(dep.check_front_setup(name, real)) == []
+
+
 class _Hex:
     def __init__(self, lon: float, lat: float, owner: str, zones: set[str]) -> None:
         self.lon, self.lat, self.owner_1941, self.zones = lon, lat, owner, zones

@@ -42,6 +42,7 @@ def check_report(with_map: bool = True) -> dict[str, Any]:
             "notes": [],
         }
     map_status = "not checked (--no-map)"
+    supply_at_start: dict[str, Any] = {}
     if with_map:
         real, why = deployment.load_real_map()
         if real is None:
@@ -63,15 +64,39 @@ def check_report(with_map: bool = True) -> dict[str, Any]:
             }
             for z in sorted(area_zones - set(real.zone_names())):
                 warnings.append(f"map: scenario map-area zone {z!r} is not on the map")
+            supply_at_start = _supply_at_start(errors)
     return {
         "game": "bite",
         "ok": not errors,
         **summary,
         "map": map_status,
+        "supply_at_start": supply_at_start,
         "errors": errors,
         "warnings": warnings,
         "notes": notes,
     }
+
+
+def _supply_at_start(errors: list[str]) -> dict[str, Any]:
+    """Every setup and playable scenario set up on the map, and the game's own supply rules
+    (4.3) run for both sides: a unit out of supply at the start is an error naming it."""
+    from hexfront.games.bite import startsupply
+
+    out: dict[str, Any] = {}
+    for name in startsupply.SETUPS + startsupply.SCENARIOS:
+        try:
+            state = startsupply.start_state(name)
+        except Exception as exc:  # a setup that cannot even be placed is an error too
+            errors.append(f"{name}: cannot be set up to check supply ({exc})")
+            out[name] = {"units": 0, "out_of_supply": None}
+            continue
+        cut_off = startsupply.out_of_supply(state, name)
+        errors.extend(str(u) for u in cut_off)
+        out[name] = {
+            "units": sum(1 for _ in state.on_map()),
+            "out_of_supply": [u.to_json() for u in cut_off],
+        }
+    return out
 
 
 @data_app.command("check")
@@ -106,6 +131,15 @@ def _print_report(report: dict[str, Any]) -> None:
             if counts:
                 setups.add_row(name, str(counts.get("soviet", 0)), str(counts.get("axis", 0)))
         console.print(setups)
+        if report.get("supply_at_start"):
+            supply = Table(title="Supply at the start (4.3)")
+            for col in ("setup", "units", "out of supply"):
+                supply.add_column(col)
+            for name, row in report["supply_at_start"].items():
+                cut = row["out_of_supply"]
+                shown = "?" if cut is None else str(len(cut))
+                supply.add_row(name, str(row["units"]), shown)
+            console.print(supply)
         console.print(f"map: {report['map']}")
     for note in report["notes"]:
         console.print(f"[yellow]note:[/] {note}")

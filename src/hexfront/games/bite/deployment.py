@@ -157,16 +157,42 @@ def bss_rule(m: DeployMap) -> Rule:
     return rule
 
 
+# The dashed start lines of SBE6-8 and the map zones of the hexes the Axis holds behind them.
+START_LINE_YEAR: Final[Mapping[str, str]] = {"yellow": "1942", "green": "1943", "blue": "1944"}
+AXIS_OWNERS: Final = frozenset(
+    {"germany", "general_government", "finland", "romania", "hungary", "slovakia"}
+    | {"italy", "norway", "bohemia", "austria"}
+)
+
+
+def axis_start_zone(line: str | None) -> str | None:
+    """The map zone of the Axis side of a start line ('yellow' -> start_line_1942_axis)."""
+    if line is None:
+        return None
+    return f"start_line_{START_LINE_YEAR.get(line, line)}_axis"
+
+
 def front_rule(m: DeployMap, line: str | None) -> Rule:
-    """1942-44 setups: each side on its side of the start line when the map draws it."""
-    zone = {"axis": f"start_{line}_axis", "soviet": f"start_{line}_soviet"}
-    known = m.zone_names()
+    """1942-44 setups: each side on its side of the start line when the map draws it. The
+    Axis side is the map's ``start_line_YYYY_axis`` zone (plus the Norwegian boxes); the
+    Soviet side is every other hex of the USSR or of an Axis country (Soviet-held land)."""
+    zone = axis_start_zone(line)
+    active = zone is not None and zone in m.zone_names()
+
+    def axis_side(h: str) -> bool:
+        if m.is_box(h):
+            return m.owner(h) in AXIS_OWNERS
+        return zone in m.zones(h)
 
     def rule(u: Unit, h: str) -> str | None:
         if is_air(u) and not m.is_city(h):
             return "air units need an airbase city (3.4)"
-        if line and zone[u.side] in known and zone[u.side] not in m.zones(h):
-            return f"{u.side} units deploy in {zone[u.side]}"
+        if not active:
+            return None
+        if u.side == "axis" and not axis_side(h):
+            return f"Axis units deploy behind the Axis start line ({zone})"
+        if u.side == "soviet" and (axis_side(h) or m.owner(h) not in AXIS_OWNERS | {"ussr"}):
+            return f"Soviet units deploy on the Soviet side of the start line (outside {zone})"
         return None
 
     return rule
@@ -455,11 +481,20 @@ def check_border_cover(m: DeployMap, res: Resolved) -> list[Finding]:
     ]
 
 
+def resolve_setup(name: str, m: DeployMap, include_optional: bool = False) -> Resolved:
+    """A whole setup's default deployment on a map: the BSS by its dots and black dots
+    (closing the border screen), a 1942/1943/1944 setup by its start line."""
+    st = forces.setup(name)
+    if st.start_line is None:
+        return resolve(st, m, bss_rule(m), include_optional, cover_border=True)
+    return resolve(st, m, front_rule(m, st.start_line), include_optional, black_dots=False)
+
+
 def check_front_setup(name: str, m: DeployMap) -> list[Finding]:
     """A 1942/1943/1944 default deployment: stacking, airbases and start-line sides."""
     st = forces.setup(name)
     rule = front_rule(m, st.start_line)
-    res = resolve(st, m, rule, black_dots=False)
+    res = resolve_setup(name, m)
     units = forces.units_by_id()
     out = list(res.findings)
     for uid, h in sorted(res.hexes.items()):

@@ -43,7 +43,14 @@ class MapBoard:
         self.playable: Sequence[bool] = bite_map.playable
         self.owner_1941: Sequence[str | None] = bite_map.owner_1941
         self.sites: dict[int, Site] = {}
-        for node, p in bite_map.place_at.items():
+        # Cities and sites in hexes, and the ports of the off-map boxes (3.7: a box is ruled
+        # like a hex; Narvik and Tromso open on the Norwegian Sea, 4.2).
+        box_ports = {
+            p.node: p
+            for p in bite_map.places.values()
+            if p.node >= bite_map.hex_count and p.port and p.sea
+        }
+        for node, p in {**bite_map.place_at, **box_ports}.items():
             if p.type is None:
                 continue
             self.sites[node] = Site(
@@ -282,6 +289,40 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         frozen_turn1=frozen,
     )
     main_sources = {power: board.node(name) for power, name in MAIN_SOURCES.items()}
+    weather = {t.turn: t.weather for t in forces.calendar()}
+    return World(board, units, ForcesTech(), spec, main_sources, {}, weather)
+
+
+def setup_world(name: str) -> World:
+    """Every block of a setup ('BSS', '1942', '1943', '1944') at its default deployment,
+    with no scenario around it: what ``hexfront data check`` inspects. The BSS comes whole
+    (its OR 27.0 blocks too); the 1942-44 setups belong to advanced-game scenarios, which
+    :func:`build_world` refuses, so this is the only way to place them on the board."""
+    st = forces.setup(name)
+    bite_map = _map()
+    board = MapBoard(bite_map)
+    dmap = DeployAdapter(bite_map)
+    units = {u.id: unit_spec(u) for u in forces.load_units()}
+    resolved = deployment.resolve_setup(name, dmap, include_optional=True)
+    placements = tuple(
+        (uid, board.node(hex_id), resolved.strength.get(uid, units[uid].ladder[0]))
+        for uid, hex_id in sorted(resolved.hexes.items())
+    )
+    frozen = frozenset(deployment.frozen_on_turn1(resolved.hexes, dmap)) if st.turn == 1 else None
+    spec = ScenarioSpec(
+        id=name,
+        name=st.description,
+        start_turn=st.turn,
+        turns=1,
+        rules="setup",
+        map_area=None,
+        income=(),
+        placements=placements,
+        reinforcements=(),
+        victory={},
+        frozen_turn1=frozen or frozenset(),
+    )
+    main_sources = {power: board.node(place) for power, place in MAIN_SOURCES.items()}
     weather = {t.turn: t.weather for t in forces.calendar()}
     return World(board, units, ForcesTech(), spec, main_sources, {}, weather)
 
