@@ -58,34 +58,134 @@ def _compute_areas(board: Board) -> dict[str, frozenset[int]]:
             for n in range(board.node_count)
             if owner[n] in countries or (owner[n] == "ussr" and n in south)
         )
-    out["finland"] = board.zone("finland_1941") | board.zone("foa")
+    # 5.5: Finns go as far as the operational area (FOA), the ring of Soviet hexes around
+    # the Finnish attack zone (FAZ), and no further; the FAZ takes in Finland itself and
+    # the Soviet land up to the old border (Vyborg, Sortavala, Petrozavodsk).
+    front = board.zone("finland_1941") | board.zone("faz")
+    out["finland"] = front | board.zone("foa")
+    out[FINNISH_FRONT] = front
     return out
 
 
-def may_enter(state: BiteState, spec: UnitSpec, node: int) -> bool:
-    """Whether a unit of this nation may ever stand in ``node`` (5.3-5.8, scenario area)."""
+FINNISH_FRONT = "finnish_front"  # a key of the areas cache, not a nation
+
+
+def finland_neutral(state: BiteState) -> bool:
+    """5.5: after its surrender Finland is neutral again."""
+    return "finland" in state.surrendered
+
+
+def from_finland(state: BiteState, spec: UnitSpec, origin: int | None) -> bool:
+    """5.5: a German ground unit standing in Finland or in the Finnish attack zone is one
+    of the German units sent to Finland (and supplied through it).
+
+    Design choice: a German unit on an FOA hex does not count: the ring is also where the
+    Army Group North meets the Finns (Leningrad, the Svir), and a unit of it standing there
+    must not be tied to Finland. A German unit that left the attack zone for the ring is
+    therefore free from its next move on; in one move none gets past the ring.
+    """
+    return (
+        origin is not None
+        and spec.nation == "germany"
+        and spec.is_ground
+        and origin in _areas(state)[FINNISH_FRONT]
+        and _finland_in_play(state)
+    )
+
+
+def _finland_in_play(state: BiteState) -> bool:
+    """Whether the scenario's map takes in Finland (SBE1 has the isthmus but not Finland:
+    no German unit there was sent to Finland)."""
+    found = state.w.derived.get("finland_in_play")
+    if found is None:
+        area = state.w.scenario.map_area
+        found = area is None or bool(area & state.w.board.zone("finland_1941"))
+        state.w.derived["finland_in_play"] = found
+    return bool(found)
+
+
+def origin_zone(state: BiteState, spec: UnitSpec, origin: int) -> tuple[bool, bool]:
+    """What :func:`may_enter` needs to know of a move's start, for caching a search."""
+    return from_finland(state, spec, origin), origin in state.w.board.zone("finland_1941")
+
+
+def may_enter(state: BiteState, spec: UnitSpec, node: int, origin: int | None = None) -> bool:
+    """Whether a unit of this nation may stand in ``node`` (5.3-5.8, scenario area).
+
+    ``origin`` is where the move starts, when it matters: German units sent to Finland
+    stay on the near side of the FOA (5.5), and once Finland is neutral only the units
+    already inside it move there, on their way out (5.5, Finnish surrender).
+    """
     area = state.w.scenario.map_area
     if area is not None and node not in area:
         return False
-    allowed = _areas(state).get(spec.nation)
-    return allowed is None or node in allowed
+    board = state.w.board
+    if finland_neutral(state):
+        finland = board.zone("finland_1941")
+        if node in finland and (origin is None or origin not in finland):
+            return False
+    areas = _areas(state)
+    allowed = areas.get(spec.nation)
+    if allowed is not None:
+        return node in allowed
+    if from_finland(state, spec, origin):
+        # 5.5: not past the FOA, neither east nor south; back west (Norway) is open, and
+        # so are the off-map boxes of the far north (Petsamo, Murmansk).
+        return (
+            node in areas["finland"]
+            or board.owner_1941[node] != "ussr"
+            or not board.id_of(node).isdigit()
+        )
+    return True
 
 
 def finnish_area(state: BiteState) -> frozenset[int]:
-    """Finland of 1941 and the Finnish operational area (5.5)."""
+    """Where Finns may stand: Finland of 1941, the attack zone and the FOA ring (5.5)."""
     return _areas(state)["finland"]
 
 
 def may_attack(state: BiteState, spec: UnitSpec, node: int, origin: int | None = None) -> bool:
     """5.5: Finns, and German units operating from Finland, attack only inside the Finnish
     attack zone. ``origin`` is where the attacker stands (a German unit there is supplied
-    through Finland)."""
+    through Finland: see :func:`from_finland`)."""
     faz = state.w.board.zone("faz")
     if spec.nation == "finland":
         return node in faz
-    if spec.nation == "germany" and origin is not None and origin in finnish_area(state):
+    if from_finland(state, spec, origin):
         return node in faz
     return True
+
+
+# 5.3: the nations whose air units fight only beside their own ground units.
+MINOR_AIR_NATIONS = frozenset(AIDED_ALLIES)
+
+
+def air_may_join(
+    state: BiteState, spec: UnitSpec, side: str, node: int, *, attacking: bool
+) -> bool:
+    """5.3, 5.5: whether an air unit may fly into the battle at ``node`` (a mission when
+    ``attacking``, else a defensive reaction).
+
+    Every air unit keeps to the land its nation may enter (the green line, 5.3-5.8), and
+    Finnish air attacks only inside the Finnish attack zone (5.5). The air of the minor
+    allies (Finns, Italians, Romanians, Hungarians, Slovaks) supports only its own
+    nation's ground units (5.3). Design choices: a battle whose friendly ground units mix
+    nations is open to it as long as its own nation is among them (German and Romanian
+    corps together may have Romanian air); a battle with no friendly ground unit (an air
+    strike, or air against air) has nobody to support and is open to it, as 3.21 shows
+    Romanian air flying combat missions on turn 1 while every Romanian ground unit is
+    frozen.
+    """
+    if not may_enter(state, spec, node):
+        return False
+    if attacking and not may_attack(state, spec, node):
+        return False
+    if spec.nation not in MINOR_AIR_NATIONS:
+        return True
+    nations = {
+        state.spec(p).nation for p in state.at(node) if p.side == side and state.spec(p).is_ground
+    }
+    return not nations or spec.nation in nations
 
 
 def germans_in_finland(state: BiteState) -> int:

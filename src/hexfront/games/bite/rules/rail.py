@@ -39,7 +39,7 @@ def rail_destinations(
     state: BiteState,
     piece: Piece,
     hot: bytearray,
-    nets: dict[tuple[str, int], frozenset[int]] | None = None,
+    nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] | None = None,
 ) -> list[int]:
     """Where a unit may ride: its part of the friendly rail net, clear of the enemy.
 
@@ -55,16 +55,19 @@ def rail_destinations(
     side = piece.side
     control = state.control
     nets = {} if nets is None else nets
-    net = nets.get((spec.nation, piece.node))
+    origin = piece.node  # 5.5: German units sent to Finland, units leaving neutral Finland
+    zone = powers.origin_zone(state, spec, origin)
+    net = nets.get((spec.nation, zone, origin))
     if net is None:
 
         def ok(n: int) -> bool:
-            return control[n] == side and not hot[n] and powers.may_enter(state, spec, n)
+            return control[n] == side and not hot[n] and powers.may_enter(state, spec, n, origin)
 
-        dist = bfs(board.rail_adjacency, [piece.node], passable=ok)
+        dist = bfs(board.rail_adjacency, [origin], passable=ok)
         net = frozenset(n for n, d in enumerate(dist) if d >= 0)
         for n in net:
-            nets[(spec.nation, n)] = net
+            if powers.origin_zone(state, spec, n) == zone:
+                nets[(spec.nation, zone, n)] = net
     return sorted(
         n
         for n in net
@@ -130,7 +133,7 @@ class RailPhase(Procedure[BiteState]):
         board = state.w.board
         hot = near_enemy(state, side)
         railed = cast(list[str], frame.vars["railed"])
-        nets: dict[tuple[str, int], frozenset[int]] = {}
+        nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] = {}
         hqs = supreme_hqs(state, side)
         actions: list[Action] = []
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
