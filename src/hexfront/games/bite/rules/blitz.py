@@ -41,7 +41,7 @@ def blitz_targets(state: BiteState, piece: Piece) -> list[int]:
     for n in board.adjacency[piece.node]:
         if board.is_red_arrow(piece.node, n) or not board.playable[n]:
             continue
-        if costs.get(board.terrain[n]) != 1 or not powers.may_enter(state, spec, n):
+        if costs.get(board.terrain[n]) != 1 or not powers.may_enter(state, spec, n, piece.node):
             continue
         if n in enemies and (
             not can_attack(state, piece) or not powers.may_attack(state, spec, n, piece.node)
@@ -80,8 +80,19 @@ class BlitzPhase(Procedure[BiteState]):
                     if frm != origin:
                         continue
                     if (
-                        spec.is_air and p.base >= 0 and any(q.side != side for q in state.at(to))
-                    ) or (spec.is_ground and can_stack(state, to, side, [spec])):
+                        spec.is_air
+                        and p.base >= 0
+                        and any(q.side != side for q in state.at(to))
+                        and powers.air_may_join(state, spec, side, to, attacking=True)  # 5.3
+                    ) or (
+                        spec.is_ground
+                        and can_stack(state, to, side, [spec])
+                        and powers.may_enter(state, spec, to, origin)  # 5.3-5.8
+                        and (
+                            not any(q.side != side for q in state.at(to))
+                            or powers.may_attack(state, spec, to, origin)  # 5.5
+                        )
+                    ):
                         out.append(Action(side, "follow", {"unit": p.uid, "to": board.id_of(to)}))
         return out
 
@@ -137,7 +148,11 @@ class BlitzPhase(Procedure[BiteState]):
 
 
 class AirRebase(Procedure[BiteState]):
-    """7.8.1: air units that fought return to airbases, at most one per airbase."""
+    """7.8.1: air units that fought return to airbases, at most one per airbase.
+
+    The airbases offered are those of :func:`movement.rebase_targets`: in land the unit's
+    nation may enter (5.3-5.8), and none for a frozen unit (3.21), which never flies on
+    turn 1 and so never needs one."""
 
     name = "air_rebase"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hexfront.engine.paths import UNREACHED, cheapest, path_to
+from hexfront.engine.paths import UNREACHED, bfs, cheapest, path_to
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
@@ -63,9 +63,10 @@ def step_rule(state: BiteState, piece: Piece) -> Callable[[int, int], int | None
     playable = board.playable
     side = piece.side
     control = state.control
+    origin = piece.node  # 5.5: German units sent to Finland, units leaving neutral Finland
 
     def step(a: int, b: int) -> int | None:
-        if not playable[b] or not powers.may_enter(state, spec, b):
+        if not playable[b] or not powers.may_enter(state, spec, b, origin):
             return None
         if board.is_red_arrow(a, b):
             # 7.5.5: without both ends, only infantry-class units may cross.
@@ -107,6 +108,7 @@ def reach_full(
         hash(tuple(sorted(enemies))),
         hash(tuple(state.control)),
         state.flags.get("fortresses_lost") is not None,
+        len(state.surrendered),
     )
     memo: dict[tuple[object, ...], tuple[list[int], list[int], list[int]]] = state.memo.setdefault(
         "reach", {}
@@ -158,7 +160,42 @@ def ground_destinations(
         if not _finland_ok(state, piece, node):
             continue
         out[node] = c
+    if out and powers.finland_neutral(state) and piece.node in finland_exit(state):
+        out = _evacuating(state, piece.node, out)
     return out
+
+
+def finland_exit(state: BiteState) -> dict[int, int]:
+    """Each hex of Finland (1941) -> the fewest steps out of it (for 5.5, after the
+    Finnish surrender)."""
+    cached = state.w.derived.get("finland_exit")
+    if cached is None:
+        board = state.w.board
+        finland = board.zone("finland_1941")
+        outside = [
+            n
+            for n in range(board.node_count)
+            if n not in finland
+            and board.playable[n]
+            and any(m in finland for m in board.adjacency[n])
+        ]
+        dist = bfs(board.adjacency, outside, passable=lambda n: n in finland)
+        cached = state.w.derived["finland_exit"] = {n: dist[n] for n in finland if dist[n] >= 0}
+    assert isinstance(cached, dict)
+    return cached
+
+
+def _evacuating(state: BiteState, start: int, dests: dict[int, int]) -> dict[int, int]:
+    """5.5: units in Finland when it turns neutral must start leaving it: a move ends
+    outside Finland, or nearer its border than it began."""
+    steps = finland_exit(state)
+    here = steps.get(start, 0)
+    return {n: c for n, c in dests.items() if n not in steps or steps[n] < here}
+
+
+def must_evacuate(state: BiteState, piece: Piece) -> bool:
+    """5.5: a unit standing in Finland after the Finnish surrender, while it may move."""
+    return powers.finland_neutral(state) and piece.node in finland_exit(state)
 
 
 def _friendly_combat_unit_at(state: BiteState, side: str, node: int) -> bool:
@@ -187,11 +224,18 @@ def move_ground(state: BiteState, piece: Piece, dest: int) -> list[int]:
     if len(route) >= 2:
         piece.came_from = route[-2]
     piece.node = dest
-    if piece.side == "soviet" and dest in state.w.board.zone("finland_1941"):
+    finland = state.w.board.zone("finland_1941")
+    if piece.side == "soviet" and dest in finland:
         state.flags["soviets_entered_finland"] = True  # 5.5: the one-German limit ends
-    # 3.3: entering or passing a hex takes control of it, up to an enemy-held hex.
+    # 3.3: entering or passing a hex takes control of it, up to an enemy-held hex; the
+    # hexes of a neutral Finland stay nobody's (5.5).
     enemies = enemy_nodes(state, piece.side)
-    take_control(state, piece.side, [n for n in route[1:] if n not in enemies])
+    neutral = powers.finland_neutral(state)
+    take_control(
+        state,
+        piece.side,
+        [n for n in route[1:] if n not in enemies and not (neutral and n in finland)],
+    )
     return route
 
 
@@ -252,15 +296,21 @@ def free_airbase(state: BiteState, node: int, side: str, exclude: str | None = N
 def rebase_targets(
     state: BiteState, piece: Piece, sources: frozenset[int], *, distance: int
 ) -> list[int]:
-    """Airbases within ``distance`` of the unit with room for it."""
+    """Airbases within ``distance`` of the unit with room for it, in land its nation may
+    enter (5.3-5.8). None for a frozen unit (3.21): it cannot move, so it never rebases,
+    never retreats from a battle, and cannot evacuate an airbase the enemy enters."""
+    if is_frozen(state, piece):
+        return []
     board = state.w.board
     here = piece.node
+    spec = state.spec(piece)
     return [
         b
         for b in airbases(state, piece.side, sources)
         if b != here
         and board.distance(here, b) <= distance
         and free_airbase(state, b, piece.side, exclude=piece.uid)
+        and powers.may_enter(state, spec, b)
     ]
 
 
@@ -277,29 +327,37 @@ def _room_for_air(state: BiteState, side: str, node: int) -> bool:
 
 
 def mission_targets(state: BiteState, piece: Piece) -> list[int]:
-    """7.5.2: enemy-occupied hexes within range of the air unit's base."""
+    """7.5.2: enemy-occupied hexes within range of the air unit's base, where its nation
+    may fight (5.3, 5.5)."""
     if not _air_ok(state, piece):
         return []
     board = state.w.board
     rng = air_range(state, piece)
     home = piece.base if piece.base >= 0 else piece.node
+    spec = state.spec(piece)
     return [
         node
         for node in sorted(enemy_nodes(state, piece.side))
-        if board.distance(home, node) <= rng and _room_for_air(state, piece.side, node)
+        if board.distance(home, node) <= rng
+        and _room_for_air(state, piece.side, node)
+        and powers.air_may_join(state, spec, piece.side, node, attacking=True)
     ]
 
 
 def reaction_targets(state: BiteState, piece: Piece, battles: set[int]) -> list[int]:
-    """7.6: battle hexes in range where the reacting side is attacked."""
+    """7.6: battle hexes in range where the reacting side is attacked, and its nation may
+    fight (5.3, 5.5)."""
     if not _air_ok(state, piece) or piece.node in battles:
         return []  # units already in a battle hex stay there (7.6)
     board = state.w.board
     rng = air_range(state, piece)
+    spec = state.spec(piece)
     return [
         node
         for node in sorted(battles)
-        if board.distance(piece.node, node) <= rng and _room_for_air(state, piece.side, node)
+        if board.distance(piece.node, node) <= rng
+        and _room_for_air(state, piece.side, node)
+        and powers.air_may_join(state, spec, piece.side, node, attacking=False)
     ]
 
 
@@ -314,6 +372,11 @@ def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
 
     for p in list(state.at(node)):
         if p.side == side or not state.spec(p).is_air:
+            continue
+        if is_frozen(state, p):
+            # Design choice (3.21): a frozen unit cannot move, so it cannot complete the
+            # evacuation, and such units surrender.
+            eliminate(state, p, "frozen on its airbase, unable to evacuate (3.21)")
             continue
         if apply_hit(state, p) == "eliminated":
             eliminate(state, p, "air evacuation")
@@ -379,18 +442,25 @@ class MovementPhase(Procedure[BiteState]):
                         actions.append(
                             Action(side, "move", {"unit": p.uid, "to": board.id_of(node)})
                         )
+                        if must_evacuate(state, p):
+                            crowded.add(p.uid)  # 5.5: it must start leaving Finland
             # 7.3.2: new units overstacked in their city must spread out before movement ends.
             if not any(a.args["unit"] in crowded for a in actions):
                 actions.append(Action(side, "end_ground"))
             text = "Move ground units; then end ground movement."
             if crowded:
-                text = "Some hexes are overstacked (3.10, 7.3.2): move units out of them. " + text
+                text = (
+                    "Some units must move first: out of overstacked hexes (3.10, 7.3.2) "
+                    "or out of neutral Finland (5.5). " + text
+                )
             return Decision(Prompt(side, "move", text), actions)
         sources = _all_sources(state, side)
+        leaving = False
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
-            if not state.spec(p).is_air or p.moved or p.base >= 0:
-                continue
-            if not p.oos:
+            if not state.spec(p).is_air or p.moved or p.base >= 0 or is_frozen(state, p):
+                continue  # 3.21: frozen air units neither fly nor rebase
+            evacuating = must_evacuate(state, p)
+            if not p.oos and not evacuating:
                 for node in mission_targets(state, p):
                     actions.append(Action(side, "fly", {"unit": p.uid, "to": board.id_of(node)}))
             reach = air_range(state, p) * 2
@@ -398,8 +468,13 @@ class MovementPhase(Procedure[BiteState]):
                 reach //= 2  # 4.4: out of supply, only rebasing, at half range
             for node in rebase_targets(state, p, sources, distance=reach):
                 actions.append(Action(side, "rebase", {"unit": p.uid, "to": board.id_of(node)}))
-        actions.append(Action(side, "done"))
-        return Decision(Prompt(side, "air", "Fly air missions or rebase; then done."), actions)
+                leaving = leaving or evacuating  # 5.5: it must leave neutral Finland
+        text = "Fly air missions or rebase; then done."
+        if leaving:
+            text = "Air units in neutral Finland must rebase out of it first (5.5). " + text
+        else:
+            actions.append(Action(side, "done"))
+        return Decision(Prompt(side, "air", text), actions)
 
     def act(self, m: Machine[BiteState], state: BiteState, frame: Frame, action: Action) -> None:
         board = state.w.board
