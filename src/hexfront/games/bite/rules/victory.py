@@ -23,7 +23,7 @@ from hexfront.engine.events import JSON
 from hexfront.engine.paths import bfs
 from hexfront.engine.sequence import Frame, Machine, Procedure
 
-from ..state import AXIS, ELIMINATED, ON_MAP, REMOVED, SOVIET, BiteState
+from ..state import AXIS, DISBANDED, ELIMINATED, ON_MAP, REMOVED, SOVIET, BiteState
 from .basics import zoc_map
 
 M = Machine[BiteState]
@@ -189,6 +189,19 @@ def _power_out(state: BiteState, power: str, why: str) -> None:
             p.status = REMOVED
             p.node = -1
     state.emit("power_surrenders", power=power, why=why)
+    if power == "finland":
+        _finland_neutral(state)
+
+
+def _finland_neutral(state: BiteState) -> None:
+    """5.5: Finland, out of the war, is neutral again: its 1941 land belongs to nobody.
+
+    The units of other nations still in it must start leaving it (``movement.py``:
+    ``must_evacuate``); from now on no unit enters it (``powers.may_enter``).
+    """
+    for node in state.w.board.zone("finland_1941"):
+        state.control[node] = ""
+    state.emit("finland_neutral")
 
 
 class VictoryPhase(Procedure[BiteState]):
@@ -221,7 +234,8 @@ class VictoryPhase(Procedure[BiteState]):
         m.end(state)
 
     def _finland(self, state: BiteState) -> None:
-        """5.5: Vyborg in Soviet hands and four Finnish ground units out of play."""
+        """5.5: Vyborg in Soviet hands and four Finnish ground units out of play (eliminated,
+        removed or disbanded)."""
         vyborg = _node(state, "Vyborg")
         if vyborg is None or state.control[vyborg] != SOVIET:
             return
@@ -230,7 +244,7 @@ class VictoryPhase(Procedure[BiteState]):
             for p in state.pieces.values()
             if state.spec(p).nation == "finland"
             and state.spec(p).is_ground
-            and p.status in (ELIMINATED, REMOVED)
+            and p.status in (ELIMINATED, REMOVED, DISBANDED)
         )
         if lost >= 4:
             _power_out(state, "finland", "Vyborg lost and four Finnish units out of play")
