@@ -24,6 +24,7 @@ AXIS_COUNTRIES = frozenset(
         "norway",
         "bohemia",
         "austria",
+        "yugoslavia",  # occupied by the Axis in April 1941: Belgrade is Italy's source (4.1)
     }
 )
 SOVIET_COUNTRIES = frozenset({"ussr"})
