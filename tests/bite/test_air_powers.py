@@ -198,6 +198,23 @@ def test_minor_allies_air_rebases_only_where_its_nation_may_go() -> None:  # 5.3
     assert not {board.id_of(board.node(c)) for c in ("Budapest", "Minsk")} & rebases
 
 
+def test_romanians_and_hungarians_in_one_battle_lose_one_unit_first() -> None:  # 5.3
+    units = [
+        {"id": "rom-cav", "hex": "2431"},
+        {"id": "hun-mtn-1", "hex": "2330"},
+        {"id": "sov-rc-48", "hex": "Chernovtsy"},
+    ]
+    m = position(units, control={"axis": ["2330"]})
+    drive(m, at_prompt("move", "axis"))
+    act(m, "axis", "move", unit="rom-cav", to="2331")
+    act(m, "axis", "move", unit="hun-mtn-1", to="2331")
+    drive(m, at_prompt("romania_hungary", "axis"))
+    assert {str(a.args["unit"]) for a in m.legal_actions("axis")} == {"rom-cav", "hun-mtn-1"}
+    act(m, "axis", "eliminate", unit="hun-mtn-1")
+    assert m.state.pieces["hun-mtn-1"].status == "eliminated"
+    assert m.state.pieces["rom-cav"].status == "map"
+
+
 # --- 5.5: Finland -----------------------------------------------------------------------------
 
 # The Karelian isthmus, turn 2: a Finnish corps before Vyborg, a German corps beside it,
