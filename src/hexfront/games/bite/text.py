@@ -146,6 +146,41 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
     return f"{action.verb} {a}"
 
 
+# The combat steps of a round (7.7.1-7.7.5), as a player says them.
+STEP_NAMES = {
+    "a2a": "air-to-air combat",
+    "aa": "anti-aircraft fire",
+    "a2g": "air-to-ground combat",
+    "artillery": "artillery fire",
+    "ground": "ground combat",
+}
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _fire_line(data: dict[str, Any]) -> str:
+    """A fire event in words (7.7): who fires, in which step and round, and what it scored."""
+    where = f"round {data.get('round', '?')}"
+    if data.get("air_round"):
+        where += f", air-to-air round {data['air_round']}"
+    face = int(data["hit_on"])
+    needs = "6" if face >= 6 else f"{face}-6"
+    mods = []
+    if data.get("mali"):
+        mods.append(_count(int(data["mali"]), "Malus", "Mali"))
+    if data.get("boni"):
+        mods.append(_count(int(data["boni"]), "Bonus", "Boni"))
+    dice = ", ".join(map(str, data["dice"]))
+    return (
+        f"  {data['name']} ({data['side']}) fires in {STEP_NAMES.get(data['step'], data['step'])}"
+        f", {where}: dice {dice}, hitting on {needs}"
+        + (f" ({', '.join(mods)})" if mods else "")
+        + f": {_count(int(data['hits']), 'hit', 'hits')}"
+    )
+
+
 def log_line(event: dict[str, JSON]) -> str:
     data: dict[str, Any] = dict(event.get("data", {}))
     kind = event.get("kind")
@@ -157,6 +192,10 @@ def log_line(event: dict[str, JSON]) -> str:
         return f"Battle at {data['hex']} over: {data['winner'] or 'nobody'} holds it"
     if kind == "reveal":
         return f"  revealed: {data['name']} ({data['side']} {data['cls']}, {data['strength']})"
+    if kind == "fire":
+        return _fire_line(data)
+    if kind == "round":
+        return f"Battle at {data['hex']}: round {data['round']}"
     if kind == "hit":
         return f"  hit on {data['unit']}: {data['result']}"
     if kind == "eliminated":

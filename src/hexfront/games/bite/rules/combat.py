@@ -86,11 +86,14 @@ def fire(
     ctx: BattleContext,
     shooters: list[tuple[Piece, int]],
     step: str,
+    *,
+    air_round: int = 0,
 ) -> int:
     """Roll for ``shooters`` (unit, firepower) in one step; returns the number of hits.
 
     Units with the same number of Mali merge their dice (7.7.7); the extra die is rolled
-    with the weakest unit's firepower.
+    with the weakest unit's firepower. Each fire event names the combat round (7.7.12)
+    and, in the air-to-air step, the air-to-air round (7.7.1).
     """
     by_mali: dict[int, list[tuple[Piece, int, int]]] = {}
     for piece, firepower in shooters:
@@ -114,9 +117,12 @@ def fire(
             )
             scored = sum(1 for v in values if v >= face)
             hits += scored
+            in_air: dict[str, JSON] = {"air_round": air_round} if air_round else {}
             state.emit(
                 "fire",
                 step=step,
+                round=ctx.round,
+                **in_air,
                 unit=piece.uid,
                 name=spec.name,
                 side=piece.side,
@@ -379,7 +385,9 @@ class Battle(Procedure[BiteState]):
                 (p, self._a2a_power(state, p, frame))
                 for p in air(state, in_battle(state, node, side))
             ]
-            hits[enemy_of(side)] = fire(state, ctx, shooters, A2A)
+            hits[enemy_of(side)] = fire(
+                state, ctx, shooters, A2A, air_round=int(frame.vars["a2a_round"])
+            )
         self._allocate(m, state, node, hits, "air")
 
     def _anti_aircraft(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:

@@ -1,0 +1,85 @@
+"""Combat fixes of issue 11, each on a position of the real map (games/bite/position.py).
+
+* half hits last only for the combat they were taken in (7.7.8, 7.7.11);
+* a unit with no retreat hex may still retreat, and is eliminated (7.7.17, 7.7.18);
+* long-range strategic bombers attack in a single round of a battle (6.3.2);
+* every fire event names its combat round, and the log says it in words.
+
+The battles are fought on the open steppe west of Millerovo (hex 3930, clear, no river),
+in the SBE4 scenario, so no terrain modifier blurs the dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfront.engine.match import Match
+from hexfront.games.bite import text
+from hexfront.games.bite.game import Bite
+from hexfront.games.bite.state import BiteState
+
+from .helpers import act, drive
+
+GAME = Bite()
+BATTLE = "3930"  # clear, no river, beside Millerovo (4030)
+GUARDS = "sov-ga-1"  # 1st Guards Army, 7-5-3-1: a "shield" unit (7.7.8)
+CORPS = "ger-c-i"  # I Corps, an infantry corps 4-3-2-1
+ADD = "sov-add-1"  # 1st Long-Range Bomber Corps (ADD), 4-3-2-1 (6.3.2)
+ARTILLERY = "ger-a-4"  # 4th Army, German artillery 4-2-0
+
+
+def position(
+    side: str,
+    phase: str,
+    units: list[dict[str, Any]],
+    dice: list[int],
+) -> Match[Any]:
+    return Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE4",
+            "turn": 2,
+            "side": side,
+            "phase": phase,
+            "reinforcements": False,
+            "unit": units,
+            "dice": dice,
+        },
+    )
+
+
+def fires(m: Match[BiteState], step: str | None = None) -> list[dict[str, Any]]:
+    return [
+        dict(e.data)
+        for e in m.state.log
+        if e.kind == "fire" and (step is None or e.data["step"] == step)
+    ]
+
+
+def guards_battle(corps_strength: int, dice: list[int]) -> Match[BiteState]:
+    """I Corps has walked into the 1st Guards Army's hex; the Axis opens the battle."""
+    m = position(
+        "axis",
+        "combat",
+        [
+            {"id": GUARDS, "hex": BATTLE},
+            {"id": CORPS, "hex": BATTLE, "strength": corps_strength},
+        ],
+        dice,
+    )
+    act(m, "axis", "fight", hex=BATTLE)
+    return m
+
+
+# --- fire events name their round -----------------------------------------------------------
+
+
+def test_fire_events_carry_their_round_and_the_log_says_it() -> None:
+    m = guards_battle(4, [1] * 22)  # two rounds of misses
+    drive(m, lambda x: len(fires(x, "ground")) >= 4)
+    assert [f["round"] for f in fires(m, "ground")] == [1, 1, 2, 2]
+    event = next(e for e in reversed(m.state.log) if e.kind == "fire")
+    line = text.log_line(event.to_json())
+    assert "round 2" in line
+    assert "I Corps" in line
+    assert CORPS not in line
