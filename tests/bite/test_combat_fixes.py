@@ -18,7 +18,7 @@ from hexfront.games.bite import text
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.state import BiteState
 
-from .helpers import act, drive
+from .helpers import act, at_prompt, drive
 
 GAME = Bite()
 BATTLE = "3930"  # clear, no river, beside Millerovo (4030)
@@ -69,6 +69,36 @@ def guards_battle(corps_strength: int, dice: list[int]) -> Match[BiteState]:
     )
     act(m, "axis", "fight", hex=BATTLE)
     return m
+
+
+# --- 6.3.2: long-range bombers make one combat round --------------------------------------
+
+
+def test_long_range_bomber_bombs_in_one_round_only() -> None:
+    # The 6.1.4 example: the German 4th Army (artillery, 4) is attacked by a Soviet
+    # strategic bomber at full strength (4). The artillery's AA rolls 4 dice (5-6, TECH 2):
+    # one hit, the bomber drops to 3 and rolls 3 dice (6, TECH 1). The battle goes on
+    # (7.7.12), but the bomber does not bomb again in round 2 or 3 (6.3.2).
+    m = position(
+        "soviet",
+        "movement",
+        [{"id": ARTILLERY, "hex": BATTLE}, {"id": ADD, "hex": "Millerovo"}],
+        [6, 1, 1, 1] + [6, 1, 1] + [1] * 4 + [1] * 4,
+    )
+    act(m, "soviet", "end_ground")
+    act(m, "soviet", "fly", unit=ADD, to=BATTLE)
+    drive(m, at_prompt("choose_battle", "soviet"))
+    act(m, "soviet", "fight", hex=BATTLE)
+    drive(m, lambda x: len(fires(x, "aa")) >= 3)  # round 3 has begun
+    aa = fires(m, "aa")
+    assert len(aa[0]["dice"]) == 4
+    assert aa[0]["hit_on"] == 5
+    bombs = fires(m, "a2g")
+    assert len(bombs) == 1  # one combat round of air-to-ground, in round 1
+    assert bombs[0]["unit"] == ADD
+    assert len(bombs[0]["dice"]) == 3
+    assert bombs[0]["hit_on"] == 6
+    assert bombs[0]["round"] == 1
 
 
 # --- fire events name their round -----------------------------------------------------------

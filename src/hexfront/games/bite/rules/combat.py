@@ -135,6 +135,14 @@ def fire(
     return hits
 
 
+def one_round_only(state: BiteState, piece: Piece) -> bool:
+    """6.3.2: long-range strategic bombers fight a single round, in air-to-air combat and
+    in air-to-ground combat alike."""
+    return state.spec(piece).cls == "strategic_bomber" or (
+        "one_round" in state.profile(piece).abilities
+    )
+
+
 def city_aa(state: BiteState, ctx: BattleContext) -> list[tuple[str, int, int]]:
     """Anti-aircraft dice of the place itself (7.7.2): (label, dice, hit face)."""
     site = state.w.board.sites.get(ctx.node)
@@ -365,7 +373,7 @@ class Battle(Procedure[BiteState]):
     def _a2a_power(self, state: BiteState, piece: Piece, frame: Frame) -> int:
         spec = state.spec(piece)
         rnd = int(frame.vars["a2a_round"])
-        if spec.cls == "strategic_bomber" and rnd > 1:
+        if rnd > 1 and one_round_only(state, piece):
             return 0  # 6.3.2: strategic bombers fight a single round
         # 7.7.3.1: the defender's bombers based in the hex stay on the ground in round 1.
         if (
@@ -414,9 +422,19 @@ class Battle(Procedure[BiteState]):
         for side in (ctx.attacker, ctx.defender):
             if not ground(state, in_battle(state, node, enemy_of(side))):
                 continue
-            shooters = [(p, state.profile(p).a2g) for p in air(state, in_battle(state, node, side))]
+            shooters = [
+                (p, self._a2g_power(state, p, ctx))
+                for p in air(state, in_battle(state, node, side))
+            ]
             hits[enemy_of(side)] = fire(state, ctx, shooters, A2G)
         self._allocate(m, state, node, hits, "ground")
+
+    def _a2g_power(self, state: BiteState, piece: Piece, ctx: BattleContext) -> int:
+        # 6.3.2: a strategic bomber bombs in one combat round of the battle, its first (every
+        # air unit of a battle is there from round 1: missions and reactions come before it).
+        if ctx.round > 1 and one_round_only(state, piece):
+            return 0
+        return state.profile(piece).a2g
 
     def _artillery(self, m: M, state: BiteState, ctx: BattleContext, side: str) -> None:
         node = ctx.node
