@@ -282,7 +282,7 @@ def test_shield_half_hit_is_carried_into_the_next_round() -> None:  # 7.7.8
     assert not gds.half_hit
 
 
-def test_blocked_retreat_offers_no_retreat() -> None:  # 7.7.14, 7.7.15
+def test_a_ringed_unit_has_no_retreat_hex() -> None:  # 7.7.14, 7.7.15 (and see 7.7.18)
     from hexfront.games.bite.rules.retreat import ground_retreat_hexes
 
     # A Soviet unit at 0403 ringed by Axis zones of control has nowhere to go...

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexfront.engine.match import Match
+from hexfront.engine.protocol import Action
 from hexfront.games.bite import text
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.state import BiteState
@@ -69,6 +70,63 @@ def guards_battle(corps_strength: int, dice: list[int]) -> Match[BiteState]:
     )
     act(m, "axis", "fight", hex=BATTLE)
     return m
+
+
+# --- 7.7.17, 7.7.18: retreat and be eliminated --------------------------------------------
+
+
+def surrounded(dice: list[int]) -> Match[BiteState]:
+    """The 1st Guards Army at 3930, attacked by I Corps; German corps on every other side
+    (3929, Millerovo, 3830) close the ring with their zones of control (7.7.14)."""
+    m = position(
+        "axis",
+        "combat",
+        [
+            {"id": GUARDS, "hex": BATTLE},
+            {"id": CORPS, "hex": BATTLE},
+            {"id": "ger-c-ii", "hex": "3929"},
+            {"id": "ger-c-x", "hex": "Millerovo"},
+            {"id": "ger-c-xxviii", "hex": "3830"},
+        ],
+        dice,
+    )
+    act(m, "axis", "fight", hex=BATTLE)
+    return m
+
+
+def test_a_unit_with_nowhere_to_go_may_still_retreat_and_is_eliminated() -> None:
+    from hexfront.games.bite.rules.retreat import ground_retreat_hexes
+
+    m = surrounded([1] * 11)  # both sides miss in round 1
+    s = m.state
+    gds = s.pieces[GUARDS]
+    assert ground_retreat_hexes(s, gds, s.w.board.node(BATTLE)) == []
+    drive(m, lambda x: len(fires(x, "ground")) >= 2)
+    # 7.7.18: the choice to retreat is offered although no hex is open ...
+    assert at_prompt("retreat", "soviet")(m)
+    offer = Action("soviet", "eliminate", {"unit": GUARDS, "retreat": True})
+    assert offer in m.legal_actions("soviet")
+    assert Action("soviet", "stand") in m.legal_actions("soviet")
+    # ... said in words, without the block's id
+    words = text.describe(offer, m.view("soviet"))
+    assert "1st Guards Army" in words
+    assert "eliminated" in words
+    assert GUARDS not in words
+    m.act(offer)
+    # ... and taking it eliminates the unit (7.7.17): the Axis wins the hex.
+    assert gds.status == "eliminated"
+    gone = [e.data for e in s.log if e.kind == "eliminated"]
+    assert "7.7.17" in str(gone[-1]["why"])
+    drive(m, lambda x: any(e.kind == "battle_over" for e in x.state.log))
+    over = [e.data for e in s.log if e.kind == "battle_over"]
+    assert over[-1]["winner"] == "axis"
+    assert s.control[s.w.board.node(BATTLE)] == "axis"
+
+
+def test_a_unit_that_may_retreat_is_not_offered_elimination() -> None:
+    m = guards_battle(4, [1] * 11)
+    drive(m, at_prompt("retreat", "soviet"))
+    assert not [a for a in m.legal_actions("soviet") if a.verb == "eliminate"]
 
 
 # --- 6.3.2: long-range bombers make one combat round --------------------------------------

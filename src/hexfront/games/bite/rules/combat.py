@@ -12,6 +12,9 @@ After each step a side may pull air units out (7.7.13); after the ground step th
 defender, then the attacker, may retreat ground units (7.7.14-7.7.18). Rounds repeat from
 step 2 until one side is gone (7.7.12). Hits go to the strongest unit first; the owner
 picks between equals (7.7.9) — the only hit decision a player makes.
+
+A unit with no hex to fall back to may still choose to retreat, and is then eliminated
+(7.7.17, 7.7.18).
 """
 
 from __future__ import annotations
@@ -670,7 +673,12 @@ class AllocateHits(Procedure[BiteState]):
 
 
 class RetreatChoice(Procedure[BiteState]):
-    """7.7.13-7.7.18: a side picks units to pull out of the battle, one at a time."""
+    """7.7.13-7.7.18: a side picks units to pull out of the battle, one at a time.
+
+    A unit with no hex to retreat to may still retreat (7.7.18): it is eliminated (7.7.17).
+    That choice is the verb ``eliminate`` with ``retreat`` set, so that every client that
+    shows an elimination already says it in words.
+    """
 
     name = "retreat_choice"
 
@@ -691,6 +699,8 @@ class RetreatChoice(Procedure[BiteState]):
             out.extend(
                 Action(side, "retreat", {"unit": p.uid, "to": board.id_of(h)}) for h in hexes
             )
+            if not hexes:  # 7.7.17, 7.7.18: retreat anyway, and be eliminated
+                out.append(Action(side, "eliminate", {"unit": p.uid, "retreat": True}))
         return out
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
@@ -700,11 +710,16 @@ class RetreatChoice(Procedure[BiteState]):
         side = str(frame.vars["side"])
         what = "air units" if frame.vars["air_only"] else "units"
         actions = [*options, Action(side, "stand")]
+        doomed = (
+            " A unit with nowhere to go may still retreat: it is eliminated."
+            if any(a.verb == "eliminate" for a in options)
+            else ""
+        )
         return Decision(
             Prompt(
                 side,
                 "retreat",
-                f"Retreat {what} from the battle, or stand.",
+                f"Retreat {what} from the battle, or stand.{doomed}",
                 {"hex": state.w.board.id_of(int(frame.vars["node"]))},
             ),
             actions,
@@ -715,6 +730,9 @@ class RetreatChoice(Procedure[BiteState]):
             m.end(state)
             return
         piece = state.pieces[str(action.args["unit"])]
+        if action.verb == "eliminate":
+            eliminate(state, piece, "retreated with nowhere to go (7.7.17)")
+            return
         to = state.w.board.node(str(action.args["to"]))
         state.emit_move("retreat", piece, piece.node, to, unit=piece.uid)  # revealed in battle
         piece.node = to
