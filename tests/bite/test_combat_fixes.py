@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
 from hexfront.games.bite import text
 from hexfront.games.bite.game import Bite
+from hexfront.games.bite.rules.basics import apply_hit
 from hexfront.games.bite.state import BiteState
 
 from .helpers import act, at_prompt, drive
@@ -70,6 +73,65 @@ def guards_battle(corps_strength: int, dice: list[int]) -> Match[BiteState]:
     )
     act(m, "axis", "fight", hex=BATTLE)
     return m
+
+
+# --- 7.7.8, 7.7.11: half hits end with the combat ------------------------------------------
+
+
+@pytest.mark.parametrize("ending", ["attacker_retreats", "defender_retreats"])
+def test_half_hit_is_lost_when_the_battle_ends_by_a_retreat(ending: str) -> None:
+    # Round 1: the Guards miss with their 7 dice, I Corps hits once with its 4: a half hit.
+    m = guards_battle(4, [1] * 7 + [6, 1, 1, 1])
+    gds = m.state.pieces[GUARDS]
+    drive(m, at_prompt("retreat", "soviet"))
+    assert gds.half_hit
+    assert m.state.strength(gds) == 7
+    if ending == "defender_retreats":
+        act(m, "soviet", "retreat", unit=GUARDS, to="4030")  # Millerovo
+    else:
+        act(m, "soviet", "stand")
+        act(m, "axis", "retreat", unit=CORPS, to="3830")
+    drive(m, lambda x: any(e.kind == "battle_over" for e in x.state.log))
+    assert m.state.strength(gds) == 7
+    assert not gds.half_hit  # 7.7.8: carried only over the rounds of that combat
+    # So the next single hit, in a later battle, is a half hit again, not a lost step.
+    later = m.state.clone()
+    assert apply_hit(later, later.pieces[GUARDS]) == "half"
+
+
+def test_half_hit_is_lost_when_the_enemy_is_eliminated() -> None:
+    # Round 1: the Guards miss, I Corps (1 step) hits: a half hit. Round 2: the Guards
+    # fire first and eliminate I Corps; the battle is over and the half hit is lost (7.7.11).
+    m = guards_battle(1, [1] * 7 + [6] + [6] + [1] * 6)
+    gds = m.state.pieces[GUARDS]
+    drive(m, lambda x: m.state.pieces[CORPS].status != "map")
+    drive(m, lambda x: any(e.kind == "battle_over" for e in x.state.log))
+    assert m.state.strength(gds) == 7
+    assert not gds.half_hit
+
+
+def test_half_hit_from_anti_aircraft_fire_is_lost_when_the_bomber_withdraws() -> None:
+    # FFN, a German bomber of one step worth 2 (a shield: 2 hits to lose it), flies from
+    # Iasi against the 29th Army on the open ground at 2634. The army's AA scores one hit:
+    # a half hit. The Axis pulls the bomber out after the AA step (7.7.13): the half hit
+    # stays behind in the battle.
+    m = position(
+        "axis",
+        "movement",
+        [{"id": "gst-ffn", "hex": "Iasi"}, {"id": "sov-a-29", "hex": "2634"}],
+        [6, 1, 1, 1],
+    )
+    act(m, "axis", "end_ground")
+    act(m, "axis", "fly", unit="gst-ffn", to="2634")
+    drive(m, at_prompt("choose_battle", "axis"))
+    act(m, "axis", "fight", hex="2634")
+    drive(m, at_prompt("retreat", "axis"))
+    ffn = m.state.pieces["gst-ffn"]
+    assert ffn.half_hit
+    act(m, "axis", "retreat", unit="gst-ffn", to="2432")  # back to Iasi
+    assert ffn.status == "map"
+    assert m.state.strength(ffn) == 2
+    assert not ffn.half_hit
 
 
 # --- 7.7.17, 7.7.18: retreat and be eliminated --------------------------------------------

@@ -156,6 +156,12 @@ STEP_NAMES = {
     "artillery": "artillery fire",
     "ground": "ground combat",
 }
+HIT_RESULTS = {
+    "half": "a half hit (the next hit costs it a step)",
+    "reduced": "loses a step",
+    "eliminated": "eliminated",
+    "absorbed": "no effect (already at its lowest strength)",
+}
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -199,7 +205,11 @@ def log_line(event: dict[str, JSON]) -> str:
     if kind == "round":
         return f"Battle at {data['hex']}: round {data['round']}"
     if kind == "hit":
-        return f"  hit on {data['unit']}: {data['result']}"
+        who = data.get("name", data["unit"])
+        result = HIT_RESULTS.get(str(data["result"]), str(data["result"]))
+        if data["result"] == "eliminated":
+            return f"  hit on {who}: {result}"
+        return f"  hit on {who}: {result}, strength {data['strength']}"
     if kind == "eliminated":
         return f"  eliminated: {data.get('name', data.get('handle'))} ({data['why']})"
     if kind == "turn":

@@ -13,8 +13,9 @@ defender, then the attacker, may retreat ground units (7.7.14-7.7.18). Rounds re
 step 2 until one side is gone (7.7.12). Hits go to the strongest unit first; the owner
 picks between equals (7.7.9) — the only hit decision a player makes.
 
-A unit with no hex to fall back to may still choose to retreat, and is then eliminated
-(7.7.17, 7.7.18).
+A "shield" unit's half hit (7.7.8) lasts only for the rounds of its battle: it is lost when
+the unit leaves the battle or the battle ends, however it ends (7.7.11). A unit with no hex
+to fall back to may still choose to retreat, and is then eliminated (7.7.17, 7.7.18).
 """
 
 from __future__ import annotations
@@ -144,6 +145,15 @@ def one_round_only(state: BiteState, piece: Piece) -> bool:
     return state.spec(piece).cls == "strategic_bomber" or (
         "one_round" in state.profile(piece).abilities
     )
+
+
+def lose_step(state: BiteState, piece: Piece, why: str) -> None:
+    """A step lost outright, not a hit (air evacuation, note after 7.7.5): a shield unit
+    loses a whole step too; a unit on its last step is eliminated."""
+    from .basics import reduce_once
+
+    if not reduce_once(state, piece):
+        eliminate(state, piece, why)
 
 
 def city_aa(state: BiteState, ctx: BattleContext) -> list[tuple[str, int, int]]:
@@ -517,6 +527,8 @@ class Battle(Procedure[BiteState]):
         node = int(frame.vars["node"])
         attacker, defender = str(frame.vars["attacker"]), str(frame.vars["defender"])
         board = state.w.board
+        for p in state.at(node):
+            p.half_hit = False  # 7.7.8, 7.7.11: half hits do not outlive their battle
         att = in_battle(state, node, attacker)
         dfn = in_battle(state, node, defender)
         if forced:
@@ -567,12 +579,11 @@ class Battle(Procedure[BiteState]):
             eliminate(state, piece, "no airbase in range (7.7.16)")
 
     def _evacuate(self, state: BiteState, piece: Piece) -> None:
-        from .basics import apply_hit
-
         # On the ground it loses a step first.
-        if piece.base < 0 and apply_hit(state, piece) == "eliminated":
-            eliminate(state, piece, "air evacuation")
-            return
+        if piece.base < 0:
+            lose_step(state, piece, "air evacuation")
+            if piece.status != ON_MAP:
+                return
         targets = air_retreat_hexes(state, piece)
         if targets:
             piece.node, piece.base = targets[0], -1
@@ -663,7 +674,12 @@ class AllocateHits(Procedure[BiteState]):
         queue = cast(list[list[JSON]], frame.vars["queue"])
         outcome = apply_hit(state, piece)
         state.emit(
-            "hit", unit=piece.uid, side=piece.side, result=outcome, strength=state.strength(piece)
+            "hit",
+            unit=piece.uid,
+            name=state.spec(piece).name,
+            side=piece.side,
+            result=outcome,
+            strength=state.strength(piece),
         )
         if outcome == "eliminated":
             eliminate(state, piece, "combat")
@@ -736,6 +752,7 @@ class RetreatChoice(Procedure[BiteState]):
         to = state.w.board.node(str(action.args["to"]))
         state.emit_move("retreat", piece, piece.node, to, unit=piece.uid)  # revealed in battle
         piece.node = to
+        piece.half_hit = False  # 7.7.8: out of the battle, its half hit is lost
         if state.spec(piece).is_air:
             piece.base = -1
         else:
