@@ -212,6 +212,9 @@ def log_line(event: dict[str, JSON]) -> str:
         return f"  hit on {who}: {result}, strength {data['strength']}"
     if kind == "eliminated":
         return f"  eliminated: {data.get('name', data.get('handle'))} ({data['why']})"
+    if kind == "fortification_lost":  # BOX 1
+        now = "is now a bunker" if data["now"] == "bunker" else "is destroyed"
+        return f"{data['city']} falls to the {data['side']}: its {data['was']} {now}"
     if kind == "turn":
         return f"=== Turn {data['turn']} ({month_of(int(data['turn']))}), weather {data['weather']}"
     if kind == "side":

@@ -49,6 +49,10 @@ def take_control(state: BiteState, side: str, nodes: Iterable[int]) -> None:
     """Ground units entering or passing a hex take control of it (3.3)."""
     for node in nodes:
         if state.control[node] != side:
+            if state.control[node]:  # BOX 1: a fortress or bunker falls with its hex
+                from .modifiers import fortification_falls
+
+                fortification_falls(state, node, side)
             state.control[node] = side
             site = state.w.site(node)
             if site is not None and site.is_city:

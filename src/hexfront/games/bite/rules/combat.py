@@ -547,14 +547,7 @@ class Battle(Procedure[BiteState]):
             # Air units left without ground cover evacuate (note after 7.7.5, 7.7.16).
             for p in air(state, dfn):
                 self._evacuate(state, p)
-            take_control(state, attacker, [node])
-            fort = fortification(state, node)
-            site = board.sites.get(node)
-            if fort is not None and site is not None:
-                key = "fortresses_lost" if fort == "fortress" else "bunkers_destroyed"
-                lost = cast(list[str], state.flags.setdefault(key, []))
-                if site.name not in lost:
-                    lost.append(site.name)
+            take_control(state, attacker, [node])  # a fortification falls with it (BOX 1)
         else:
             winner = defender if dfn else attacker
             for p in air(state, att):

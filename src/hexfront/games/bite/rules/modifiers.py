@@ -55,13 +55,17 @@ def _rivers_frozen(state: BiteState) -> bool:
     return state.weather == "snow"  # 9.3: snow freezes the rivers
 
 
+FORTRESSES_LOST = "fortresses_lost"  # state.flags key: names of fallen fortresses (BOX 1)
+BUNKERS_DESTROYED = "bunkers_destroyed"  # state.flags key: names of fallen bunkers (BOX 1)
+
+
 def fortification(state: BiteState, node: int) -> str | None:
     """ "fortress", "bunker" or None: captured fortresses become bunkers (BOX 1)."""
     site = state.w.board.sites.get(node)
     if site is None:
         return None
-    destroyed = state.flags.get("bunkers_destroyed", [])
-    lost = state.flags.get("fortresses_lost", [])
+    destroyed = state.flags.get(BUNKERS_DESTROYED, [])
+    lost = state.flags.get(FORTRESSES_LOST, [])
     assert isinstance(destroyed, list)
     assert isinstance(lost, list)
     if site.type == FORTRESS and site.name not in lost:
@@ -71,6 +75,28 @@ def fortification(state: BiteState, node: int) -> str | None:
     ) and site.name not in destroyed:
         return "bunker"
     return None
+
+
+def fortification_falls(state: BiteState, node: int, side: str) -> None:
+    """BOX 1: a fortress that falls into enemy hands is a bunker from then on, and a bunker
+    that falls is destroyed, for good. Called on every change of hands (3.3): a battle won,
+    an empty hex entered or passed, a retreat, a blitz, or the front rule (3.1)."""
+    fort = fortification(state, node)
+    site = state.w.board.sites.get(node)
+    if fort is None or site is None:
+        return
+    key = FORTRESSES_LOST if fort == "fortress" else BUNKERS_DESTROYED
+    fallen = state.flags.setdefault(key, [])
+    assert isinstance(fallen, list)
+    fallen.append(site.name)
+    state.emit(
+        "fortification_lost",
+        city=site.name,
+        was=fort,
+        now=fortification(state, node) or "",
+        side=side,
+        hex=state.w.board.id_of(node),
+    )
 
 
 def modifiers(
