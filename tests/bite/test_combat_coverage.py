@@ -15,9 +15,10 @@ from hexfront.engine.match import Match
 from hexfront.games.bite import text
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules.modifiers import fortification
+from hexfront.games.bite.rules.retreat import ground_retreat_hexes
 from hexfront.games.bite.state import BiteState
 
-from .helpers import act, drive
+from .helpers import act, at_prompt, drive
 
 GAME = Bite()
 STEPPE = "3930"  # clear, no river, beside Millerovo (4030)
@@ -150,3 +151,29 @@ def test_a_bunker_left_behind_the_front_line_is_destroyed() -> None:
     act(m, "axis", "end_ground")
     assert s.control[ozero] == "axis"
     assert fortification(s, ozero) is None
+
+
+# --- 7.7.15: no retreat into an enemy-held city ---------------------------------------------
+
+
+def test_a_retreat_never_enters_an_empty_enemy_held_city() -> None:
+    # The 7th Army at 3930, attacked by I Corps. Millerovo (4030), next to it and on the
+    # way east to the Soviet sources, is empty but held by the Axis (7.7.15 a: never into
+    # an enemy-held city; b does not apply: it is neither friendly nor holds friends).
+    m = position(
+        "axis",
+        "combat",
+        [{"id": "sov-a-7", "hex": STEPPE}, {"id": "ger-c-i", "hex": STEPPE}],
+        [1] * 8,
+        control={"axis": ["Millerovo"]},
+    )
+    s = m.state
+    act(m, "axis", "fight", hex=STEPPE)
+    drive(m, at_prompt("retreat", "soviet"))
+    offered = {str(a.args["to"]) for a in m.legal_actions("soviet") if a.verb == "retreat"}
+    assert offered  # it may fall back elsewhere
+    assert "4030" not in offered
+    assert node(m, "Millerovo") not in ground_retreat_hexes(s, s.pieces["sov-a-7"], node(m, STEPPE))
+    # Held by the Soviets, the same city is a fine retreat hex (b: a friendly city).
+    s.control[node(m, "Millerovo")] = "soviet"
+    assert node(m, "Millerovo") in ground_retreat_hexes(s, s.pieces["sov-a-7"], node(m, STEPPE))

@@ -2,9 +2,9 @@
 
 A ground unit retreats one hex, free of MP, into a safe hex (7.7.14): never into an enemy
 zone of control, an enemy-held hex, a battle hex or a partial hex, and never overstacked
-(7.7.17). The hex must also satisfy 7.7.15: either a route leads from it, always moving
-away from the battle, to a friendly supply source without crossing water, enemy zones,
-enemy-held cities, enemy units or other battles (a); or it holds only friendly units, or
+(7.7.17). The hex must also satisfy 7.7.15: either it and a route from it, always moving
+away from the battle, to a friendly supply source are free of water, enemy zones,
+enemy-held cities, enemy units and other battles (a); or it holds only friendly units, or
 is a friendly city (b). An air unit retreats to a free airbase within its range (7.7.16).
 """
 
@@ -61,7 +61,13 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: int) -> list[in
         friends = [p for p in state.at(r) if p.side == side]
         site = board.sites.get(r)
         friendly_city = site is not None and site.is_city and control[r] == side
-        if friends or friendly_city or _away_to_source(state, battle, r, sources, blocked):
+        # 7.7.15 a: the retreat hex itself is one of the hexes the route may not pass (an
+        # enemy-held city, above all); b: a hex of friends or a friendly city is always safe.
+        if (
+            friends
+            or friendly_city
+            or (not blocked(r) and _away_to_source(state, battle, r, sources, blocked))
+        ):
             out.append(r)
     return out
 
