@@ -177,3 +177,49 @@ def test_a_retreat_never_enters_an_empty_enemy_held_city() -> None:
     # Held by the Soviets, the same city is a fine retreat hex (b: a friendly city).
     s.control[node(m, "Millerovo")] = "soviet"
     assert node(m, "Millerovo") in ground_retreat_hexes(s, s.pieces["sov-a-7"], node(m, STEPPE))
+
+
+# --- 7.7.4: Mannerheim fires as artillery ---------------------------------------------------
+
+
+def mannerheim_battle(side: str, dice: Sequence[int]) -> Match[BiteState]:
+    """The Finnish IV Corps with Mannerheim and the 7th Army in one clear hex (3308) of the
+    Finnish attack zone; ``side`` is the attacker."""
+    return position(
+        side,
+        "combat",
+        [
+            {"id": "fin-c-iv", "hex": "3308"},
+            {"id": "fin-mannerheim", "hex": "3308"},
+            {"id": "sov-a-7", "hex": "3308"},
+        ],
+        dice,
+    )
+
+
+def test_mannerheim_fires_as_artillery_at_5_6_and_spends_a_step() -> None:
+    # 7.7.4: Mannerheim hits at 5-6 in the artillery step, one die per step, then loses a
+    # step as artillery does. Its three dice (6, 5, 4) hit twice; the 7th Army (4) drops to 2.
+    m = mannerheim_battle("axis", [6, 5, 4] + [1] * 20)
+    act(m, "axis", "fight", hex="3308")
+    drive(m, lambda x: bool(fires(x, "ground")))
+    art = fires(m, "artillery")
+    assert [(f["unit"], len(f["dice"]), f["hit_on"], f["hits"]) for f in art] == [
+        ("fin-mannerheim", 3, 5, 2)
+    ]
+    assert m.state.strength(m.state.pieces["sov-a-7"]) == 2
+    assert m.state.strength(m.state.pieces["fin-mannerheim"]) == 2
+    # it fires before the ground combat step, and never in it (a support unit)
+    log = [e.data["step"] for e in m.state.log if e.kind == "fire"]
+    assert log[0] == "artillery"
+    assert all(f["unit"] != "fin-mannerheim" for f in fires(m, "ground"))
+
+
+def test_mannerheim_defending_fires_as_artillery_too() -> None:
+    m = mannerheim_battle("soviet", [6, 5, 4] + [1] * 20)
+    act(m, "soviet", "fight", hex="3308")
+    drive(m, lambda x: bool(fires(x, "ground")))
+    art = fires(m, "artillery")
+    assert [(f["unit"], len(f["dice"]), f["hit_on"], f["hits"]) for f in art] == [
+        ("fin-mannerheim", 3, 5, 2)
+    ]

@@ -156,6 +156,27 @@ def lose_step(state: BiteState, piece: Piece, why: str) -> None:
         eliminate(state, piece, why)
 
 
+def fires_as_artillery(state: BiteState, piece: Piece) -> bool:
+    """7.7.4: artillery, and the units whose data makes them fire as artillery in the
+    artillery step: Armor-HQs, and Mannerheim (the ability ``acts_as_artillery``)."""
+    abilities = state.profile(piece).abilities
+    return (
+        state.spec(piece).fires_as_artillery
+        or "acts_as_artillery" in abilities
+        or "fires_as_artillery" in abilities
+    )
+
+
+def artillery_firepower(state: BiteState, piece: Piece, *, attacking: bool) -> int:
+    """The hit number in the artillery step (7.7.4). A unit that only acts as artillery
+    (Mannerheim, 5-6) fires with its artillery value, its attack, in defence too: its
+    defence value is its anti-aircraft fire (6.5)."""
+    profile = state.profile(piece)
+    if attacking or "acts_as_artillery" in profile.abilities:
+        return profile.attack
+    return profile.defence
+
+
 def city_aa(state: BiteState, ctx: BattleContext) -> list[tuple[str, int, int]]:
     """Anti-aircraft dice of the place itself (7.7.2): (label, dice, hit face)."""
     site = state.w.board.sites.get(ctx.node)
@@ -454,14 +475,12 @@ class Battle(Procedure[BiteState]):
         mine = ground(state, in_battle(state, node, side))
         theirs = ground(state, in_battle(state, node, enemy_of(side)))
         has_combat_unit = any(state.spec(p).is_combat for p in mine)
-        guns = [p for p in mine if state.spec(p).fires_as_artillery and state.strength(p) > 0]
+        guns = [p for p in mine if fires_as_artillery(state, p) and state.strength(p) > 0]
         if not guns or not theirs or not has_combat_unit:
             self._noop(m, state)  # 6.1.4: artillery alone in a battle does not fire
             return
         attacking = side == ctx.attacker
-        shooters = [
-            (p, state.profile(p).attack if attacking else state.profile(p).defence) for p in guns
-        ]
+        shooters = [(p, artillery_firepower(state, p, attacking=attacking)) for p in guns]
         hits = fire(state, ctx, shooters, ARTILLERY)
         for gun in guns:
             from .basics import reduce_once
