@@ -29,6 +29,9 @@ from .supply import source_nodes
 
 M = Machine[BiteState]
 
+# 7.3.1: Soviet marines enter only at these two shipyards, not at every one on the map.
+MARINE_SHIPYARDS = frozenset({"Sevastopol", "Leningrad"})
+
 
 def payer_of(state: BiteState, piece: Piece) -> str:
     """The PP pool that pays for a unit: its own power's, fed by German aid if it has none."""
@@ -66,6 +69,8 @@ def placement_hexes(
             continue
         if not board.playable[node]:
             continue  # 7.5.4: partial edge hexes are out of play, cities or not
+        if not powers.may_enter(state, spec, node):
+            continue  # 7.3.1: only inside the scenario's map area (and the nation's land)
         if node not in sources or any(p.side != piece.side for p in state.at(node)):
             continue
         if spec.is_air and not free_airbase(state, node, piece.side):
@@ -75,7 +80,7 @@ def placement_hexes(
             continue
         if (spec.cls in AIR_CLASS or spec.cls == "paratrooper") and "blue" not in factories:
             continue
-        if spec.cls == "marine" and not shipyard:
+        if spec.cls == "marine" and not (shipyard and site.name in MARINE_SHIPYARDS):
             continue
         double = site.type == CAPITAL or site.name in charts().double_cities
         limit = charts().placement_double if double else charts().placement_default
