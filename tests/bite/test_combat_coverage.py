@@ -67,6 +67,17 @@ def node(m: Match[BiteState], place: str) -> int:
     return m.state.w.board.node(place)
 
 
+def places_aa(m: Match[BiteState]) -> list[dict[str, Any]]:
+    """The anti-aircraft rolls of the places themselves (7.7.2), not of units."""
+    places = ("major", "minor", "capital", "fortress", "bunker")
+    return [
+        dict(e.data)
+        for e in m.state.log
+        if e.kind == "roll"
+        and str(e.data["purpose"]).startswith(tuple(f"aa: {p} " for p in places))
+    ]
+
+
 def battle_over(m: Match[BiteState]) -> bool:
     return any(e.kind == "battle_over" for e in m.state.log)
 
@@ -223,3 +234,411 @@ def test_mannerheim_defending_fires_as_artillery_too() -> None:
     assert [(f["unit"], len(f["dice"]), f["hit_on"], f["hits"]) for f in art] == [
         ("fin-mannerheim", 3, 5, 2)
     ]
+
+
+# --- BOX 1, 7.7.2, 7.7.6: fortresses and bunkers ------------------------------------------
+
+
+def fortified_battle(place: str, approach: str) -> Match[BiteState]:
+    """I Corps and the 4th Army (artillery) walk into ``place`` from ``approach`` (no river
+    between), and a bomber of I Fliegerkorps flies in from Iasi, against the Coastal Army.
+    Every die misses, so the first round shows every modifier at full strength."""
+    m = position(
+        "axis",
+        "movement",
+        [
+            {"id": "ger-c-i", "hex": approach},
+            {"id": "ger-a-4", "hex": approach},
+            {"id": "ger-fk-i", "hex": "Iasi"},
+            {"id": "sov-a-51", "hex": place},
+            MOSCOW_GARRISON,
+        ],
+        [1] * 60,
+    )
+    to = m.state.w.board.id_of(node(m, place))
+    act(m, "axis", "move", unit="ger-c-i", to=to)
+    act(m, "axis", "move", unit="ger-a-4", to=to)  # 3.8: after the combat unit
+    act(m, "axis", "end_ground")
+    act(m, "axis", "fly", unit="ger-fk-i", to=to)
+    drive(m, at_prompt("choose_battle", "axis"))
+    act(m, "axis", "fight", hex=to)
+    drive(m, lambda x: len(fires(x, "ground")) >= 2)
+    return m
+
+
+def test_fortress_and_bunker_hinder_every_attacker_and_help_defending_combat_units() -> None:
+    for place, approach, label, mali, aa_dice in (
+        ("Sevastopol", "Simferopol", "fortress", 2, 2),
+        ("Armjansk", "Kherson", "bunker", 1, 1),
+    ):
+        m = fortified_battle(place, approach)
+        by = {(f["step"], f["unit"]): f for f in fires(m, None)}
+        # BOX 1: every attacking unit, air (7.7.3) and artillery (7.7.4) included, gets the
+        # Mali: 2 for a fortress (4 steps -> 1 die), 1 for a bunker (4 -> 2 dice).
+        for key in (("a2g", "ger-fk-i"), ("artillery", "ger-a-4"), ("ground", "ger-c-i")):
+            assert by[key]["mali"] == mali, (place, key)
+            assert len(by[key]["dice"]) == 4 >> mali, (place, key)
+        # Defending combat units gain the Boni (6 -> 4-6 or 5-6), but never on their AA.
+        assert by[("ground", "sov-a-51")]["boni"] == mali
+        assert by[("ground", "sov-a-51")]["hit_on"] == 6 - mali
+        assert by[("aa", "sov-a-51")]["boni"] == 0
+        assert by[("aa", "sov-a-51")]["hit_on"] == 6
+        # 7.7.2: the place's own anti-aircraft guns: a fortress 2 dice, a bunker 1, at 5-6.
+        place_aa = places_aa(m)
+        assert [(p["purpose"], len(p["dice"])) for p in place_aa[:1]] == [
+            (f"aa: {label} hits on 5-6", aa_dice)
+        ]
+
+
+def test_the_anti_aircraft_fire_of_cities() -> None:
+    # 7.7.2: a major city rolls 2 dice and a minor city 1 die, hitting on 6. The bomber is
+    # not hindered by the major city (7.7.6: air units ignore the terrain).
+    for place, label, count in (("Kirovograd", "major", 2), ("Tarnopol", "minor", 1)):
+        m = position(
+            "axis",
+            "movement",
+            [
+                {"id": "ger-fk-i", "hex": "Iasi"},
+                {"id": "sov-a-51", "hex": place},
+                MOSCOW_GARRISON,
+            ],
+            [1] * 30,
+        )
+        to = m.state.w.board.id_of(node(m, place))
+        act(m, "axis", "end_ground")
+        act(m, "axis", "fly", unit="ger-fk-i", to=to)
+        drive(m, at_prompt("choose_battle", "axis"))
+        act(m, "axis", "fight", hex=to)
+        drive(m, lambda x: bool(fires(x, "a2g")))
+        place_aa = places_aa(m)
+        assert [(p["purpose"], len(p["dice"])) for p in place_aa] == [
+            (f"aa: {label} hits on 6", count)
+        ]
+        bomb = fires(m, "a2g")[0]
+        assert (bomb["mali"], len(bomb["dice"]), bomb["hit_on"]) == (0, 4, 5)
+        # A city the defender does not hold fires no anti-aircraft dice.
+        from hexfront.games.bite.rules.combat import city_aa
+        from hexfront.games.bite.rules.modifiers import BattleContext
+
+        ctx = BattleContext(node(m, place), "axis", "soviet", 1)
+        assert city_aa(m.state, ctx) == [(label, count, 6)]
+        m.state.control[node(m, place)] = "axis"
+        assert city_aa(m.state, ctx) == []
+
+
+# --- BOX 1: red arrows and straits; rivers; the first round only ---------------------------
+
+
+def kerch_battle(*, with_feodosia: bool) -> Match[BiteState]:
+    """XXX Corps crosses the Kerch strait (a red arrow) from 3636 against the 51st Army in
+    Kerch, where a Soviet fighter is based; with ``with_feodosia`` XI Corps attacks too,
+    from Feodosia, by land. The Axis holds Sevastopol, so the strait is open (7.5.5)."""
+    units: list[dict[str, Any]] = [
+        {"id": "ger-c-xxx", "hex": "3636"},
+        {"id": "sov-a-51", "hex": "Kerch"},
+        {"id": "sov-vvs-chf", "hex": "Kerch"},
+        MOSCOW_GARRISON,
+    ]
+    if with_feodosia:
+        units.append({"id": "ger-c-xi", "hex": "Feodosia"})
+    m = position("axis", "movement", units, [1] * 80, control={"axis": ["Sevastopol"]})
+    act(m, "axis", "move", unit="ger-c-xxx", to="3536")
+    if with_feodosia:
+        act(m, "axis", "move", unit="ger-c-xi", to="3536")
+    drive(m, at_prompt("choose_battle", "axis"))
+    act(m, "axis", "fight", hex="3536")
+    drive(m, lambda x: len([f for f in fires(x, "ground") if f["round"] == 2]) >= 2)
+    return m
+
+
+def test_crossing_a_red_arrow_gives_two_mali_in_the_first_round_only() -> None:
+    m = kerch_battle(with_feodosia=False)
+    rnd = {(f["round"], f["step"], f["unit"]): f for f in fires(m)}
+    # Round 1: 2 Mali on the attack and on the attacker's AA (4 steps -> 1 die) ...
+    assert rnd[(1, "ground", "ger-c-xxx")]["mali"] == 2
+    assert len(rnd[(1, "ground", "ger-c-xxx")]["dice"]) == 1
+    assert rnd[(1, "aa", "ger-c-xxx")]["mali"] == 2
+    assert len(rnd[(1, "aa", "ger-c-xxx")]["dice"]) == 1
+    # ... and, as every attacker crossed, 1 Bonus to the defending combat unit.
+    assert rnd[(1, "ground", "sov-a-51")]["hit_on"] == 5
+    # Round 2: no more Mali, no more Bonus.
+    assert rnd[(2, "ground", "ger-c-xxx")]["mali"] == 0
+    assert len(rnd[(2, "ground", "ger-c-xxx")]["dice"]) == 4
+    assert rnd[(2, "aa", "ger-c-xxx")]["mali"] == 0
+    assert rnd[(2, "ground", "sov-a-51")]["hit_on"] == 6
+
+
+def test_no_bonus_when_not_every_attacker_crossed_the_strait() -> None:
+    m = kerch_battle(with_feodosia=True)
+    rnd = {(f["round"], f["step"], f["unit"]): f for f in fires(m)}
+    assert rnd[(1, "ground", "ger-c-xxx")]["mali"] == 2  # crossed the strait
+    assert rnd[(1, "ground", "ger-c-xi")]["mali"] == 0  # came by land
+    assert rnd[(1, "ground", "sov-a-51")]["boni"] == 0
+    assert rnd[(1, "ground", "sov-a-51")]["hit_on"] == 6
+
+
+def test_crossing_a_river_gives_a_malus_and_a_bonus_in_the_first_round_only() -> None:
+    # I Corps crosses the Don from 3927 into 3827 (clear, no city) against the 7th Army.
+    m = position(
+        "axis",
+        "movement",
+        [{"id": "ger-c-i", "hex": "3927"}, {"id": "sov-a-7", "hex": "3827"}, MOSCOW_GARRISON],
+        [1] * 40,
+    )
+    assert m.state.w.board.river_between(node(m, "3927"), node(m, "3827")) == "Don"
+    act(m, "axis", "move", unit="ger-c-i", to="3827")
+    drive(m, at_prompt("choose_battle", "axis"))
+    act(m, "axis", "fight", hex="3827")
+    drive(m, lambda x: len([f for f in fires(x, "ground") if f["round"] == 2]) >= 2)
+    rnd = {(f["round"], f["unit"]): f for f in fires(m, "ground")}
+    assert (rnd[(1, "ger-c-i")]["mali"], len(rnd[(1, "ger-c-i")]["dice"])) == (1, 2)
+    assert rnd[(1, "sov-a-7")]["hit_on"] == 5
+    assert (rnd[(2, "ger-c-i")]["mali"], len(rnd[(2, "ger-c-i")]["dice"])) == (0, 4)
+    assert rnd[(2, "sov-a-7")]["hit_on"] == 6
+
+
+# --- 7.7.2, 7.7.6, 6.3.1: an attack on Yalta, in the mountains ------------------------------
+
+
+def yalta_battle(based: str = "sov-vvs-kbf") -> Match[BiteState]:
+    """I Corps and the 4th Army (artillery) climb from Simferopol into Yalta (a minor city
+    in the mountains, no river), and a bomber of I Fliegerkorps flies in from Iasi. The
+    51st Army holds Yalta, with a Soviet air unit (``based``; a bomber unless said, so that
+    no air-to-air combat is fought) on its airfield. Every die misses."""
+    m = position(
+        "axis",
+        "movement",
+        [
+            {"id": "ger-c-i", "hex": "Simferopol"},
+            {"id": "ger-a-4", "hex": "Simferopol"},
+            {"id": "ger-fk-i", "hex": "Iasi"},
+            {"id": "sov-a-51", "hex": "Yalta"},
+            {"id": based, "hex": "Yalta"},
+            MOSCOW_GARRISON,
+        ],
+        [1] * 80,
+    )
+    act(m, "axis", "move", unit="ger-c-i", to="3237")
+    act(m, "axis", "move", unit="ger-a-4", to="3237")
+    act(m, "axis", "end_ground")
+    act(m, "axis", "fly", unit="ger-fk-i", to="3237")
+    drive(m, at_prompt("choose_battle", "axis"))
+    act(m, "axis", "fight", hex="3237")
+    drive(m, lambda x: len(fires(x, "ground")) >= 2 or len(fires(x, "a2a")) >= 2)
+    return m
+
+
+def first_round(m: Match[BiteState]) -> dict[tuple[str, str], dict[str, Any]]:
+    return {(f["step"], f["unit"]): f for f in fires(m) if f["round"] == 1}
+
+
+def test_the_attackers_anti_aircraft_fire_suffers_the_terrain_malus() -> None:
+    m = yalta_battle()
+    fired = first_round(m)
+    # 7.7.2: the attacker's ground units fire at the defender's air units too. BOX 1: the
+    # mountains give an attacking combat unit's AA 1 Malus (4 steps -> 2 dice, at 6) ...
+    assert fired[("aa", "ger-c-i")]["mali"] == 1
+    assert len(fired[("aa", "ger-c-i")]["dice"]) == 2
+    assert fired[("aa", "ger-c-i")]["hit_on"] == 6
+    # ... but not an attacking support unit's (7.7.6): the artillery's 4 dice at 5-6.
+    assert fired[("aa", "ger-a-4")]["mali"] == 0
+    assert len(fired[("aa", "ger-a-4")]["dice"]) == 4
+    assert fired[("aa", "ger-a-4")]["hit_on"] == 5
+    # The defender's AA: the army's 4 dice at 6, and the minor city's 1 die at 6.
+    assert len(fired[("aa", "sov-a-51")]["dice"]) == 4
+    assert fired[("aa", "sov-a-51")]["mali"] == 0
+    assert [(p["purpose"], len(p["dice"])) for p in places_aa(m)][:1] == [
+        ("aa: minor hits on 6", 1)
+    ]
+
+
+def test_attacking_artillery_and_air_units_ignore_the_terrain() -> None:
+    fired = first_round(yalta_battle())
+    # 7.7.6: the mountains hinder the attacking combat unit (4 steps -> 2 dice) ...
+    assert (fired[("ground", "ger-c-i")]["mali"], len(fired[("ground", "ger-c-i")]["dice"])) == (
+        1,
+        2,
+    )
+    # ... but neither the attacking artillery nor the bomber: 4 dice each, at 5-6.
+    for key in (("artillery", "ger-a-4"), ("a2g", "ger-fk-i")):
+        assert (fired[key]["mali"], len(fired[key]["dice"]), fired[key]["hit_on"]) == (0, 4, 5)
+
+
+def test_a_fighter_on_its_airfield_scrambles_and_fights_in_the_first_round() -> None:
+    # 6.3.1, 7.7.3.1: the Soviet fighter based in Yalta takes off at once and fights in the
+    # first air-to-air round (a bomber on the ground would sit it out).
+    m = yalta_battle("sov-vvs-chf")
+    a2a = [f for f in fires(m, "a2a") if f["round"] == 1 and f["air_round"] == 1]
+    assert {f["unit"]: f["hit_on"] for f in a2a} == {"sov-vvs-chf": 6, "ger-fk-i": 6}
+    assert m.state.pieces["sov-vvs-chf"].base < 0  # it was on the ground, not reacting
+
+
+# --- 7.7.4, 6.1.4: the artillery step ---------------------------------------------------------
+
+
+def test_the_attackers_artillery_fires_first_and_its_hits_land_before_the_defender_fires() -> None:
+    # On the steppe: I Corps with the 4th Army (German artillery, 4, 5-6) attack the 7th
+    # Army (3) with the 7th Breakthrough Artillery (4). The German guns roll 6, 5, 1, 1: two
+    # hits on the strongest Soviet unit, the artillery, whose step costs two hits (7.7.8):
+    # 4 -> 2. Only then do the Soviet guns fire, with 2 dice. Each gun loses a step after
+    # firing (ammunition). Ground combat comes after, the defender first (7.7.5).
+    m = position(
+        "axis",
+        "combat",
+        [
+            {"id": "ger-c-i", "hex": STEPPE},
+            {"id": "ger-a-4", "hex": STEPPE},
+            {"id": "sov-a-7", "hex": STEPPE, "strength": 3},
+            {"id": "sov-art-7", "hex": STEPPE},
+            MOSCOW_GARRISON,
+        ],
+        [6, 5, 1, 1] + [1] * 20,
+    )
+    act(m, "axis", "fight", hex=STEPPE)
+    drive(m, lambda x: len(fires(x, "ground")) >= 2)
+    order = [(f["step"], f["unit"], len(f["dice"])) for f in fires(m)]
+    assert order == [
+        ("artillery", "ger-a-4", 4),
+        ("artillery", "sov-art-7", 2),
+        ("ground", "sov-a-7", 3),
+        ("ground", "ger-c-i", 4),
+    ]
+    s = m.state
+    assert s.strength(s.pieces["ger-a-4"]) == 2
+    assert s.strength(s.pieces["sov-art-7"]) == 0
+
+
+def test_anti_aircraft_fire_costs_the_artillery_no_ammunition() -> None:
+    # The 6.1.4 example: the 4th Army (artillery, 4) under a Soviet long-range bomber. Its
+    # AA rolls 4 dice at 5-6 in every round: firing AA does not turn the block (6.1.4).
+    m = position(
+        "soviet",
+        "movement",
+        [
+            {"id": "ger-a-4", "hex": STEPPE},
+            {"id": "sov-add-1", "hex": "Millerovo"},
+            MOSCOW_GARRISON,
+        ],
+        [1] * 40,
+    )
+    act(m, "soviet", "end_ground")
+    act(m, "soviet", "fly", unit="sov-add-1", to=STEPPE)
+    drive(m, at_prompt("choose_battle", "soviet"))
+    act(m, "soviet", "fight", hex=STEPPE)
+    drive(m, lambda x: len(fires(x, "aa")) >= 2)
+    assert [(f["round"], len(f["dice"]), f["hit_on"]) for f in fires(m, "aa")] == [
+        (1, 4, 5),
+        (2, 4, 5),
+    ]
+    assert m.state.strength(m.state.pieces["ger-a-4"]) == 4
+
+
+# --- 7.7.14: partial hexes ----------------------------------------------------------------
+
+
+def test_a_partial_hex_on_the_map_edge_is_no_retreat_hex() -> None:
+    # Sverdlovsk (5916) lies on a partial hex of the east edge. It is a Soviet city and a
+    # supply source, so 7.7.15 alone would accept it; 7.7.14 forbids partial hexes.
+    m = position(
+        "axis",
+        "combat",
+        [{"id": "sov-a-7", "hex": "5816"}, {"id": "ger-c-i", "hex": "5816"}],
+        [1] * 20,
+    )
+    s = m.state
+    board = s.w.board
+    sverdlovsk = node(m, "Sverdlovsk")
+    assert board.id_of(sverdlovsk) == "5916"
+    assert not board.playable[sverdlovsk]
+    assert s.control[sverdlovsk] == "soviet"
+    assert sverdlovsk in board.adjacency[node(m, "5816")]
+    act(m, "axis", "fight", hex="5816")
+    drive(m, at_prompt("retreat", "soviet"))
+    offered = {str(a.args["to"]) for a in m.legal_actions("soviet") if a.verb == "retreat"}
+    assert offered  # it may fall back west
+    assert "5916" not in offered
+
+
+# --- 7.7.16, 7.6.2: no airbase in range ---------------------------------------------------
+
+# Autumn 1941: the Crimea and the coast have fallen; Sevastopol holds out. These are every
+# Soviet airbase within a fighter's range (5) of Sevastopol.
+CRIMEA_LOST = [
+    "Armjansk",
+    "Berdyansk",
+    "Dzhankoy",
+    "Feodosia",
+    "Izmail",
+    "Kerch",
+    "Kherson",
+    "Krivoi Rog",
+    "Melitopol",
+    "Nikolayev",
+    "Odessa",
+    "Simferopol",
+    "Yalta",
+    "Yevpatoria",
+]
+
+
+def test_an_air_unit_with_no_airbase_in_range_may_only_retreat_to_its_end() -> None:
+    from hexfront.engine.protocol import Action
+    from hexfront.games.bite.rules.retreat import air_retreat_hexes
+
+    m = position(
+        "axis",
+        "combat",
+        [
+            {"id": "ger-c-i", "hex": "Sevastopol"},
+            {"id": "sov-a-51", "hex": "Sevastopol"},
+            {"id": "sov-vvs-chf", "hex": "Sevastopol"},
+            MOSCOW_GARRISON,
+        ],
+        [1] * 40,
+        control={"axis": CRIMEA_LOST},
+    )
+    s = m.state
+    fighter = s.pieces["sov-vvs-chf"]
+    assert air_retreat_hexes(s, fighter) == []
+    act(m, "axis", "fight", hex="3137")
+    drive(m, at_prompt("retreat", "soviet"))
+    # 7.7.16: an air unit that cannot reach an airbase is eliminated; 7.7.18: it may
+    # still choose to retreat, and that is the only retreat offered.
+    mine = [a for a in m.legal_actions("soviet") if a.args.get("unit") == "sov-vvs-chf"]
+    assert mine == [Action("soviet", "eliminate", {"unit": "sov-vvs-chf", "retreat": True})]
+    m.act(mine[0])
+    assert fighter.status == "eliminated"
+    # With Yalta still Soviet, the same fighter would fly there.
+    s2 = position(
+        "axis",
+        "combat",
+        [
+            {"id": "ger-c-i", "hex": "Sevastopol"},
+            {"id": "sov-a-51", "hex": "Sevastopol"},
+            {"id": "sov-vvs-chf", "hex": "Sevastopol"},
+            MOSCOW_GARRISON,
+        ],
+        control={"axis": [c for c in CRIMEA_LOST if c != "Yalta"]},
+    ).state
+    assert air_retreat_hexes(s2, s2.pieces["sov-vvs-chf"]) == [node(m, "Yalta")]
+
+
+def test_an_air_unit_alone_on_its_airbase_with_nowhere_to_fly_surrenders() -> None:
+    # 7.6.2 (note after 7.7.5): XXX Corps walks into Sevastopol, where only a Soviet fighter
+    # stands. It must evacuate, losing a step, to an airbase in range: there is none, so it
+    # surrenders.
+    units = [
+        {"id": "ger-c-xxx", "hex": "Simferopol"},
+        {"id": "sov-vvs-chf", "hex": "Sevastopol"},
+        MOSCOW_GARRISON,
+    ]
+    m = position("axis", "movement", units, control={"axis": CRIMEA_LOST})
+    act(m, "axis", "move", unit="ger-c-xxx", to="3137")
+    assert m.state.pieces["sov-vvs-chf"].status == "eliminated"
+    assert [e["why"] for e in events(m, "eliminated")] == ["air evacuation failed"]
+    # With Yalta still Soviet, it flies there, a step weaker.
+    yalta = {"axis": [c for c in CRIMEA_LOST if c != "Yalta"]}
+    m = position("axis", "movement", units, control=yalta)
+    act(m, "axis", "move", unit="ger-c-xxx", to="3137")
+    fighter = m.state.pieces["sov-vvs-chf"]
+    assert (fighter.status, fighter.node, m.state.strength(fighter)) == ("map", node(m, "Yalta"), 3)
