@@ -642,3 +642,243 @@ def test_an_air_unit_alone_on_its_airbase_with_nowhere_to_fly_surrenders() -> No
     act(m, "axis", "move", unit="ger-c-xxx", to="3137")
     fighter = m.state.pieces["sov-vvs-chf"]
     assert (fighter.status, fighter.node, m.state.strength(fighter)) == ("map", node(m, "Yalta"), 3)
+
+
+# --- 7.6, 3.10: reaction and the air units of a battle -------------------------------------
+
+
+def reactions(m: Match[BiteState]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for a in m.legal_actions("soviet"):
+        if a.verb == "react":
+            out.setdefault(str(a.args["unit"]), set()).add(str(a.args["to"]))
+    return out
+
+
+def test_air_units_already_in_a_battle_hex_cannot_react_elsewhere() -> None:
+    # Two German attacks: on Kirovograd, where a Soviet fighter is based, and on Krivoi
+    # Rog. A second fighter, at Nikolayev, may fly to either; the one in Kirovograd is
+    # already under attack and stays there (7.6).
+    m = position(
+        "axis",
+        "reaction",
+        [
+            {"id": "ger-c-i", "hex": "Kirovograd"},
+            {"id": "sov-a-7", "hex": "Kirovograd"},
+            {"id": "sov-vvs-k-f", "hex": "Kirovograd"},
+            {"id": "ger-c-ii", "hex": "Krivoi Rog"},
+            {"id": "sov-a-8", "hex": "Krivoi Rog"},
+            {"id": "sov-vvs-o-f", "hex": "Nikolayev"},
+            MOSCOW_GARRISON,
+        ],
+    )
+    assert at_prompt("reaction", "soviet")(m)
+    assert reactions(m) == {"sov-vvs-o-f": {"3031", "3132"}}
+
+
+def test_at_most_two_air_units_of_a_side_in_a_battle() -> None:
+    # 3.10: a side may bring one air unit more than the one an airbase holds: two at most.
+    # The defender: a fighter based in Tarnopol, and one of two fighters in range reacts;
+    # then the other may not.
+    m = position(
+        "axis",
+        "reaction",
+        [
+            {"id": "ger-c-i", "hex": "Tarnopol"},
+            {"id": "sov-a-7", "hex": "Tarnopol"},
+            {"id": "sov-vvs-k-f", "hex": "Tarnopol"},
+            {"id": "sov-vvs-o-f", "hex": "Kamenets-Podolsky"},
+            {"id": "sov-vvs-w-f", "hex": "Lvov"},
+            MOSCOW_GARRISON,
+        ],
+    )
+    assert reactions(m) == {"sov-vvs-o-f": {"2329"}, "sov-vvs-w-f": {"2329"}}
+    act(m, "soviet", "react", unit="sov-vvs-o-f", to="2329")
+    assert "react" not in {a.verb for a in m.legal_actions("soviet")}
+    # The attacker: three German air units in range of Tarnopol; after two, the third may
+    # not fly there.
+    m = position(
+        "axis",
+        "movement",
+        [
+            {"id": "ger-jg-54", "hex": "Iasi"},
+            {"id": "ger-fk-i", "hex": "Suceava"},
+            {"id": "ger-fk-ii", "hex": "Ungvar"},
+            {"id": "sov-a-7", "hex": "Tarnopol"},
+            MOSCOW_GARRISON,
+        ],
+    )
+    act(m, "axis", "end_ground")
+
+    def missions(uid: str) -> set[str]:
+        return {
+            str(a.args["to"])
+            for a in m.legal_actions("axis")
+            if a.verb == "fly" and a.args["unit"] == uid
+        }
+
+    assert missions("ger-fk-ii") == {"2329"}
+    act(m, "axis", "fly", unit="ger-jg-54", to="2329")
+    act(m, "axis", "fly", unit="ger-fk-i", to="2329")
+    assert missions("ger-fk-ii") == set()
+
+
+# --- 6.2.2: tanks at TECH 2 on the real chart ----------------------------------------------
+
+
+def test_tanks_at_tech_two_attack_at_5_6_and_move_4() -> None:
+    w = GAME.scenario_state("SBE4", {}, 0).w
+    # German armour is at TECH 2 from the start; Soviet armour from turn 18 (November 1942).
+    for uid, turn in (("ger-pz-xxxxi", 2), ("sov-mc-1", 18)):
+        p = w.profile(uid, turn)
+        assert (p.attack, p.defence, p.mp) == (5, 5, 4), uid
+        assert {"desperate_attack", "reserve_mode"} <= p.abilities, uid
+    before = w.profile("sov-mc-1", 17)  # TECH 1: attack at 6, defend at 5-6, 3 MP
+    assert (before.attack, before.defence, before.mp) == (6, 5, 3)
+    # In a battle: a German panzer corps (5 steps) attacks on the steppe at 5-6.
+    m = position(
+        "axis",
+        "combat",
+        [{"id": "ger-pz-xxxxi", "hex": STEPPE}, {"id": "sov-a-7", "hex": STEPPE}, MOSCOW_GARRISON],
+        [1] * 20,
+    )
+    act(m, "axis", "fight", hex=STEPPE)
+    drive(m, lambda x: len(fires(x, "ground")) >= 2)
+    tank = next(f for f in fires(m, "ground") if f["unit"] == "ger-pz-xxxxi")
+    assert (len(tank["dice"]), tank["hit_on"]) == (5, 5)
+
+
+# --- 7.8, 7.8.1: blitz and the air units' return -------------------------------------------
+
+
+def prompts_until(m: Match[BiteState], stop: str) -> list[tuple[str, str]]:
+    """Take the passive choice at every prompt until one of kind ``stop``; returns the
+    (kind, side) of every prompt met on the way, ``stop`` included."""
+    from .helpers import pass_action
+
+    seen: list[tuple[str, str]] = []
+    for _ in range(200):
+        d = GAME.decision(m.state)
+        assert d is not None
+        seen.append((d.prompt.kind, d.prompt.side))
+        if d.prompt.kind == stop:
+            return seen
+        m.act(pass_action(m.legal_actions(d.prompt.side)))
+    raise AssertionError(f"no {stop} prompt")
+
+
+def test_a_blitz_into_the_enemy_is_a_new_battle_without_air_reaction() -> None:
+    # XXXXI Panzer Corps, the 4th Army (artillery, TECH 2) and JG 54 from Iasi beat a
+    # weak Soviet army at 2931. The panzers blitz on into Kirovograd, held by another; the
+    # guns and the fighter follow (7.8: TECH 2 artillery and air may). The Soviet fighter
+    # at Krivoi Rog, next door, could have reacted to the first battle, but may not react
+    # to the blitz battle. JG 54 ends it 6 hexes from Iasi, its only airbase within 10:
+    # with no airbase within its range of 5 it is lost (7.8.1).
+    m = position(
+        "axis",
+        "movement",
+        [
+            {"id": "ger-pz-xxxxi", "hex": "2830"},
+            {"id": "ger-a-4", "hex": "2830"},
+            {"id": "ger-jg-54", "hex": "Iasi"},
+            {"id": "sov-a-7", "hex": "2931", "strength": 1},
+            {"id": "sov-a-8", "hex": "Kirovograd", "strength": 1},
+            {"id": "sov-vvs-k-f", "hex": "Krivoi Rog"},
+            MOSCOW_GARRISON,
+        ],
+        # 2931: army AA 1 die, fighter strafes 4, guns 4 (a 6 ends it);
+        # Kirovograd: army AA 1 die and city AA 2, fighter 4, guns 2 (a 6 ends it).
+        [1, 1, 1, 1, 1, 6, 1, 1, 1] + [1, 1, 1, 1, 1, 1, 1, 6, 1] + [1] * 20,
+    )
+    act(m, "axis", "move", unit="ger-pz-xxxxi", to="2931")
+    act(m, "axis", "move", unit="ger-a-4", to="2931")
+    act(m, "axis", "end_ground")
+    act(m, "axis", "fly", unit="ger-jg-54", to="2931")
+    seen = prompts_until(m, "choose_battle")
+    assert ("reaction", "soviet") in seen  # the Soviet fighter was offered the first battle
+    act(m, "axis", "fight", hex="2931")
+    drive(m, at_prompt("blitz", "axis"))
+    s = m.state
+    assert s.control[node(m, "2931")] == "axis"
+    act(m, "axis", "blitz", unit="ger-pz-xxxxi", to="3031")
+    follow = {
+        (str(a.args["unit"]), str(a.args["to"]))
+        for a in m.legal_actions("axis")
+        if a.verb == "follow"
+    }
+    assert follow == {("ger-a-4", "3031"), ("ger-jg-54", "3031")}
+    act(m, "axis", "follow", unit="ger-a-4", to="3031")
+    act(m, "axis", "follow", unit="ger-jg-54", to="3031")  # nothing left: the moves end
+    # No reaction phase: straight to the blitz battle.
+    assert prompts_until(m, "choose_battle") == [("choose_battle", "axis")]
+    act(m, "axis", "fight", hex="3031")
+    battles = events(m, "battle")
+    assert [(b["hex"], b["blitz"]) for b in battles] == [("2931", False), ("3031", True)]
+    drive(m, lambda x: s.phase not in ("blitz", "blitz_combat"))
+    assert s.pieces["sov-vvs-k-f"].node == node(m, "Krivoi Rog")
+    assert s.control[node(m, "Kirovograd")] == "axis"
+    assert s.pieces["ger-jg-54"].status == "eliminated"
+    assert [e["why"] for e in events(m, "eliminated") if e.get("unit") == "ger-jg-54"] == [
+        "no airbase in range (7.8.1)"
+    ]
+
+
+def test_blitz_only_into_hexes_that_cost_one_mp() -> None:
+    # XXXXI Panzer Corps takes Simferopol (hills). Of its neighbours, only the clear ones
+    # (1 MP) are open to a blitz: not Yalta (mountains) nor 3337 (hills).
+    m = position(
+        "axis",
+        "combat",
+        [
+            {"id": "ger-pz-xxxxi", "hex": "Simferopol"},
+            {"id": "sov-a-51", "hex": "Simferopol", "strength": 1},
+            MOSCOW_GARRISON,
+        ],
+        [1, 6] + [1] * 10,  # the defender misses; the panzers' one die (2 Mali) hits
+    )
+    act(m, "axis", "fight", hex="3236")
+    drive(m, at_prompt("blitz", "axis"))
+    targets = {str(a.args["to"]) for a in m.legal_actions("axis") if a.verb == "blitz"}
+    assert targets == {"3235", "3136", "3336", "3137"}  # Dzhankoy, Yevpatoria, -, Sevastopol
+
+
+def test_air_units_rebase_after_the_blitz_phase_the_defender_first() -> None:
+    # Two battles. At Kamenets-Podolsky a bomber of I Fliegerkorps helps I Corps win; at
+    # Kishinev II Corps (1 step) is beaten while a Soviet fighter that reacted from Odessa
+    # is still over the field. Both sides' air units return at the end of the blitz phase:
+    # the defender first (7.8.1).
+    m = position(
+        "axis",
+        "movement",
+        [
+            {"id": "ger-c-i", "hex": "2531"},
+            {"id": "ger-fk-i", "hex": "Iasi"},
+            {"id": "sov-a-7", "hex": "Kamenets-Podolsky", "strength": 1},
+            {"id": "ger-c-ii", "hex": "2632", "strength": 1},
+            {"id": "sov-a-8", "hex": "Kishinev"},
+            {"id": "sov-vvs-o-f", "hex": "Odessa"},
+            MOSCOW_GARRISON,
+        ],
+        # Kamenets-Podolsky: army and city AA, 1 die each; the bomber's 4 dice (a 6 wins).
+        # Kishinev: II Corps' AA at the fighter, 1 die; the army's 4 dice (a 6 wins).
+        [1, 1, 6, 1, 1, 1] + [1] + [6, 1, 1, 1] + [1] * 20,
+    )
+    act(m, "axis", "move", unit="ger-c-i", to="2430")
+    act(m, "axis", "move", unit="ger-c-ii", to="2633")
+    act(m, "axis", "end_ground")
+    act(m, "axis", "fly", unit="ger-fk-i", to="2430")
+    act(m, "axis", "done")
+    drive(m, at_prompt("reaction", "soviet"))
+    act(m, "soviet", "react", unit="sov-vvs-o-f", to="2633")
+    drive(m, at_prompt("choose_battle", "axis"))
+    act(m, "axis", "fight", hex="2430")
+    drive(m, at_prompt("choose_battle", "axis"))
+    act(m, "axis", "fight", hex="2633")
+    seen = prompts_until(m, "air_rebase")
+    assert seen[-1] == ("air_rebase", "soviet")
+    s = m.state
+    assert s.pieces["ger-c-ii"].status == "eliminated"
+    act(m, "soviet", "rebase", unit="sov-vvs-o-f", to="2834")  # back to Odessa
+    assert prompts_until(m, "air_rebase") == [("air_rebase", "axis")]
+    act(m, "axis", "rebase", unit="ger-fk-i", to="2432")  # back to Iasi
+    assert (s.pieces["sov-vvs-o-f"].base, s.pieces["ger-fk-i"].base) == (-1, -1)
