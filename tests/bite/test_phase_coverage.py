@@ -15,6 +15,8 @@ from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.state import BiteState
 
+from .helpers import act, at_prompt, drive, verbs
+
 GAME = Bite()
 
 
@@ -114,3 +116,171 @@ def test_factories_decide_where_armour_air_paratroopers_and_marines_arrive() -> 
     board = m.state.w.board
     assert board.sites[board.node("Rubinsk")].type == "minor"
     assert "Rubinsk" not in places(m, "sov-a-8")
+
+
+def test_two_units_in_capitals_stalingrad_and_leningrad_one_elsewhere() -> None:  # 7.3.1
+    # SBE4, July 1941: five Soviet armies are due (four for Moscow, one for Odessa).
+    m = position(
+        "SBE4",
+        [
+            {"id": "sov-a-8", "status": "eliminated"},
+            {"id": "sov-a-11", "status": "eliminated"},
+            {"id": "ger-c-i", "hex": "Kaunas"},
+        ],
+        turn=2,
+        side="soviet",
+        phase="production",
+        pp={"ussr": 20},
+    )
+    held = sorted(p.uid for p in m.state.pieces.values() if p.status == "held")
+    assert held == ["sov-a-29", "sov-a-30", "sov-a-31", "sov-a-32", "sov-a-primorsky"]
+    place(m, "sov-a-29", "Moscow")
+    place(m, "sov-a-30", "Moscow")
+    assert "Moscow" not in places(m, "sov-a-31")  # the capital is full with two
+    place(m, "sov-a-31", "Stalingrad")
+    place(m, "sov-a-32", "Stalingrad")
+    assert "Stalingrad" not in places(m, "sov-a-primorsky")
+    place(m, "sov-a-primorsky", "Leningrad")
+    place(m, "sov-a-8", "Leningrad")
+    assert "Leningrad" not in places(m, "sov-a-11")
+    place(m, "sov-a-11", "Kharkov")
+    # An ordinary major city takes one unit a turn: Kharkov is now closed.
+    m2 = position(
+        "SBE4",
+        [{"id": "sov-a-8", "status": "eliminated"}, {"id": "ger-c-i", "hex": "Kaunas"}],
+        turn=2,
+        side="soviet",
+        phase="production",
+        pp={"ussr": 20},
+    )
+    place(m2, "sov-a-29", "Kharkov")
+    assert "Kharkov" not in places(m2, "sov-a-8")
+    assert "Kharkov" not in places(m2, "sov-a-30")
+
+
+def test_reinforcements_arrive_at_their_battle_sheet_strength() -> None:  # 7.3.1
+    m = position(
+        "SBE4",
+        [{"id": "ger-c-i", "hex": "Kaunas"}],
+        turn=2,
+        side="soviet",
+        phase="production",
+    )
+    state = m.state
+    assert state.w.units["sov-a-29"].ladder[0] == 4
+    place(m, "sov-a-29", "Moscow")
+    assert state.strength(state.pieces["sov-a-29"]) == 3  # the sheet's strength, not 4
+
+
+def test_a_city_cut_off_from_the_main_source_takes_no_new_units() -> None:  # 7.3.2
+    # Kharkov's neighbours are in Axis hands: no railway links it to Siberia any more.
+    units = [{"id": "ger-c-i", "hex": "Kaunas"}]
+    fields: dict[str, Any] = {"turn": 2, "side": "soviet", "phase": "production"}
+    m = position("SBE4", units, **fields)
+    assert "Kharkov" in places(m, "sov-a-29")
+    board = m.state.w.board
+    ring = [board.id_of(n) for n in board.adjacency[board.node("Kharkov")]]
+    m = position("SBE4", units, control={"axis": ring}, **fields)
+    assert m.state.control[board.node("Kharkov")] == "soviet"
+    assert "Kharkov" not in places(m, "sov-a-29")
+    assert "Moscow" in places(m, "sov-a-29")
+
+
+def test_new_units_overstacked_in_a_city_must_spread_out() -> None:  # 7.3.2, 3.10
+    # Two armies already hold Moscow; two more arrive there: four combat units in a hex.
+    m = position(
+        "SBE4",
+        [
+            {"id": "sov-a-16", "hex": "Moscow"},
+            {"id": "sov-a-19", "hex": "Moscow"},
+            {"id": "ger-c-i", "hex": "Kaunas"},
+        ],
+        turn=2,
+        side="soviet",
+        phase="production",
+    )
+    place(m, "sov-a-29", "Moscow")
+    place(m, "sov-a-30", "Moscow")  # overstacked until the Movement Phase (7.3.2)
+    drive(m, at_prompt("move", "soviet"))
+    assert "end_ground" not in verbs(m, "soviet")
+    moscow = hex_of(m, "Moscow")
+    away = sorted(targets(m, "sov-a-29", "move") - {moscow})
+    act(m, "soviet", "move", unit="sov-a-29", to=away[0])
+    assert "end_ground" not in verbs(m, "soviet")  # still three combat units
+    act(m, "soviet", "move", unit="sov-a-30", to=away[0])
+    assert "end_ground" in verbs(m, "soviet")
+
+
+def test_the_owner_chooses_which_overstacked_unit_is_lost() -> None:  # 3.10, 7.3.2
+    # Three fortified regions (static: they cannot move) stand in one hex: one combat
+    # unit too many. Their owner, not the engine, picks the one to give up.
+    m = position(
+        "SBE4",
+        [
+            {"id": "sov-ur-karelian", "hex": "Kiev"},
+            {"id": "sov-ur-kiev", "hex": "Kiev"},
+            {"id": "sov-ur-korosten", "hex": "Kiev"},
+            {"id": "ger-c-i", "hex": "Kaunas"},
+        ],
+        turn=2,
+        side="soviet",
+        phase="movement",
+        reinforcements=False,
+    )
+    act(m, "soviet", "end_ground")
+    assert at_prompt("overstack", "soviet")(m)
+    choices = {str(a.args["unit"]) for a in m.legal_actions("soviet")}
+    assert choices == {"sov-ur-karelian", "sov-ur-kiev", "sov-ur-korosten"}
+    assert verbs(m, "soviet") == {"eliminate"}
+    act(m, "soviet", "eliminate", unit="sov-ur-kiev")
+    status = {uid: m.state.pieces[uid].status for uid in sorted(choices)}
+    assert status == {
+        "sov-ur-karelian": "map",
+        "sov-ur-kiev": "eliminated",
+        "sov-ur-korosten": "map",
+    }
+    assert at_prompt("air", "soviet")(m)  # within the limits again: on to the air units
+
+
+# --- 7.6.2: air evacuation during movement ---------------------------------------------------
+
+
+def _evacuation(air: str, city: str = "Lvov", start: str = "2228") -> Any:
+    """A Soviet army enters ``city`` from ``start``: an Axis airbase where ``air`` stands
+    alone. Returns the air unit's block afterwards."""
+    m = position(
+        "SBE4",
+        [
+            {"id": air, "hex": city},
+            {"id": "ger-c-xii", "hex": "Lublin"},
+            {"id": "sov-a-6", "hex": start},
+        ],
+        turn=2,
+        side="soviet",
+        phase="movement",
+        control={"axis": [city]},
+        reinforcements=False,
+    )
+    act(m, "soviet", "move", unit="sov-a-6", to=hex_of(m, city))
+    return m.state.pieces[air]
+
+
+def test_air_evacuation_costs_a_whole_step() -> None:  # 7.6.2
+    # An ordinary bomber loses one step and flies to a free airbase in range.
+    bomber = _evacuation("ger-fk-iv")
+    assert bomber.status == "map"
+    assert bomber.step == 1
+    assert not bomber.half_hit
+    # A block that needs two hits per step loses that whole step (here its only one): a
+    # half hit would outlive the move, since no battle follows to finish it.
+    ffn = _evacuation("gst-ffn")
+    assert ffn.status == "eliminated"
+    assert not ffn.half_hit
+
+
+def test_air_evacuation_with_no_free_airbase_in_range_surrenders() -> None:  # 7.6.2
+    # Kharkov, held by the Axis far behind the Soviet lines: no Axis airbase within a
+    # fighter's 5 hexes, so the fighter caught there surrenders.
+    fighter = _evacuation("ger-jg-54", "Kharkov", "3528")
+    assert fighter.status == "eliminated"
+    assert _evacuation("ger-jg-54").status == "map"  # from Lvov it reaches Lublin

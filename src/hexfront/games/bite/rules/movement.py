@@ -18,7 +18,7 @@ from ..board import CAPITAL, FORTRESS, MAJOR, MINOR
 from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
 from . import powers
-from .basics import apply_hit, can_stack, is_frozen, take_control, update_front
+from .basics import can_stack, is_frozen, take_control, update_front
 
 
 def move_cost_table(state: BiteState) -> dict[str, int]:
@@ -365,9 +365,12 @@ def reaction_targets(state: BiteState, piece: Piece, battles: set[int]) -> list[
 
 
 def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
-    """Note after 7.7.5: enemy air units alone on an airbase entered by ground units lose a
-    step and fly to a free airbase in range, or surrender."""
-    from .combat import eliminate
+    """Note after 7.7.5 (7.6.2): enemy air units alone on an airbase entered by ground
+    units lose a step and fly to a free airbase in range, or surrender.
+
+    The step is lost outright, not taken as a hit: a unit that needs two hits per step
+    loses a whole step too, since no battle follows to carry a half hit."""
+    from .combat import eliminate, lose_step
     from .retreat import air_retreat_hexes
 
     for p in list(state.at(node)):
@@ -378,8 +381,8 @@ def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
             # evacuation, and such units surrender.
             eliminate(state, p, "frozen on its airbase, unable to evacuate (3.21)")
             continue
-        if apply_hit(state, p) == "eliminated":
-            eliminate(state, p, "air evacuation")
+        lose_step(state, p, "air evacuation")
+        if p.status != ON_MAP:
             continue
         targets = air_retreat_hexes(state, p)
         if targets:
@@ -387,14 +390,6 @@ def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
             p.node, p.base = targets[0], -1
         else:
             eliminate(state, p, "air evacuation failed")
-
-
-def _stack_ok(state: BiteState, piece: Piece) -> bool:
-    others = [p for p in state.at(piece.node) if p.uid != piece.uid and p.side == piece.side]
-    ground = [p for p in others if state.spec(p).is_ground]
-    combat = sum(1 for p in ground if state.spec(p).is_combat)
-    spec = state.spec(piece)
-    return len(ground) + 1 <= charts().max_ground and combat + spec.is_combat <= charts().max_combat
 
 
 def overstacked(state: BiteState, side: str) -> set[str]:
@@ -454,6 +449,8 @@ class MovementPhase(Procedure[BiteState]):
                     "or out of neutral Finland (5.5). " + text
                 )
             return Decision(Prompt(side, "move", text), actions)
+        if frame.vars["stage"] == "overstack":
+            return self._overstack_decision(state, side)
         sources = _all_sources(state, side)
         leaving = False
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
@@ -476,17 +473,34 @@ class MovementPhase(Procedure[BiteState]):
             actions.append(Action(side, "done"))
         return Decision(Prompt(side, "air", text), actions)
 
+    def _overstack_decision(self, state: BiteState, side: str) -> Decision:
+        """3.10: one unit at a time, the owner removes units from hexes still over the
+        stacking limits after ground movement."""
+        actions = [
+            Action(side, "eliminate", {"unit": uid}) for uid in sorted(overstacked(state, side))
+        ]
+        text = (
+            "Some hexes hold more units than the stacking limits allow (3 ground units, at "
+            "most 2 of them combat units) and they could not move out: choose a unit to "
+            "eliminate, until every hex is within the limits (3.10)."
+        )
+        return Decision(Prompt(side, "overstack", text), actions)
+
     def act(self, m: Machine[BiteState], state: BiteState, frame: Frame, action: Action) -> None:
         board = state.w.board
         if action.verb == "end_ground":
-            frame.vars["stage"] = "air"
             update_front(state)
-            for uid in sorted(overstacked(state, state.phasing)):  # could not move: lost
-                piece = state.pieces[uid]
-                if piece.status == ON_MAP and not _stack_ok(state, piece):
-                    from .combat import eliminate
+            # 3.10, 7.3.2: units still over the limits could not move out; their owner
+            # picks which of them to give up (as with excess air units, 7.8.1).
+            frame.vars["stage"] = "overstack" if overstacked(state, state.phasing) else "air"
+            return
+        if action.verb == "eliminate":  # the overstack stage
+            from .combat import eliminate
 
-                    eliminate(state, piece, "overstacked and unable to move (3.10)")
+            piece = state.pieces[str(action.args["unit"])]
+            eliminate(state, piece, "overstacked and unable to move (3.10)")
+            if not overstacked(state, state.phasing):
+                frame.vars["stage"] = "air"
             return
         if action.verb == "done":
             m.end(state)
