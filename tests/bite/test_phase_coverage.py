@@ -284,3 +284,81 @@ def test_air_evacuation_with_no_free_airbase_in_range_surrenders() -> None:  # 7
     fighter = _evacuation("ger-jg-54", "Kharkov", "3528")
     assert fighter.status == "eliminated"
     assert _evacuation("ger-jg-54").status == "map"  # from Lvov it reaches Lublin
+
+
+# --- 7.4: strategic rail movement -----------------------------------------------------------
+
+
+def _rail_position() -> Match[BiteState]:
+    """Axis rail phase: five German corps on Soviet rail hexes at the old border, one in
+    Germany, two Finnish corps (one at Vyborg, Soviet land inside the Finnish operational
+    area), and a German corps at Przemysl beside a Soviet army."""
+    return position(
+        "SBE4",
+        [
+            {"id": "ger-c-i", "hex": "2119"},
+            {"id": "ger-c-ii", "hex": "2221"},
+            {"id": "ger-c-v", "hex": "Bialystok"},
+            {"id": "ger-c-vi", "hex": "Brest"},
+            {"id": "ger-c-vii", "hex": "Kovel"},
+            {"id": "ger-c-viii", "hex": "Berlin"},
+            {"id": "ger-c-ix", "hex": "Przemysl"},
+            {"id": "fin-c-iv", "hex": "Vyborg"},
+            {"id": "fin-c-ii", "hex": "Helsinki"},
+            {"id": "sov-a-6", "hex": "2028"},
+        ],
+        turn=2,
+        side="axis",
+        phase="rail",
+        pp={"germany": 20},
+        reinforcements=False,
+    )
+
+
+def _ride(m: Match[BiteState], unit: str, to: str | None = None) -> None:
+    """Rail ``unit`` to ``to``, or else out of the USSR (into Germany or Poland)."""
+    board = m.state.w.board
+    rides = unit_actions(m, unit, "rail")
+    if to is not None:
+        rides = [a for a in rides if a.args["to"] == hex_of(m, to)]
+    else:
+        rides = [a for a in rides if board.owner_1941[board.node(str(a.args["to"]))] != "ussr"]
+    assert rides, f"{unit} has no rail move there"
+    m.act(rides[0])
+
+
+def test_axis_rail_moves_are_four_in_the_ussr_and_unlimited_elsewhere() -> None:  # 7.4
+    m = _rail_position()
+    in_ussr = ["ger-c-i", "ger-c-ii", "ger-c-v", "ger-c-vi", "ger-c-vii"]
+    for unit in in_ussr[:4]:
+        _ride(m, unit)
+    assert not unit_actions(m, "ger-c-vii", "rail")  # the fifth ride in the USSR
+    _ride(m, "ger-c-viii", "Stettin")  # inside Germany: paid, not counted
+    assert m.state.pp["germany"] == 20 - 5
+
+
+def test_no_rail_move_out_of_supply_or_next_to_the_enemy() -> None:  # 7.4
+    m = _rail_position()
+    assert unit_actions(m, "ger-c-vii", "rail")
+    m.state.pieces["ger-c-vii"].oos = True  # barrelled in this turn's Supply Phase
+    m.state.touch()
+    assert not unit_actions(m, "ger-c-vii", "rail")
+    board = m.state.w.board
+    assert board.node("2028") in board.adjacency[board.node("Przemysl")]
+    assert not unit_actions(m, "ger-c-ix", "rail")
+    # Nor may a ride end next to the enemy: no destination touches the Soviet army.
+    near = set(board.adjacency[board.node("2028")])
+    for a in m.legal_actions("axis"):
+        if a.verb == "rail":
+            assert board.node(str(a.args["to"])) not in near
+
+
+def test_one_axis_rail_move_in_scandinavia_soviet_karelia_included() -> None:  # 7.4, 5.5
+    # Vyborg was Soviet in 1941 but lies in the Finnish operational area: a ride from it
+    # is the one Scandinavian ride, and it leaves the four Soviet rides untouched.
+    m = _rail_position()
+    _ride(m, "fin-c-iv", "Kouvola")
+    assert not unit_actions(m, "fin-c-ii", "rail")
+    for unit in ["ger-c-ii", "ger-c-v", "ger-c-vi", "ger-c-vii"]:
+        _ride(m, unit)
+    assert not unit_actions(m, "ger-c-i", "rail")

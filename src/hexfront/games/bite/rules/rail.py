@@ -3,7 +3,8 @@
 A unit that began the turn in supply, on a rail hex and not next to the enemy may ride
 any distance along friendly railway, never passing or stopping next to an enemy unit.
 Each ride costs 1 PP. The Soviets have 5 rides a turn; the Axis 4 inside the USSR, 1 in
-Scandinavia, and as many as it pays for elsewhere.
+Scandinavia (Norway, Sweden and the Finnish operational area, Soviet Karelia included), and
+as many as it pays for elsewhere.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .basics import can_stack, is_frozen, reduce_once
 
 M = Machine[BiteState]
 
-SCANDINAVIA = frozenset({"norway", "sweden", "finland"})
+SCANDINAVIA = frozenset({"norway", "sweden"})  # 7.4: and the Finnish operational area
 
 
 def near_enemy(state: BiteState, side: str) -> bytearray:
@@ -75,12 +76,24 @@ def rail_destinations(
     )
 
 
+def in_scandinavia(state: BiteState, node: int) -> bool:
+    """7.4: Scandinavia is Norway, Sweden and the Finnish operational area (Finland, the
+    Finnish attack zone and the ring of the FOA, Soviet Karelia included: 5.5)."""
+    return state.w.board.owner_1941[node] in SCANDINAVIA or node in powers.finnish_area(state)
+
+
 def srm_zone(state: BiteState, start: int, end: int) -> str:
-    """Which Axis allowance a ride uses: "ussr", "scandinavia" or "free" (7.4)."""
+    """Which Axis allowance a ride uses: "ussr", "scandinavia" or "free" (7.4).
+
+    Design choice: a ride is judged by where it starts and ends. One that starts or ends in
+    the Soviet Union outside the Finnish operational area uses the 4 Soviet rides; one that
+    starts or ends in Scandinavia (the FOA's Soviet hexes included) the single
+    Scandinavian ride; any other (Germany, Poland, Romania ...) is unlimited if paid.
+    """
     owner = state.w.board.owner_1941
-    if owner[start] == "ussr" or owner[end] == "ussr":
+    if any(owner[n] == "ussr" and not in_scandinavia(state, n) for n in (start, end)):
         return "ussr"
-    if owner[start] in SCANDINAVIA or owner[end] in SCANDINAVIA:
+    if in_scandinavia(state, start) or in_scandinavia(state, end):
         return "scandinavia"
     return "free"
 
