@@ -362,3 +362,171 @@ def test_one_axis_rail_move_in_scandinavia_soviet_karelia_included() -> None:  #
     for unit in ["ger-c-ii", "ger-c-v", "ger-c-vi", "ger-c-vii"]:
         _ride(m, unit)
     assert not unit_actions(m, "ger-c-i", "rail")
+
+
+# --- 7.11 and the scenario verdicts ----------------------------------------------------------
+
+
+def test_sbe4_scores_soviet_major_cities_not_fortresses() -> None:  # SBE4, 3.3
+    from hexfront.games.bite.rules.victory import verdict
+
+    m = position("SBE4", [{"id": "ger-c-i", "hex": "Königsberg"}], turn=3, reinforcements=False)
+    state = m.state
+    board = state.w.board
+    for name in ("Oranienbaum", "Sevastopol"):  # fortress cities: a type of their own (3.3)
+        assert board.sites[board.node(name)].type == "fortress"
+        state.control[board.node(name)] = "axis"
+    assert verdict(state)["score"] == 0
+    state.control[board.node("Kiev")] = "axis"  # a major city: 1
+    state.control[board.node("Leningrad")] = "axis"  # a fortress the scenario names: 2
+    state.control[board.node("Moscow")] = "axis"  # the capital: 3
+    assert verdict(state)["score"] == 1 + 2 + 3
+
+
+def test_german_surrender_ends_the_game_at_once() -> None:  # 7.11
+    # SBE4, turn 1 of 3: Berlin in Soviet hands at the Victory Phase. Germany surrenders and
+    # the game ends there, a Soviet decisive victory, two turns early.
+    m = position(
+        "SBE4",
+        [{"id": "ger-c-i", "hex": "Königsberg"}, {"id": "sov-a-8", "hex": "Berlin"}],
+        turn=1,
+        side="soviet",
+        phase="exploitation",
+        reinforcements=False,
+    )
+    drive(m, lambda _: False)  # stops when the game is over
+    state = m.state
+    assert state.turn == 1 < state.w.scenario.last_turn
+    assert "germany" in state.surrendered
+    assert state.result is not None
+    assert state.result["outcome"] == "soviet decisive victory"
+    assert "sudden death" in str(state.result["detail"])
+
+
+def test_italy_leaves_the_war_only_after_every_basic_scenario_has_ended() -> None:  # 7.11
+    # In the basic game Italy surrenders in September 1943 (turn 28): no basic scenario
+    # lasts that long, so the rule never applies in SBE1-SBE4.
+    from hexfront.games.bite.rules.victory import ITALY_SURRENDER_TURN
+    from hexfront.games.bite.text import month_of
+
+    assert month_of(ITALY_SURRENDER_TURN) == "September 1943"
+    for scenario in ("SBE1", "SBE2", "SBE3", "SBE4"):
+        state = GAME.scenario_state(scenario, {}, 0)
+        assert state.w.scenario.last_turn < ITALY_SURRENDER_TURN
+
+
+# --- 7.9, 7.10: final supply and exploitation ------------------------------------------------
+
+
+def test_a_barrelled_unit_in_supply_again_at_final_supply_lives_on() -> None:  # 7.9, 4.5
+    # Both armies were marked out of supply in the Supply Phase. One now stands at Kiev, a
+    # supply source: it loses its barrel. The other is still cut off: it surrenders, and
+    # the Axis gains 1 PP.
+    m = position(
+        "SBE4",
+        [
+            {"id": "sov-a-5", "hex": "Kiev", "out_of_supply": True},
+            {"id": "sov-a-6", "hex": "Lvov", "out_of_supply": True},
+            {"id": "ger-c-xii", "hex": "2127"},
+            {"id": "ger-c-xvii", "hex": "2228"},
+            {"id": "ger-c-iv", "hex": "2129"},
+        ],
+        turn=2,
+        side="soviet",
+        phase="final_supply",
+        pp={"germany": 0},
+        reinforcements=False,
+        control={"axis": ["2027", "2227", "2028"]},
+    )
+    state = m.state
+    kiev, lvov = state.pieces["sov-a-5"], state.pieces["sov-a-6"]
+    assert kiev.status == "map"
+    assert not kiev.oos
+    assert lvov.status == "eliminated"
+    gains = [e.data for e in state.log if e.kind == "surrender_pp"]
+    assert gains == [{"power": "germany", "pp": 1}]
+
+
+def test_exploitation_moves_supplied_armour_only_with_full_mp() -> None:  # 7.10
+    # Soviet exploitation, July 1941. The tank corps at Kiev was barrelled in the Supply
+    # Phase but is in supply now: supply is checked again at the start of this phase, so it
+    # moves, with its full 3 MP. The tank corps at Breslau is cut off now: it stays, and its
+    # new barrel goes when the phase ends. Tankettes (TECH 1) and infantry never exploit.
+    m = position(
+        "SBE4",
+        [
+            {"id": "sov-mc-1", "hex": "Kiev", "out_of_supply": True},
+            {"id": "sov-mc-3", "hex": "Breslau"},
+            {"id": "sov-mc-10", "hex": "Kharkov"},
+            {"id": "sov-a-5", "hex": "Poltava"},
+            {"id": "ger-c-i", "hex": "Warsaw"},
+        ],
+        turn=2,
+        side="soviet",
+        phase="exploitation",
+        reinforcements=False,
+    )
+    state = m.state
+    board = state.w.board
+    assert at_prompt("exploit", "soviet")(m)
+    movers = {str(a.args["unit"]) for a in m.legal_actions("soviet") if a.verb == "move"}
+    assert movers == {"sov-mc-1"}
+    tank = state.pieces["sov-mc-1"]
+    assert not tank.oos
+    assert tank.mp_left == 3  # full, not halved
+    reach = {board.distance(tank.node, board.node(h)) for h in targets(m, "sov-mc-1", "move")}
+    assert max(reach) == 3
+    assert state.pieces["sov-mc-3"].oos  # marked during the phase ...
+    act(m, "soviet", "done")
+    assert not state.pieces["sov-mc-3"].oos  # ... and the barrel removed at its end
+    assert state.pieces["sov-mc-3"].status == "map"
+
+
+# --- 4.4, 7.5.2: air units out of supply -----------------------------------------------------
+
+
+def _air_stage(oos: bool) -> Match[BiteState]:
+    m = position(
+        "SBE4",
+        [
+            {"id": "ger-jg-54", "hex": "Warsaw", "out_of_supply": oos},
+            {"id": "ger-c-i", "hex": "Lublin"},
+            {"id": "sov-a-4", "hex": "Brest"},
+        ],
+        turn=2,
+        side="axis",
+        phase="movement",
+        reinforcements=False,
+    )
+    act(m, "axis", "end_ground")
+    assert at_prompt("air", "axis")(m)
+    return m
+
+
+def test_unsupplied_air_units_only_rebase_at_half_range() -> None:  # 4.4, 7.5.2
+    # Reading: a supplied fighter rebases up to double its range (10 hexes); out of supply
+    # that rebase range is halved, to 5 hexes, and it flies no mission.
+    m = _air_stage(False)
+    board = m.state.w.board
+    warsaw = board.node("Warsaw")
+    assert targets(m, "ger-jg-54", "fly") == {hex_of(m, "Brest")}
+    supplied = {board.node(h) for h in targets(m, "ger-jg-54", "rebase")}
+    assert max(board.distance(warsaw, n) for n in supplied) == 10
+    m = _air_stage(True)
+    assert not targets(m, "ger-jg-54", "fly")
+    unsupplied = {board.node(h) for h in targets(m, "ger-jg-54", "rebase")}
+    assert unsupplied == {n for n in supplied if board.distance(warsaw, n) <= 5}
+    assert unsupplied
+
+
+def test_unsupplied_air_units_do_not_react() -> None:  # 4.4, 7.6
+    from hexfront.games.bite.rules.movement import reaction_targets
+
+    m = _air_stage(False)
+    state = m.state
+    fighter = state.pieces["ger-jg-54"]
+    battle = {state.w.board.node("Lublin")}
+    assert reaction_targets(state, fighter, battle) == sorted(battle)
+    fighter.oos = True
+    state.touch()
+    assert reaction_targets(state, fighter, battle) == []

@@ -93,7 +93,12 @@ def surrounded(state: BiteState, name: str) -> bool:
 
 
 def victory_points(state: BiteState, per_city: int, places: Mapping[str, int]) -> int:
-    """SBE4: VP per Soviet major city held by the Axis; named cities score their own value."""
+    """SBE4: VP per Soviet major city held by the Axis; named cities score their own value.
+
+    Major cities are the major and capital cities of 3.3 (capitals count as major cities
+    there). Fortress cities are a type of their own in 3.3, so Oranienbaum and Sevastopol
+    score nothing; Leningrad, a fortress too, scores because the scenario names it.
+    """
     board = state.w.board
     total = 0
     for node, site in board.sites.items():
@@ -101,7 +106,7 @@ def victory_points(state: BiteState, per_city: int, places: Mapping[str, int]) -
             continue
         if site.name in places:
             total += int(places[site.name])
-        elif site.is_major or site.type == "fortress":
+        elif site.is_major:
             total += per_city
     return total
 
