@@ -1,6 +1,8 @@
 """Production Phase (7.3): income, repairs, rebuilds, reinforcements, aid and disbanding.
 
-In the basic game every PP is yellow and each power's income is the scenario's figure.
+In the basic game every PP is yellow and each power's income is the scenario's figure
+(3.6): the short scenarios' PP counts are abstractions (booklet), so lost or cut-off
+production centres do not lower it.
 A step costs the PP of the colour its number is printed in (black 1, white 2, red 3; blue
 never comes back). Only supplied units are repaired (4.4). New and rebuilt blocks are
 placed in a major city or fortress of their home country that is a supply source, one per
