@@ -14,6 +14,7 @@ from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.state import BiteState
+from hexfront.games.bite.text import describe
 
 from .helpers import act, at_prompt, drive, verbs
 
@@ -232,7 +233,9 @@ def test_the_owner_chooses_which_overstacked_unit_is_lost() -> None:  # 3.10, 7.
     choices = {str(a.args["unit"]) for a in m.legal_actions("soviet")}
     assert choices == {"sov-ur-karelian", "sov-ur-kiev", "sov-ur-korosten"}
     assert verbs(m, "soviet") == {"eliminate"}
-    act(m, "soviet", "eliminate", unit="sov-ur-kiev")
+    choice = next(a for a in m.legal_actions("soviet") if a.args["unit"] == "sov-ur-kiev")
+    assert "stacking limits" in describe(choice)  # said in words
+    m.act(choice)
     status = {uid: m.state.pieces[uid].status for uid in sorted(choices)}
     assert status == {
         "sov-ur-karelian": "map",
@@ -835,3 +838,27 @@ def test_basic_game_income_is_the_scenario_figure_whatever_centres_are_lost() ->
     spec = state.w.scenario
     weather = [state.w.weather.get(t, "good") for t in range(spec.start_turn, spec.last_turn + 1)]
     assert "snow" not in weather
+
+
+def test_air_units_at_zero_strength_fly_no_mission_but_may_rebase() -> None:  # 7.5.2
+    def air(strength: int) -> Match[BiteState]:
+        m = position(
+            "SBE4",
+            [
+                {"id": "rom-f", "hex": "Iasi", "strength": strength},
+                {"id": "rom-c-iv", "hex": "Galati"},
+                {"id": "sov-a-9", "hex": "Kishinev"},
+            ],
+            turn=2,
+            side="axis",
+            phase="movement",
+            reinforcements=False,
+        )
+        act(m, "axis", "end_ground")
+        return m
+
+    m = air(1)
+    assert targets(m, "rom-f", "fly") == {hex_of(m, "Kishinev")}
+    m = air(0)
+    assert not targets(m, "rom-f", "fly")
+    assert targets(m, "rom-f", "rebase")

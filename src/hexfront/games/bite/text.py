@@ -135,6 +135,8 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             return f"blitz {who} into {a['to']}"
         case "follow":
             return f"follow with {who} to {a['to']}"
+        case "eliminate" if a.get("overstack"):
+            return f"eliminate {who}: it stands over the stacking limits and cannot move (3.10)"
         case "eliminate" if a.get("retreat"):
             return f"retreat {who} with nowhere to go: it is eliminated (7.7.17)"
         case "eliminate":

@@ -477,7 +477,8 @@ class MovementPhase(Procedure[BiteState]):
         """3.10: one unit at a time, the owner removes units from hexes still over the
         stacking limits after ground movement."""
         actions = [
-            Action(side, "eliminate", {"unit": uid}) for uid in sorted(overstacked(state, side))
+            Action(side, "eliminate", {"unit": uid, "overstack": True})
+            for uid in sorted(overstacked(state, side))
         ]
         text = (
             "Some hexes hold more units than the stacking limits allow (3 ground units, at "
