@@ -823,9 +823,8 @@ def test_a_blitz_into_the_enemy_is_a_new_battle_without_air_reaction() -> None:
     ]
 
 
-def test_blitz_only_into_hexes_that_cost_one_mp() -> None:
-    # XXXXI Panzer Corps takes Simferopol (hills). Of its neighbours, only the clear ones
-    # (1 MP) are open to a blitz: not Yalta (mountains) nor 3337 (hills).
+def simferopol_taken(weather: str = "good") -> Match[BiteState]:
+    """XXXXI Panzer Corps takes Simferopol (hills, a major city) from a weak 51st Army."""
     m = position(
         "axis",
         "combat",
@@ -835,11 +834,32 @@ def test_blitz_only_into_hexes_that_cost_one_mp() -> None:
             MOSCOW_GARRISON,
         ],
         [1, 6] + [1] * 10,  # the defender misses; the panzers' one die (2 Mali) hits
+        weather=weather,
     )
     act(m, "axis", "fight", hex="3236")
+    return m
+
+
+def test_blitz_only_into_hexes_that_cost_one_mp() -> None:
+    # Of Simferopol's neighbours, only the clear ones (1 MP) are open to a blitz: not
+    # Yalta (mountains) nor 3337 (hills).
+    m = simferopol_taken()
     drive(m, at_prompt("blitz", "axis"))
     targets = {str(a.args["to"]) for a in m.legal_actions("axis") if a.verb == "blitz"}
     assert targets == {"3235", "3136", "3336", "3137"}  # Dzhankoy, Yevpatoria, -, Sevastopol
+
+
+def test_no_blitz_in_bad_weather_nor_by_soviet_tankettes_before_tech_two() -> None:
+    # 7.8: in rain no hex costs 1 MP, so nobody blitzes.
+    m = simferopol_taken("rain")
+    assert m.state.control[node(m, "Simferopol")] == "axis"  # the battle was won
+    seen = prompts_until(m, "production")  # on to the Soviet player turn
+    assert ("blitz", "axis") not in seen
+    # Soviet tankettes gain the blitz at TECH 2 (6.2.1, 7.8); tanks have it from TECH 1.
+    w = GAME.scenario_state("SBE4", {}, 0).w
+    assert "blitz" not in w.profile("sov-mc-10", 2).abilities
+    assert "blitz" in w.profile("sov-mc-10", 18).abilities
+    assert "blitz" in w.profile("sov-mc-1", 2).abilities
 
 
 def test_air_units_rebase_after_the_blitz_phase_the_defender_first() -> None:
