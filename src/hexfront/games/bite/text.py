@@ -228,4 +228,66 @@ def log_line(event: dict[str, JSON]) -> str:
         )
     if kind == "game_over":
         return f"GAME OVER: {data['outcome']} ({data['detail']})"
-    return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in data.items())
+    return _other_line(str(kind), data)
+
+
+MOVES_IN_WORDS = {
+    "air_evacuation": "flies off its overrun airbase",
+    "follow": "follows the blitz",
+    "redeploy": "is set up",
+}
+
+
+def _unit_name(uid: object) -> str:
+    """A block's printed name (own blocks only reach this: events addressed to a side)."""
+    from .forces import DataError, unit
+
+    try:
+        return unit(str(uid)).name
+    except (KeyError, ValueError, DataError):
+        return "a block"
+
+
+def _other_line(kind: str, data: dict[str, Any]) -> str:
+    """The less frequent events, each said in words (never keys or unit ids)."""
+    side, where = data.get("side", ""), data.get("hex", "")
+    name = _unit_name(data["unit"]) if "unit" in data else data.get("name", "a block")
+    lines: dict[str, str] = {
+        "setup": f"Scenario {data.get('scenario')} set up",
+        "captured": f"{data.get('city')} ({where}) taken by the {side}",
+        "factories_destroyed": f"the factories of {data.get('city')} are destroyed",
+        "deploy": f"the {side} player deploys",
+        "deployed": f"{name} deployed to {where}",
+        "deployment_done": f"the {side} player has deployed",
+        "income": f"{data.get('power', '').title()} collects {data.get('pp')} PP",
+        "reinforcement_available": f"{name} is ready to arrive",
+        "aid": f"Germany gives 1 PP to {str(data.get('to', '')).title()}",
+        "repair": f"{name} repaired to strength {data.get('strength')}",
+        "pp_spent": f"the {side} player spends {data.get('pp')} PP",
+        "disband": f"{name} disbanded",
+        "block_removed": f"a {side} block leaves the map",
+        "place": f"{name} arrives at {where}",
+        "rebuild": f"{name} rebuilt at {where}",
+        "block_placed": f"a new {side} block appears at {where}",
+        "hq_action": f"{_unit_name(data.get('hq'))} spends an action point on a rail move",
+        "rail_unit": f"{name} rides the railway",
+        "out_of_supply": (
+            f"{side} blocks out of supply at {', '.join(data.get('hexes', []))}"
+            if data.get("hexes")
+            else f"every {side} block is in supply"
+        ),
+        "surrender": f"a {side} block at {where} surrenders, out of supply",
+        "surrendered_unit": f"{name} surrenders",
+        "surrender_pp": f"{str(data.get('power', '')).title()} gains {data.get('pp')} PP",
+        "eliminated_unit": f"{name} is lost",
+        "power_surrenders": f"{str(data.get('power', '')).title()} leaves the war",
+        "finland_neutral": "Finland is neutral: every unit inside must leave",
+    }
+    if kind in lines:
+        return lines[kind]
+    if kind in MOVES_IN_WORDS:
+        return (
+            f"{side} block {data.get('handle')} {MOVES_IN_WORDS[kind]}: "
+            f"{data.get('frm')} -> {data.get('to')}"
+        )
+    return kind.replace("_", " ")  # an event with no words yet: its name, never its fields

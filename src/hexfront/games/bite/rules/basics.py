@@ -107,8 +107,16 @@ def update_front(state: BiteState) -> None:
             if state.spec(p).is_ground:
                 blocked[p.node] = 1
         starts = [p.node for p in state.on_map(side) if state.spec(p).is_ground]
-        starts += [node for power, node in state.w.main_sources.items() if control[node] == side]
         closed = bytearray(1 if (b or z) else 0 for b, z in zip(blocked, ezoc, strict=True))
+        sources = [node for node in state.w.main_sources.values() if control[node] == side]
+        # A box source (Siberia) may touch the map by rail only: its open railheads count.
+        railheads = [
+            x
+            for node in sources
+            for x in board.rail_adjacency[node]
+            if control[x] == side and not closed[x]
+        ]
+        starts += sources + railheads
         reach = bfs(board.adjacency, starts, blocked=closed)
         cut_off_cities = []
         for node in range(n):

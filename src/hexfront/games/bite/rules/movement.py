@@ -518,6 +518,8 @@ class MovementPhase(Procedure[BiteState]):
                 state.spec(p).is_air for p in state.at(to) if p.side != piece.side
             ):
                 evacuate_airbase(state, to, piece.side)
+                if not any(p.side != piece.side for p in state.at(to)):
+                    take_control(state, piece.side, [to])  # 3.3: the airbase is taken
         elif action.verb == "fly":
             piece.base, piece.node, piece.moved = frm, to, True
             state.emit_move("fly", piece, frm, to)
