@@ -27,6 +27,26 @@ def position(units: list[dict[str, Any]], **fields: Any) -> Match[BiteState]:
     )
 
 
+def rail_line(start: str, end: str) -> list[str]:
+    """The hexes of the shortest railway from one place to another (printed ids)."""
+    board = GAME.scenario_state("SBE4", {}, 0).w.board
+    a, b = board.node(start), board.node(end)
+    parent = {a: a}
+    frontier = [a]
+    while frontier and b not in parent:
+        nxt = []
+        for n in frontier:
+            for x in board.rail_adjacency[n]:
+                if x not in parent:
+                    parent[x] = n
+                    nxt.append(x)
+        frontier = nxt
+    path = [b]
+    while path[-1] != a:
+        path.append(parent[path[-1]])
+    return [board.id_of(n) for n in path]
+
+
 def air_targets(m: Match[BiteState], unit: str, verb: str) -> set[str]:
     side = m.state.pieces[unit].side
     return {
@@ -187,7 +207,9 @@ def test_romanian_air_defends_only_battles_with_romanian_ground_units() -> None:
 
 def test_minor_allies_air_rebases_only_where_its_nation_may_go() -> None:  # 5.3, 5.6
     units = [{"id": "rom-gal", "hex": "Bucharest"}, {"id": "hun-carpathian", "hex": "Budapest"}]
-    m = position(units, control={"axis": ["Kiev", "Minsk"]})
+    # Kiev and Minsk in Axis hands, with their railways home: both are Axis airbases (3.4).
+    held = rail_line("Bucharest", "Kiev") + rail_line("Berlin", "Minsk")
+    m = position(units, control={"axis": held})
     to_air_stage(m)
     board = m.state.w.board
     rebases = air_targets(m, "rom-gal", "rebase")
