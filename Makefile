@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := dev,server,postgres,mapgen,bench
 
-.PHONY: run test lint typecheck pytest bench bench-ai fuzz install clean map web
+.PHONY: run test lint typecheck pytest bench bench-ai fuzz golden install clean map web
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ bench: $(STAMP)
 
 bench-ai: $(STAMP)
 	$(BIN)/python bench/ai.py
+
+# Replay records that a speed-up must leave unchanged (tests/golden); remake them only
+# when a rule is fixed on purpose, in the same commit.
+golden: $(STAMP)
+	$(BIN)/python -m tools.golden
 
 fuzz: $(STAMP)
 	$(BIN)/python -m hexfront.games.bite.fuzz --games 1000 --json bench/results/fuzz.json
