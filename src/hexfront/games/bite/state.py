@@ -6,7 +6,7 @@ static data of the scenario (map, blocks, charts), which the game object re-atta
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -177,6 +177,13 @@ class BiteState:
             return list(occupancy.get(node, ()))
         return [p for p in self.pieces.values() if p.status == ON_MAP and p.node == node]
 
+    def occupants(self, node: int) -> Sequence[Piece]:
+        """Who stands in ``node``, read-only (no copy inside an indexed stretch)."""
+        occupancy = self.cache.get("occupancy")
+        if occupancy is not None:
+            return occupancy.get(node, ())  # type: ignore[no-any-return]
+        return [p for p in self.pieces.values() if p.status == ON_MAP and p.node == node]
+
     @contextmanager
     def positions_indexed(self) -> Iterator[None]:
         """Index who stands where, for a read-only stretch (a decision being listed)."""
@@ -193,6 +200,8 @@ class BiteState:
         finally:
             self.cache.pop("occupancy", None)
             self.cache.pop("airbase_use", None)  # built on demand in the stretch (3.4)
+            self.cache.pop("enemy_nodes:axis", None)  # movement.enemy_nodes
+            self.cache.pop("enemy_nodes:soviet", None)
 
     def spec(self, piece: Piece) -> UnitSpec:
         return self.w.units[piece.uid]

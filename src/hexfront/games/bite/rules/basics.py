@@ -140,7 +140,7 @@ def controls(state: BiteState, side: str, node: int) -> bool:
 
 
 def ground_at(state: BiteState, node: int, side: str) -> list[Piece]:
-    return [p for p in state.at(node) if p.side == side and state.spec(p).is_ground]
+    return [p for p in state.occupants(node) if p.side == side and state.spec(p).is_ground]
 
 
 def air_at(state: BiteState, node: int, side: str) -> list[Piece]:
@@ -149,11 +149,15 @@ def air_at(state: BiteState, node: int, side: str) -> list[Piece]:
 
 def can_stack(state: BiteState, node: int, side: str, incoming: Iterable[UnitSpec]) -> bool:
     """Whether ``incoming`` ground units may end in ``node`` beside those already there."""
+    if not state.occupants(node):  # the common case, listing moves: an empty hex
+        specs = [spec for spec in incoming if spec.is_ground]
+        if len(specs) == 1:
+            return charts().max_ground >= 1 and (charts().max_combat >= 1 or not specs[0].is_combat)
     here = ground_at(state, node, side)
     ground = len(here)
     combat = sum(1 for p in here if state.spec(p).is_combat)
     nations = {state.spec(p).nation for p in here}
-    enemy_here = any(p.side != side for p in state.at(node))
+    enemy_here = any(p.side != side for p in state.occupants(node))
     for spec in incoming:
         if not spec.is_ground:
             continue

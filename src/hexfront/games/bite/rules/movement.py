@@ -33,8 +33,18 @@ def ground_mp(state: BiteState, piece: Piece) -> int:
     return max(1, mp)
 
 
-def enemy_nodes(state: BiteState, side: str) -> set[int]:
-    return {p.node for p in state.on_map(enemy_of(side))}
+def enemy_nodes(state: BiteState, side: str) -> frozenset[int]:
+    """Hexes holding a block of the other side (found once while a decision is listed)."""
+    occupancy = state.cache.get("occupancy")
+    if occupancy is None:
+        return frozenset(p.node for p in state.on_map(enemy_of(side)))
+    key = f"enemy_nodes:{side}"
+    found = state.cache.get(key)
+    if found is None:
+        found = state.cache[key] = frozenset(
+            node for node, here in occupancy.items() if any(p.side != side for p in here)
+        )
+    return found
 
 
 def _kerch_open(state: BiteState, a: int, b: int) -> bool:

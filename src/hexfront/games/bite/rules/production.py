@@ -20,7 +20,7 @@ from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
-from ..board import CAPITAL, FORTRESS, MAJOR
+from ..board import CAPITAL, FORTRESS, MAJOR, Site
 from ..charts import charts
 from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
 from ..units import AIR_CLASS, ARMOR_CLASS
@@ -53,6 +53,21 @@ def rebuild_cost(state: BiteState, piece: Piece) -> int | None:
     return step_cost(spec, lowest_live_step(spec))
 
 
+def _placement_cities(state: BiteState) -> list[tuple[int, Site]]:
+    """Capitals, major cities and fortresses on playable hexes (7.3.1; 7.5.4: partial edge
+    hexes are out of play, cities or not): fixed for a map, so found once."""
+    derived = state.w.derived
+    cities = derived.get("placement_cities")
+    if cities is None:
+        board = state.w.board
+        cities = derived["placement_cities"] = [
+            (node, site)
+            for node, site in board.sites.items()
+            if site.type in (CAPITAL, MAJOR, FORTRESS) and board.playable[node]
+        ]
+    return cities
+
+
 def placement_hexes(
     state: BiteState, piece: Piece, used: dict[str, int], sources: frozenset[int]
 ) -> list[int]:
@@ -64,17 +79,13 @@ def placement_hexes(
     board = state.w.board
     home = powers.HOME.get(spec.nation, (spec.nation,))
     out = []
-    for node, site in board.sites.items():
-        if site.type not in (CAPITAL, MAJOR, FORTRESS):
-            continue
+    for node, site in _placement_cities(state):
         if board.owner_1941[node] not in home or state.control[node] != piece.side:
             continue
-        if not board.playable[node]:
-            continue  # 7.5.4: partial edge hexes are out of play, cities or not
+        if node not in sources or any(p.side != piece.side for p in state.occupants(node)):
+            continue
         if not powers.may_enter(state, spec, node):
             continue  # 7.3.1: only inside the scenario's map area (and the nation's land)
-        if node not in sources or any(p.side != piece.side for p in state.at(node)):
-            continue
         if spec.is_air and not free_airbase(state, node, piece.side):
             continue  # 3.4: one air unit per airbase
         factories, shipyard = factories_at(state, node)  # 3.3: captured plants are gone
@@ -127,10 +138,27 @@ class ProductionPhase(Procedure[BiteState]):
         table = cast(dict[str, list[int]], frame.vars["sources"])
         return frozenset(table.get(nation, ()))
 
+    def _placements(
+        self, state: BiteState, frame: Frame, piece: Piece, memo: dict[tuple[str, str], list[int]]
+    ) -> list[int]:
+        """placement_hexes, once per nation and class in one listing (they depend on nothing
+        else: the same cities take every block of that kind)."""
+        spec = state.spec(piece)
+        key = (spec.nation, spec.cls)
+        where = memo.get(key)
+        if where is None:
+            where = memo[key] = placement_hexes(
+                state,
+                piece,
+                cast(dict[str, int], frame.vars["used"]),
+                self._sources_of(frame, spec.nation),
+            )
+        return where
+
     def _actions(self, state: BiteState, frame: Frame) -> list[Action]:
         side = state.phasing
         board = state.w.board
-        used = cast(dict[str, int], frame.vars["used"])
+        memo: dict[tuple[str, str], list[int]] = {}
         aid = cast(dict[str, int], frame.vars["aid"])
         out: list[Action] = []
         disbands: list[Action] = []  # listed last: the least likely wish (7.3.4)
@@ -146,10 +174,7 @@ class ProductionPhase(Procedure[BiteState]):
             elif p.status == ELIMINATED or (p.status == DISBANDED and p.rebuild_turn <= state.turn):
                 cost = rebuild_cost(state, p)
                 if cost is not None and cost <= pool:
-                    where = placement_hexes(
-                        state, p, used, self._sources_of(frame, state.spec(p).nation)
-                    )
-                    for node in where:
+                    for node in self._placements(state, frame, p, memo):
                         out.append(
                             Action(
                                 side,
@@ -158,10 +183,7 @@ class ProductionPhase(Procedure[BiteState]):
                             )
                         )
             elif p.status == HELD:
-                where = placement_hexes(
-                    state, p, used, self._sources_of(frame, state.spec(p).nation)
-                )
-                for node in where:
+                for node in self._placements(state, frame, p, memo):
                     out.append(Action(side, "place", {"unit": p.uid, "hex": board.id_of(node)}))
         if side == AXIS and state.pp.get("germany", 0) > 0:
             for ally in powers.AIDED_ALLIES:
