@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 
 from .errors import IllegalAction, NotYourTurn
 from .events import JSON, Event, closes_undo
-from .protocol import Action, Game, PositionGame, Result
+from .protocol import Action, Game, PositionGame, Result, is_listed
 from .records import GameRecord, replay, state_hash
 
 S = TypeVar("S")
@@ -91,7 +91,7 @@ class Match(Generic[S]):
             raise IllegalAction(f"unknown side {action.side!r}")
         if action.side not in self.active_sides():
             raise NotYourTurn(f"it is not {action.side}'s turn to act")
-        if action not in self.legal_actions(action.side):
+        if not is_listed(action, self.legal_actions(action.side)):
             raise IllegalAction(f"{action!r} is not a legal action now")
         before = self.game.clone(self.state)
         try:

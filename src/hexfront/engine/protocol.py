@@ -93,6 +93,20 @@ class Action:
         return f"Action({self.side}: {self.verb}({inner}))"
 
 
+def is_listed(action: Action, actions: Sequence[Action]) -> bool:
+    """Whether ``action`` is one of ``actions``: the very object first (an agent or a
+    client hands back one it was given), then by content.
+
+    >>> listed = [Action("axis", "done"), Action("axis", "move", {"unit": "u", "to": "0101"})]
+    >>> is_listed(listed[1], listed), is_listed(Action("axis", "done"), listed)
+    (True, True)
+    """
+    for a in actions:
+        if a is action:
+            return True
+    return action in actions
+
+
 @dataclass(slots=True)
 class Prompt:
     """Who must decide what: shown to the deciding side with its legal actions."""

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from .errors import HexfrontError, RecordError
 from .events import JSON
-from .protocol import Action, Game, PositionGame, canonical_json
+from .protocol import Action, Game, PositionGame, canonical_json, is_listed
 
 S = TypeVar("S")
 
@@ -104,7 +104,7 @@ def replay(game: Game[S], record: GameRecord, *, upto: int | None = None) -> S:
     state = start_of(game, record)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, action in enumerate(actions):
-        if action not in game.legal_actions(state, action.side):
+        if not is_listed(action, game.legal_actions(state, action.side)):
             raise RecordError(f"action #{i} ({action!r}) is not legal when replayed")
         game.apply(state, action)
     return state

@@ -38,7 +38,7 @@ from typing import Generic, TypeVar
 
 from .errors import IllegalAction, RulesError
 from .events import JSON, json_copy
-from .protocol import Action, Prompt
+from .protocol import Action, Prompt, is_listed
 
 S = TypeVar("S")
 
@@ -235,7 +235,7 @@ class Machine(Generic[S]):
             pending = self._decide(proc, state, frame) if frame.status == READY else None
         if pending is None:
             raise IllegalAction("no decision is pending")
-        if action not in pending.actions:
+        if not is_listed(action, pending.actions):
             raise IllegalAction(f"{action!r} is not a legal action now")
         proc.act(self, state, frame, action)
         return self.advance(state)

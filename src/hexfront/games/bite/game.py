@@ -9,7 +9,7 @@ from typing import Any
 from hexfront.engine.dice import Dice
 from hexfront.engine.errors import IllegalAction, UnknownGame
 from hexfront.engine.events import JSON, Event
-from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo
+from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo, is_listed
 from hexfront.engine.sequence import Decision, Machine
 
 from . import catalog
@@ -211,7 +211,7 @@ class Bite:
             raise IllegalAction("the game is over")
         if action.side != d.prompt.side:
             raise IllegalAction(f"it is {d.prompt.side}'s decision, not {action.side}'s")
-        if action not in d.actions:
+        if not is_listed(action, d.actions):
             raise IllegalAction(f"{action!r} is not a legal action now")
         state.cache.clear()
         try:

@@ -71,8 +71,11 @@ class MapBoard:
         self._zone_cache: dict[str, frozenset[int]] = {}
         # Deep water and straits stop zones of control (3.19).
         self._zoc_stop: set[tuple[int, int]] = set()
+        self._red_arrows: set[tuple[int, int]] = set()  # both orders
         for a in range(self.node_count):
             for b in self.adjacency[a]:
+                if bite_map.is_red_arrow(a, b):
+                    self._red_arrows.add((a, b))
                 if a < b and (bite_map.is_red_arrow(a, b) or _deep(bite_map, a, b)):
                     self._zoc_stop.add((a, b))
 
@@ -90,7 +93,7 @@ class MapBoard:
         return None if r is None else str(r)
 
     def is_red_arrow(self, a: int, b: int) -> bool:
-        return bool(self.m.is_red_arrow(a, b))
+        return (a, b) in self._red_arrows  # asked for every step of every path search
 
     def blocks_zoc(self, a: int, b: int) -> bool:
         return (min(a, b), max(a, b)) in self._zoc_stop
