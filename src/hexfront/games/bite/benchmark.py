@@ -194,7 +194,6 @@ def run(scenario: str = "SBE4", seconds: float = 20.0) -> dict[str, Any]:
     chess = openspiel_chess(seconds / 2)
     report["openspiel_chess"] = chess
     if chess is not None:
-        report["ratio_vs_openspiel_chess"] = round(
-            report["random_play"]["actions_per_second"] / chess["actions_per_second"], 3
-        )
+        ratio = report["random_play"]["actions_per_second"] / chess["actions_per_second"]
+        report["ratio_vs_openspiel_chess"] = float(f"{ratio:.3g}")  # 3 significant digits
     return report

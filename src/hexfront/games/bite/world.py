@@ -69,6 +69,11 @@ class MapBoard:
                 aliases=tuple(p.aliases),
             )
         self._zone_cache: dict[str, frozenset[int]] = {}
+        self._hex_count: int = bite_map.hex_count
+        self._axial: list[tuple[int, int]] = [
+            bite_map.grid.axial(h) for h in range(self._hex_count)
+        ]
+        self._box_distance: dict[tuple[int, int], int] = {}
         # Deep water and straits stop zones of control (3.19).
         self._zoc_stop: set[tuple[int, int]] = set()
         self._red_arrows: set[tuple[int, int]] = set()  # both orders
@@ -86,7 +91,18 @@ class MapBoard:
         return int(self.m.node(name))
 
     def distance(self, a: int, b: int) -> int:
-        return int(self.m.distance(a, b))
+        # Asked millions of times by path searches and the AI: the grid formula inline,
+        # and each distance to or from an off-map box worked out once.
+        hexes = self._hex_count
+        if a < hexes and b < hexes:
+            aq, ar = self._axial[a]
+            bq, br = self._axial[b]
+            dq, dr = aq - bq, ar - br
+            return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        found = self._box_distance.get((a, b))
+        if found is None:
+            found = self._box_distance[(a, b)] = int(self.m.distance(a, b))
+        return found
 
     def river_between(self, a: int, b: int) -> str | None:
         r = self.m.river_between(a, b)
