@@ -92,6 +92,7 @@ class _Look:
         self._view = view
         self._net: Any = None
         self._nearest: dict[int, int] = {}
+        self.pull: dict[int, float] = {}  # objective pull per hex, for this one look
 
     def supplied_at(self, node: int, nation: str, world: World) -> bool:
         """Whether a unit of ``nation`` standing in ``node`` would be in supply (4.3),
@@ -216,6 +217,12 @@ class HeuristicAgent:
     def _objective_pull(self, node: int, look: _Look, info: PublicInfo) -> float:
         """Closer to an objective the side does not yet hold is better (attacker),
         closer to an objective it holds is better (defender)."""
+        pull = look.pull.get(node)
+        if pull is None:
+            pull = look.pull[node] = self._pull(node, look, info)
+        return pull
+
+    def _pull(self, node: int, look: _Look, info: PublicInfo) -> float:
         board = info.board
         want = (
             [
