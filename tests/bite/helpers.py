@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from hexfront.engine.dice import Dice
 from hexfront.engine.match import Match
@@ -78,3 +79,32 @@ def load(match: Match[BiteState], faces: Iterable[int]) -> Dice:
 def strengths(match: Match[BiteState]) -> Mapping[str, int]:
     s = match.state
     return {uid: s.strength(p) for uid, p in s.pieces.items() if p.status == "map"}
+
+
+def sbe4_position(
+    side: str,
+    phase: str,
+    units: Sequence[dict[str, Any]],
+    dice: Sequence[int] = (),
+    **extra: Any,
+) -> Match[BiteState]:
+    """A position on the real map: SBE4, July 1941 (turn 2), no later arrivals
+    (``docs/positions.md``); ``extra`` sets any other field of the position."""
+    from hexfront.games.bite.game import Bite
+
+    return Match.from_position(
+        _REAL.setdefault("game", Bite()),
+        {
+            "scenario": "SBE4",
+            "turn": 2,
+            "side": side,
+            "phase": phase,
+            "reinforcements": False,
+            "unit": list(units),
+            "dice": list(dice),
+            **extra,
+        },
+    )
+
+
+_REAL: dict[str, Any] = {}  # one real game object for every test that needs it

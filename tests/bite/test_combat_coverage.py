@@ -19,6 +19,7 @@ from hexfront.games.bite.rules.retreat import ground_retreat_hexes
 from hexfront.games.bite.state import BiteState
 
 from .helpers import act, at_prompt, drive
+from .helpers import sbe4_position as position
 
 GAME = Bite()
 STEPPE = "3930"  # clear, no river, beside Millerovo (4030)
@@ -27,28 +28,6 @@ STEPPE = "3930"  # clear, no river, beside Millerovo (4030)
 # Soviet city would change hands at the end of a combat phase in which the last Soviet
 # unit of a position falls.
 MOSCOW_GARRISON = {"id": "sov-a-23", "hex": "Moscow"}
-
-
-def position(
-    side: str,
-    phase: str,
-    units: Sequence[dict[str, Any]],
-    dice: Sequence[int] = (),
-    **extra: Any,
-) -> Match[BiteState]:
-    return Match.from_position(
-        GAME,
-        {
-            "scenario": "SBE4",
-            "turn": 2,
-            "side": side,
-            "phase": phase,
-            "reinforcements": False,
-            "unit": list(units),
-            "dice": list(dice),
-            **extra,
-        },
-    )
 
 
 def fires(m: Match[BiteState], step: str | None = None) -> list[dict[str, Any]]:

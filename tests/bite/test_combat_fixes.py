@@ -23,6 +23,7 @@ from hexfront.games.bite.rules.basics import apply_hit
 from hexfront.games.bite.state import BiteState
 
 from .helpers import act, at_prompt, drive
+from .helpers import sbe4_position as position
 
 GAME = Bite()
 BATTLE = "3930"  # clear, no river, beside Millerovo (4030)
@@ -30,26 +31,6 @@ GUARDS = "sov-ga-1"  # 1st Guards Army, 7-5-3-1: a "shield" unit (7.7.8)
 CORPS = "ger-c-i"  # I Corps, an infantry corps 4-3-2-1
 ADD = "sov-add-1"  # 1st Long-Range Bomber Corps (ADD), 4-3-2-1 (6.3.2)
 ARTILLERY = "ger-a-4"  # 4th Army, German artillery 4-2-0
-
-
-def position(
-    side: str,
-    phase: str,
-    units: list[dict[str, Any]],
-    dice: list[int],
-) -> Match[Any]:
-    return Match.from_position(
-        GAME,
-        {
-            "scenario": "SBE4",
-            "turn": 2,
-            "side": side,
-            "phase": phase,
-            "reinforcements": False,
-            "unit": units,
-            "dice": dice,
-        },
-    )
 
 
 def fires(m: Match[BiteState], step: str | None = None) -> list[dict[str, Any]]:
