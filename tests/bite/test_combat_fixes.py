@@ -176,8 +176,8 @@ def test_a_unit_that_may_retreat_is_not_offered_elimination() -> None:
 
 
 def test_long_range_bomber_bombs_in_one_round_only() -> None:
-    # The 6.1.4 example: the German 4th Army (artillery, 4) is attacked by a Soviet
-    # strategic bomber at full strength (4). The artillery's AA rolls 4 dice (5-6, TECH 2):
+    # After the 6.1.4 example: a full-strength (4) Soviet long-range bomber strikes the
+    # German 4th Army's guns (strength 4). Their AA rolls 4 dice (5-6, TECH 2):
     # one hit, the bomber drops to 3 and rolls 3 dice (6, TECH 1). The battle goes on
     # (7.7.12), but the bomber does not bomb again in round 2 or 3 (6.3.2).
     m = position(

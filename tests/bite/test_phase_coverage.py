@@ -407,7 +407,7 @@ def test_german_surrender_ends_the_game_at_once() -> None:  # 7.11
 
 
 def test_italy_leaves_the_war_only_after_every_basic_scenario_has_ended() -> None:  # 7.11
-    # In the basic game Italy surrenders in September 1943 (turn 28): no basic scenario
+    # 7.11: Italy leaves the war on turn 28 (September 1943); no basic scenario
     # lasts that long, so the rule never applies in SBE1-SBE4.
     from hexfront.games.bite.rules.victory import ITALY_SURRENDER_TURN
     from hexfront.games.bite.text import month_of
