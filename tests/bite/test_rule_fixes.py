@@ -7,6 +7,8 @@ from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules.supply import compute, is_supplied
 
+from .helpers import sbe4_position
+
 GAME = Bite()
 
 
@@ -38,17 +40,14 @@ def test_the_italians_are_placed_and_supplied_through_belgrade() -> None:  # 4.1
 
 
 def test_ground_units_entering_an_airbase_held_only_by_air_take_it() -> None:  # 3.3, 7.6.2
-    m = Match.from_position(
-        GAME,
-        {
-            "scenario": "SBE4",
-            "turn": 2,
-            "unit": [
-                {"id": "ger-pz-xxxxvii", "hex": "2522"},
-                {"id": "sov-vvs-w-f", "hex": "Minsk"},
-                {"id": "sov-a-13", "hex": "Moscow"},
-            ],
-        },
+    m = sbe4_position(
+        "axis",
+        "movement",
+        [
+            {"id": "ger-pz-xxxxvii", "hex": "2522"},
+            {"id": "sov-vvs-w-f", "hex": "Minsk"},
+            {"id": "sov-a-13", "hex": "Moscow"},
+        ],
     )
     m.act(Action("axis", "move", {"unit": "ger-pz-xxxxvii", "to": "2622"}))
     minsk = m.state.w.board.node("Minsk")
@@ -58,16 +57,10 @@ def test_ground_units_entering_an_airbase_held_only_by_air_take_it() -> None:  #
 
 def test_siberia_holds_the_soviet_rear_when_no_soviet_ground_unit_is_left() -> None:  # 3.1
     # Siberia touches the map by rail only; its railheads still carry the Soviet front.
-    m = Match.from_position(
-        GAME,
-        {
-            "scenario": "SBE4",
-            "turn": 2,
-            "unit": [
-                {"id": "ger-pz-xxxxvii", "hex": "2522"},
-                {"id": "sov-vvs-w-f", "hex": "Moscow"},
-            ],
-        },
+    m = sbe4_position(
+        "axis",
+        "movement",
+        [{"id": "ger-pz-xxxxvii", "hex": "2522"}, {"id": "sov-vvs-w-f", "hex": "Moscow"}],
     )
     m.act(Action("axis", "end_ground"))
     board = m.state.w.board
