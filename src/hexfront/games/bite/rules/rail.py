@@ -90,16 +90,11 @@ def srm_zone(state: BiteState, start: int, end: int) -> str:
     starts or ends in Scandinavia (the FOA's Soviet hexes included) the single
     Scandinavian ride; any other (Germany, Poland, Romania ...) is unlimited if paid.
     """
-    owner = state.w.board.owner_1941
-    if any(owner[n] == "ussr" and not in_scandinavia(state, n) for n in (start, end)):
-        return "ussr"
-    if in_scandinavia(state, start) or in_scandinavia(state, end):
-        return "scandinavia"
-    return "free"
+    return _Zones(state).zone(start, end)
 
 
 class _Zones:
-    """srm_zone for one listing, with each hex's kind found once (the same thing, faster)."""
+    """srm_zone, with each hex's kind found once: one of these serves a whole listing."""
 
     def __init__(self, state: BiteState) -> None:
         self.state = state
