@@ -423,11 +423,18 @@ def serve(
     sqlite_sync: Annotated[
         str, typer.Option(help="SQLite: FULL (survives power cuts) or NORMAL (faster)")
     ] = "FULL",
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="address or network of a reverse proxy whose X-Forwarded-For is believed "
+            "(repeat for several; default: none)"
+        ),
+    ] = None,
 ) -> None:
     """Start the game server (FastAPI + uvicorn) and its built-in page."""
     from hexfront.cli.serve_cmd import serve as run_server
 
-    run_server(host, port, db, data_dir, rate, burst, access_log, sqlite_sync)
+    run_server(host, port, db, data_dir, rate, burst, access_log, sqlite_sync, trusted_proxy or [])
 
 
 @app.command()

@@ -6,13 +6,22 @@ import logging
 import re
 from pathlib import Path
 
-_TOKEN = re.compile(r"(token=)[^&\s]+")
+_TOKEN = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
+# uvicorn's loggers: requests (access), and WebSocket lines, which go to the error log
+# whether or not the access log is on.
+SERVER_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "hexfront")
 
 
 class RedactTokens(logging.Filter):
-    """Keep seat tokens passed as ``?token=`` out of the access log."""
+    """Keep seat tokens passed as ``?token=`` out of log lines.
+
+    The app already takes the token out of the query string on arrival (``take_query_token``
+    in ``hexfront.server.limits``), so the server's request lines never hold it; this
+    filter is a second guard for any line that quotes a URL some other way."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub(r"\1…", record.msg)
         if isinstance(record.args, tuple):
             record.args = tuple(
                 _TOKEN.sub(r"\1…", a) if isinstance(a, str) else a for a in record.args
@@ -29,6 +38,7 @@ def serve(
     burst: int | None = None,
     access_log: bool = True,
     sync: str | None = None,
+    trusted_proxies: list[str] | None = None,
 ) -> None:
     import uvicorn
 
@@ -43,9 +53,12 @@ def serve(
         settings.rate_burst = burst
     if sync is not None:
         settings.sqlite_synchronous = sync.upper()
+    if trusted_proxies:
+        settings.trusted_proxies = list(trusted_proxies)
     where = db or f"SQLite in {(data_dir or default_data_dir()).resolve()}"
     app = create_app(db, data_dir, settings)
-    logging.getLogger("uvicorn.access").addFilter(RedactTokens())
+    for name in SERVER_LOGGERS:
+        logging.getLogger(name).addFilter(RedactTokens())
     print(f"hexfront server on http://{host}:{port}  (storage: {_safe(where)})", flush=True)
     uvicorn.run(
         app,
@@ -54,6 +67,9 @@ def serve(
         access_log=access_log,
         log_level="info",
         ws_max_size=64 * 1024,  # clients send only "ping"
+        # X-Forwarded-For is read by the app, and only from --trusted-proxy addresses
+        # (uvicorn's own reading trusts any local peer).
+        proxy_headers=False,
     )
 
 

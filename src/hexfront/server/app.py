@@ -22,8 +22,10 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic_core import PydanticCustomError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from hexfront import __version__
 
@@ -31,7 +33,7 @@ from .auth import UserService
 from .db import Database, default_data_dir, sqlite_url
 from .errors import ApiError, not_found
 from .games import GameService, token_hash
-from .limits import GuardMiddleware, RateLimiter
+from .limits import QUERY_TOKEN, ClientAddress, GuardMiddleware, RateLimiter
 from .settings import Settings
 from .ws import serve_socket
 
@@ -61,11 +63,49 @@ def raw_json(body: bytes) -> Response:
     return Response(content=body, media_type="application/json")
 
 
+class ErrorJSON(JSONResponse):
+    """Errors are encoded with ASCII escapes: a detail that quotes the client's text can
+    always be sent, whatever that text holds."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode()
+
+
+def _unicode_problem(data: Any) -> bool:
+    """Whether any string (key or value) in parsed JSON cannot be UTF-8: JSON's
+    ``"\\ud800"`` escapes parse to a lone surrogate, which nothing downstream can encode."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 # --- request bodies -------------------------------------------------------------------
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _text_is_unicode(cls, data: Any) -> Any:
+        if _unicode_problem(data):
+            raise PydanticCustomError(
+                "invalid_text",
+                "the text holds an unpaired surrogate escape (such as \\ud800), which is not "
+                "a character: send text as valid Unicode",
+            )
+        return data
 
 
 class CreateGame(_Body):
@@ -131,11 +171,16 @@ def create_app(
     users = UserService(games)
     limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
     failures = RateLimiter(settings.rate_per_second / 4, settings.rate_burst)
+    per_hour = settings.games_per_address_per_hour
+    new_games = RateLimiter(per_hour / 3600, per_hour)
+    addresses = ClientAddress(settings.trusted_proxies)
+    sockets_open: dict[str, int] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         await games.close()
+        users.close()
         db.dispose()
 
     extra: dict[str, Any] = {}
@@ -169,7 +214,7 @@ def create_app(
         headers = {"retry-after": "1"} if exc.status == 429 else None
         if exc.status == 401:
             headers = {"www-authenticate": "Bearer"}
-        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
+        return ErrorJSON(exc.to_json(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -177,35 +222,43 @@ def create_app(
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
         if exc.status_code == 400 and "parsing the body" in detail:  # e.g. not UTF-8
             code, detail = "bad_json", "the request body is not valid JSON"
-        return JSONResponse({"error": code, "detail": detail}, status_code=exc.status_code)
+        return ErrorJSON({"error": code, "detail": detail}, status_code=exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
-            return JSONResponse(
+            return ErrorJSON(
                 {"error": "bad_json", "detail": "the request body is not valid JSON"},
                 status_code=400,
             )
+        for e in errors:
+            if e.get("type") == "invalid_text":
+                return ErrorJSON({"error": "invalid_text", "detail": e["msg"]}, status_code=422)
         parts = []
         for e in errors[:5]:
             where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
             parts.append(f"{where}: {e.get('msg', 'invalid')}")
-        return JSONResponse(
-            {"error": "invalid_request", "detail": "; ".join(parts)}, status_code=422
-        )
+        return ErrorJSON({"error": "invalid_request", "detail": "; ".join(parts)}, status_code=422)
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> Response:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return JSONResponse(
+        return ErrorJSON(
             {"error": "internal", "detail": "the server failed; see its log"}, status_code=500
         )
 
     # --- authentication ---------------------------------------------------------------
 
-    def client_key(request: Request) -> str:
-        return f"ip:{request.client.host if request.client else '?'}"
+    def client_key(conn: HTTPConnection) -> str:
+        """The client's address (from X-Forwarded-For only behind a trusted proxy)."""
+        peer = conn.client.host if conn.client else None
+        return "ip:" + addresses.of(peer, conn.headers.getlist("x-forwarded-for"))
+
+    def query_token(conn: HTTPConnection) -> str | None:
+        """A ``?token=``: taken out of the query string on arrival, so never logged."""
+        token = conn.scope.get(QUERY_TOKEN)
+        return token if isinstance(token, str) and token else None
 
     def limit(key: str) -> None:
         if not limiter.allow(key):
@@ -224,13 +277,13 @@ def create_app(
         if not 0 < len(game_id) <= 32 or not set(game_id) <= GAME_ID_CHARS:
             raise not_found(f"no game {game_id!r}")
 
-    async def authorize(request: Request, game_id: str, token: str | None) -> str:
+    async def authorize(conn: HTTPConnection, game_id: str, token: str | None) -> str:
         check_id(game_id)
-        limit(f"seat:{token_hash(token)}" if token else client_key(request))
+        limit(f"seat:{token_hash(token)}" if token else client_key(conn))
         try:
             return await games.seat_for(game_id, token)
         except ApiError as exc:
-            if exc.status == 401 and not failures.allow(client_key(request)):
+            if exc.status == 401 and not failures.allow(client_key(conn)):
                 raise ApiError(429, "rate_limited", "too many failed attempts") from None
             raise
 
@@ -244,7 +297,9 @@ def create_app(
         token: Annotated[str | None, Query(max_length=128, description="seat token")] = None,
     ) -> str:
         """Like :func:`seat`, also accepting the token as ``?token=``."""
-        return await authorize(request, game_id, bearer(request) or token)
+        # ``token`` documents the parameter; its value was moved out of the query string
+        # on arrival (see ``limits.take_query_token``) and is read from there.
+        return await authorize(request, game_id, bearer(request) or query_token(request))
 
     async def account(request: Request) -> tuple[int, str]:
         token = bearer(request)
@@ -343,6 +398,11 @@ def create_app(
         Logged in (session bearer), the creator's seats are attached to the account."""
         if user is None:
             limit(client_key(request))
+        for key in (client_key(request), *([f"user:{user[0]}"] if user else [])):
+            if per_hour > 0 and not new_games.allow(key):
+                raise ApiError(
+                    429, "too_many_games", f"at most {per_hour} new games an hour; try later"
+                )
         created = await games.create(
             body.game,
             body.scenario,
@@ -413,14 +473,21 @@ def create_app(
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         """Pushes the seat's new view after every change: `{"type": "view", ...}`."""
+        token = query_token(websocket)  # moved out of the query string on arrival
+        address = client_key(websocket)
+        sockets_open[address] = sockets_open.get(address, 0) + 1
 
         async def auth() -> str:
-            check_id(game_id)
-            address = websocket.client.host if websocket.client else "?"
-            limit(f"seat:{token_hash(token)}" if token else f"ip:{address}")
-            return await games.seat_for(game_id, token)
+            if sockets_open[address] > settings.max_sockets_per_address:
+                raise ApiError(429, "too_many_sockets", "too many open sockets from one address")
+            return await authorize(websocket, game_id, token)
 
-        await serve_socket(websocket, games, game_id, token, auth)
+        try:
+            await serve_socket(websocket, games, game_id, token, auth)
+        finally:
+            sockets_open[address] -= 1
+            if not sockets_open[address]:
+                del sockets_open[address]
 
     # --- accounts ---------------------------------------------------------------------
 

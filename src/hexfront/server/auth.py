@@ -7,9 +7,14 @@ working), so a player can come back to a game from another browser.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import re
 import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -23,6 +28,7 @@ from .errors import ApiError, conflict, not_found, unprocessable
 from .games import GameService, token_hash
 
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")
+T = TypeVar("T")
 
 
 def _aware(when: datetime) -> datetime:
@@ -38,6 +44,27 @@ class UserService:
             memory_cost=games.settings.argon2_memory_kib,
         )
         self._dummy: str | None = None
+        # Hashing has threads of its own: a flood of logins waits here, while the
+        # database's threads (``games.pool``) stay free for play.
+        settings = games.settings
+        self.hash_pool = ThreadPoolExecutor(
+            max(1, settings.hash_workers), thread_name_prefix="password-hash"
+        )
+        self._waiting = 0
+
+    async def hashing(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run password hashing in the hashing threads; 429 when too many logins wait."""
+        if self._waiting >= self.games.settings.max_waiting_hashes:
+            raise ApiError(429, "rate_limited", "too many logins at once; try again shortly")
+        self._waiting += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.hash_pool, functools.partial(fn, *args))
+        finally:
+            self._waiting -= 1
+
+    def close(self) -> None:
+        self.hash_pool.shutdown(wait=True)
 
     def _dummy_hash(self) -> str:
         """Verified against when the username is unknown, so both cases take as long."""
@@ -55,7 +82,7 @@ class UserService:
 
     async def register(self, username: str, password: str) -> dict[str, JSON]:
         self._check_credentials(username, password)
-        digest = await self.games.run(self.hasher.hash, password)
+        digest = await self.hashing(self.hasher.hash, password)
 
         def store() -> int:
             try:
@@ -71,20 +98,26 @@ class UserService:
         return {"id": user_id, "username": username}
 
     async def login(self, username: str, password: str) -> dict[str, JSON]:
-        def check() -> int:
+        def find() -> tuple[int, str] | None:
             with self.db.read() as s:
                 row = s.execute(
                     select(UserRow.id, UserRow.password_hash).where(UserRow.username == username)
                 ).first()
-            try:
-                self.hasher.verify(row[1] if row else self._dummy_hash(), password)
-            except (VerificationError, InvalidHashError):
-                row = None
-            if row is None:
-                raise ApiError(401, "bad_credentials", "wrong username or password")
-            return int(row[0])
+            return (int(row[0]), str(row[1])) if row else None
 
-        user_id = await self.games.run(check)
+        def check(digest: str) -> bool:
+            try:
+                self.hasher.verify(digest, password)
+            except (VerificationError, InvalidHashError):
+                return False
+            return True
+
+        row = await self.games.run(find)
+        # An unknown user is checked against a dummy hash, so that both take as long.
+        digest = row[1] if row else await self.hashing(self._dummy_hash)
+        if not await self.hashing(check, digest) or row is None:
+            raise ApiError(401, "bad_credentials", "wrong username or password")
+        user_id = row[0]
         token = secrets.token_urlsafe(32)
         expires = utcnow() + timedelta(days=self.games.settings.session_days)
 

@@ -182,6 +182,10 @@ class LiveGame:
     # The encoded payload of each seat for the current state and metadata; replaced
     # whole after every change, so a view request needs no rules work when it is here.
     wire: dict[str, bytes] = field(default_factory=dict)
+    # The legal actions of each side at version ``legal_at`` (computed for the payload,
+    # then used to check an action's JSON types); dropped at every change of the state.
+    legal: dict[str, list[Action]] = field(default_factory=dict)
+    legal_at: int = -1
 
     def is_open(self) -> bool:
         """Every seat played by a person agreed to open the record."""
@@ -210,6 +214,13 @@ class LiveGame:
 
     def idle(self) -> bool:
         return not self.watched_sides() and self.ai_task is None and not self.lock.locked()
+
+    def legal_for(self, side: str) -> list[Action]:
+        if self.legal_at != self.version:
+            self.legal, self.legal_at = {}, self.version
+        if side not in self.legal:
+            self.legal[side] = self.match.legal_actions(side)
+        return self.legal[side]
 
 
 @dataclass(slots=True)
@@ -360,6 +371,15 @@ class GameService:
             for side, seat in seats.items():
                 if side == play_as or seat.kind == "hotseat":
                     seat.user_id = user_id
+        people = [seat for seat in seats.values() if seat.kind != "ai"]
+        if seed is not None and len(people) > 1 and any(p.kind == "human" for p in people):
+            # Its chooser could rebuild the setup offline: every hidden block, every die.
+            raise unprocessable(
+                "seed_not_allowed",
+                "when two people play from different places the server always draws the "
+                "dice in secret: leave the seed out (a seed of your own is for games against "
+                "the computer, or with every side at one screen)",
+            )
         seed_chosen = seed is not None
         if seed is None:
             seed = secrets.randbelow(2**63)
@@ -603,7 +623,7 @@ class GameService:
             "to_move": to_move,
             "your_turn": side in to_move,
             "view": match.view(side),
-            "legal_actions": [a.to_json() for a in match.legal_actions(side)] if to_move else [],
+            "legal_actions": [a.to_json() for a in live.legal_for(side)] if to_move else [],
             "can_undo": match.can_undo(side),
             "result": result.to_json() if result else None,
             "seats": {s: seat.public() for s, seat in live.seats.items()},
@@ -781,12 +801,14 @@ class GameService:
         if action is None:
             match.undo(side)
         else:
+            action = self._as_listed(live, action)
             try:
                 match.act(action)
             except NotYourTurn as exc:
                 raise unprocessable("not_your_turn", str(exc)) from None
             except IllegalAction as exc:
                 raise unprocessable("illegal_action", str(exc)) from None
+        live.legal_at = -1  # the state changed
         n = len(match.record.actions)
         body = canonical_json(game.to_json(match.state))
         over = match.is_over()
@@ -810,6 +832,28 @@ class GameService:
             match.active_sides(),
             snapshot,
         )
+
+    @staticmethod
+    def _as_listed(live: LiveGame, action: Action) -> Action:
+        """The legal action that ``action`` names, with exactly its JSON types.
+
+        Python compares ``True == 1 == 1.0``, so a loose comparison would accept (and log)
+        ``true`` or ``1.0`` where the list has ``1``. An action equal to a listed one only
+        that way is refused; one that is not listed at all is left for :meth:`Match.act`
+        to refuse. The listed object itself is returned, so the log holds the game's own."""
+        if action.side not in live.game.sides or action.side not in live.match.active_sides():
+            return action
+        for listed in live.legal_for(action.side):
+            if listed == action:
+                if listed.key() != action.key():
+                    raise unprocessable(
+                        "wrong_type",
+                        "this action is legal only with other JSON types: send every value "
+                        "exactly as the list of legal actions has it (a whole number as 2, "
+                        "not 2.0; true or false, not 1 or 0)",
+                    )
+                return listed
+        return action
 
     def _write(self, live: LiveGame, change: _Change) -> None:
         """Store a change in one transaction, guarded by the optimistic version."""
@@ -988,14 +1032,26 @@ class GameService:
 
         def build() -> dict[str, JSON]:
             game = live.game
-            state, start = self._snapshot_before(live, upto)
+            # Seen from one side, the last action is checked against the state before it
+            # too, so the replay starts at or before that state.
+            state, start = self._snapshot_before(live, upto - 1 if side and upto else upto)
             if state is None:
                 state = game.setup(record.scenario, record.options, record.seed)
+            hidden: set[str] | None = set()
             for i in range(start, upto):
                 action = actions[i]
                 if action not in game.legal_actions(state, action.side):
                     raise CorruptGame(f"game {live.id}: action #{i} is not legal when replayed")
+                if i == upto - 1 and side is not None and action.side != side:
+                    hidden = _hidden_from(game, state, side)
                 game.apply(state, action)
+            last: JSON = None
+            if upto:
+                last = actions[upto - 1].to_json()
+                if side is not None and actions[upto - 1].side != side:
+                    after = _hidden_from(game, state, side)
+                    both = None if hidden is None or after is None else hidden | after
+                    last = _redact(actions[upto - 1], both)
             return {
                 "id": live.id,
                 "upto": upto,
@@ -1003,7 +1059,7 @@ class GameService:
                 "side": side,
                 "to_move": game.active_sides(state),
                 "view": game.view(state, side),
-                "action": actions[upto - 1].to_json() if upto else None,
+                "action": last,
             }
 
         return await self.run(build)
@@ -1027,6 +1083,46 @@ class GameService:
         """The hash of the live state (for tests and operators, never sent to a seat)."""
         async with self.locked(game_id) as live:
             return await self.run(live.match.hash)
+
+
+HIDDEN = "hidden"
+
+
+def _hidden_from(game: Game[Any], state: Any, side: str) -> set[str] | None:
+    """What ``side`` may not see (the game's ``hidden_tokens``); ``None`` if the game does
+    not say, and then nothing of another side's action may be shown."""
+    tokens = getattr(game, "hidden_tokens", None)
+    return None if tokens is None else set(tokens(state, side))
+
+
+def _redact(action: Action, hidden: set[str] | None) -> dict[str, JSON]:
+    """Another side's action as a replay seen from one side shows it: every argument that
+    names something hidden from that side (before or after the action) becomes
+    ``"hidden"``, as that side's view shows such blocks without their identity. With
+    ``hidden`` unknown (``None``) only the acting side is shown. ``redacted`` tells whether
+    anything was left out. Tokens are looked for in the JSON text of each key and value
+    (a game may list them quoted or bare)."""
+    if hidden is None:
+        return {"side": action.side, "verb": HIDDEN, "args": {}, "redacted": True}
+
+    def names_hidden(value: JSON) -> bool:
+        text = canonical_json(value)
+        return any(token in text for token in hidden)
+
+    args: dict[str, JSON] = {}
+    redacted = False
+    for name, value in action.args.items():
+        if names_hidden(name):
+            redacted = True  # the key itself would tell
+            continue
+        if names_hidden(value):
+            args[name], redacted = HIDDEN, True
+        else:
+            args[name] = value
+    verb = action.verb
+    if names_hidden(verb):
+        verb, redacted = HIDDEN, True
+    return {"side": action.side, "verb": verb, "args": args, "redacted": redacted}
 
 
 def _result(match: Match[Any]) -> dict[str, JSON] | None:

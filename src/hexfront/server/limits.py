@@ -1,10 +1,14 @@
-"""Protection of the server itself: body size limit, rate limit, response headers."""
+"""Protection of the server itself: body size limit, rate limit, response headers, the
+client's address, and seat tokens kept out of request lines."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import time
 from collections import OrderedDict
+from collections.abc import Iterable
+from urllib.parse import parse_qsl
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -31,6 +35,73 @@ class RateLimiter:
         while len(self._buckets) > self.max_keys:
             self._buckets.popitem(last=False)  # the longest-idle bucket, which is full again
         return allowed
+
+
+# Where GuardMiddleware puts a ``?token=`` it took out of the query string.
+QUERY_TOKEN = "hexfront.query_token"
+
+
+def take_query_token(scope: Scope) -> None:
+    """Move ``?token=`` out of the request's query string into ``scope[QUERY_TOKEN]``.
+
+    The server (uvicorn) writes its access and WebSocket lines from this same ``scope``
+    after the app has seen it, and so does anything else that prints a request's URL: with
+    the token gone from the query string, no log line can carry it, whatever the logging
+    configuration."""
+    query: bytes = scope.get("query_string", b"")
+    if b"token" not in query.lower() and b"%" not in query:
+        return
+    kept: list[bytes] = []
+    token: str | None = None
+    for part in query.split(b"&"):
+        pairs = parse_qsl(part.decode("latin-1"), keep_blank_values=True)
+        if pairs and pairs[0][0].strip().lower() == "token":
+            if token is None:
+                # The same decoding as Starlette's query parameters (UTF-8 after %-escapes).
+                raw = part.partition(b"=")[2].decode("latin-1")
+                token = parse_qsl("t=" + raw, keep_blank_values=True)[0][1] if raw else ""
+            continue
+        kept.append(part)
+    if token is not None:
+        scope["query_string"] = b"&".join(kept)
+        scope[QUERY_TOKEN] = token
+
+
+class ClientAddress:
+    """The client's address for limits: the peer's own, unless the peer is a trusted
+    proxy; then the nearest address in ``X-Forwarded-For`` that is not a trusted proxy
+    (everything further left was written by the client and may be forged)."""
+
+    def __init__(self, trusted: Iterable[str] = ()) -> None:
+        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+        self.names: set[str] = set()
+        for entry in trusted:
+            try:
+                self.networks.append(ipaddress.ip_network(entry.strip(), strict=False))
+            except ValueError:
+                self.names.add(entry.strip())  # a name such as a test client's
+
+    def trusts(self, host: str) -> bool:
+        if host in self.names:
+            return True
+        if not self.networks:
+            return False
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return any(address in network for network in self.networks)
+
+    def of(self, peer: str | None, forwarded: Iterable[str]) -> str:
+        peer = peer or "?"
+        if not self.trusts(peer):
+            return peer
+        hops = [hop.strip() for header in forwarded for hop in header.split(",")]
+        hops = [hop for hop in hops if hop]
+        for hop in reversed(hops):
+            if not self.trusts(hop):
+                return hop
+        return hops[0] if hops else peer
 
 
 class BodyTooLarge(HTTPException):
@@ -66,6 +137,8 @@ class GuardMiddleware:
         self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            take_query_token(scope)
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

@@ -37,8 +37,18 @@ class Settings:
     argon2_time_cost: int = 3
     # How long a login lasts.
     session_days: int = 30
-    # Open WebSocket connections allowed per seat.
+    # Open WebSocket connections allowed per seat, and per client address (all seats).
     max_sockets_per_seat: int = 8
+    max_sockets_per_address: int = 64
+    # Games one client address (and one account) may create per hour (0: no cap).
+    games_per_address_per_hour: int = 60
+    # Addresses of reverse proxies whose X-Forwarded-For header is believed: IP addresses
+    # or networks ("10.0.0.0/8"). Default none: the peer's own address is the client's.
+    trusted_proxies: list[str] = field(default_factory=list)
+    # Threads that hash passwords, apart from the database's, so that a flood of logins
+    # cannot hold up play; logins waiting beyond this many are refused with 429.
+    hash_workers: int = 1
+    max_waiting_hashes: int = 32
     # Seconds the AI waits before each of its moves, so that a person can follow them.
     ai_delay: float = 0.0
     # Games available besides the registry's (tests plug in small games here).

@@ -1,0 +1,383 @@
+"""Issue 19's findings: each test here failed on the server before its fix.
+
+Seeds chosen by a creator (1), tokens in logs (4), password hashing beside the database
+(5), proxy headers and caps per client (6), text that is not Unicode and guessing tokens
+through sockets (7), loose JSON types in actions (8), and replays seen from one side (9).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import Seat, Tally, TallyState, create, error, receive
+from starlette.websockets import WebSocketDisconnect
+
+from hexfront.engine.events import JSON, Event
+from hexfront.engine.example import Skirmish
+from hexfront.engine.protocol import Action
+from hexfront.engine.records import GameRecord
+
+MakeClient = Callable[..., TestClient]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def ws_url(game_id: str, token: str) -> str:
+    return f"/api/games/{game_id}/ws?token={token}"
+
+
+def settle(client: TestClient, game_id: str) -> None:
+    assert client.portal is not None
+    client.portal.call(client.app.state.games.settle, game_id)  # type: ignore[attr-defined]
+
+
+def game_count(client: TestClient) -> int:
+    from sqlalchemy import func, select
+
+    from hexfront.server.db import GameRow
+
+    with client.app.state.db.read() as s:  # type: ignore[attr-defined]
+        return int(s.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+
+# --- 1. seeds -----------------------------------------------------------------------------
+
+
+def test_a_chosen_seed_is_refused_when_two_people_play_online(client: TestClient) -> None:
+    before = game_count(client)
+    for opponents in (
+        {"red": "human", "blue": "human"},
+        {"red": "hotseat", "blue": "human"},
+        {"red": "human", "blue": "hotseat"},
+    ):
+        res = client.post(
+            "/api/games",
+            json={"game": "skirmish", "scenario": "standard", "opponents": opponents, "seed": 9},
+        )
+        error(res, 422, "seed_not_allowed")
+        assert "_" not in res.json()["detail"].replace("seed_chosen", "")
+    assert game_count(client) == before  # nothing was created
+    # Without a seed the same game is made, with a seed drawn by the server.
+    _, seats = create(client, {"red": "human", "blue": "human"})
+    assert seats["red"].view().json()["seed_chosen_by_creator"] is False
+
+
+def test_a_chosen_seed_is_allowed_alone_or_at_one_screen_and_shown(client: TestClient) -> None:
+    for opponents in ({"red": "hotseat", "blue": "hotseat"}, {"red": "human", "blue": "random"}):
+        _, seats = create(client, opponents, seed=5)
+        for seat in seats.values():
+            assert seat.view().json()["seed_chosen_by_creator"] is True
+
+
+# --- 4. tokens never in logs ----------------------------------------------------------------
+
+
+class LiveServer:
+    """``hexfront serve`` in a subprocess, its whole output in a file."""
+
+    def __init__(self, tmp: Path, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = tmp / f"server-{self.port}.log"
+        self.log = self.log_path.open("wb")
+        command = [sys.executable, "-m", "hexfront.cli.main", "serve", "--port", str(self.port)]
+        command += ["--data-dir", str(tmp / "data"), *extra]
+        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.log_path.read_text()
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not start: " + self.log_path.read_text())
+
+    def stop(self) -> str:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.log.close()
+        return self.log_path.read_text(errors="replace")
+
+
+@pytest.fixture
+def live_servers(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    started: list[LiveServer] = []
+
+    def start(*extra: str) -> LiveServer:
+        server = LiveServer(tmp_path, *extra)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def test_seat_tokens_never_reach_the_server_log(live_servers: Callable[..., LiveServer]) -> None:
+    from websockets.sync.client import connect
+
+    server = live_servers()  # the access log on, as `make run` has it
+    http = httpx.Client(base_url=server.url, timeout=10)
+    res = http.post(
+        "/api/games",
+        json={"game": "skirmish", "scenario": "standard", "opponents": {"blue": "random"}},
+    )
+    assert res.status_code == 201, res.text
+    game_id, token = res.json()["id"], res.json()["seats"]["red"]
+    ws_base = server.url.replace("http://", "ws://")
+    with connect(f"{ws_base}/api/games/{game_id}/ws?token={token}") as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "view"
+    wrong = "w" * 43
+    with connect(f"{ws_base}/api/games/{game_id}/ws?a=1&token={wrong}") as ws:
+        assert json.loads(ws.recv(timeout=10))["error"] == "bad_token"
+    assert http.get(f"/api/games/{game_id}/record", params={"token": token}).status_code == 403
+    assert http.get(f"/api/games/{game_id}/view", params={"token": token}).status_code == 401
+    log = server.stop()
+    assert "WebSocket" in log, log  # the lines are there, without their tokens
+    assert "/record" in log, log
+    assert token not in log
+    assert wrong not in log
+
+
+# --- 5. password hashing beside the database ------------------------------------------------
+
+
+def test_password_hashing_runs_in_its_own_threads(client: TestClient) -> None:
+    users = client.app.state.users  # type: ignore[attr-defined]
+    games = client.app.state.games  # type: ignore[attr-defined]
+    seen: list[str] = []
+    hasher = users.hasher
+
+    class Watched:
+        def hash(self, password: str) -> str:
+            seen.append(threading.current_thread().name)
+            return str(hasher.hash(password))
+
+        def verify(self, digest: str, password: str) -> bool:
+            seen.append(threading.current_thread().name)
+            return bool(hasher.verify(digest, password))
+
+    users.hasher = Watched()
+    try:
+        assert client.post("/api/users", json={"username": "hasher", "password": "p" * 10})
+        error(
+            client.post("/api/session", json={"username": "hasher", "password": "q" * 10}),
+            401,
+            "bad_credentials",
+        )
+        assert client.post("/api/session", json={"username": "hasher", "password": "p" * 10})
+    finally:
+        users.hasher = hasher
+    assert len(seen) == 3
+    database_threads = games.pool._thread_name_prefix
+    assert all(name.rsplit("_", 1)[0] != database_threads for name in seen), seen
+
+
+# --- 6. proxy headers, games and sockets per client ---------------------------------------
+
+
+def test_forwarded_for_is_ignored_from_an_untrusted_peer(
+    live_servers: Callable[..., LiveServer],
+) -> None:
+    server = live_servers("--rate", "0.5", "--burst", "5", "--no-access-log")
+    http = httpx.Client(base_url=server.url, timeout=10)
+    body = {"game": "skirmish", "scenario": "standard", "opponents": {"blue": "random"}}
+    codes = [
+        http.post("/api/games", json=body, headers={"x-forwarded-for": f"10.0.0.{i}"}).status_code
+        for i in range(12)
+    ]
+    assert codes.count(429) >= 5, codes
+
+
+def test_forwarded_for_is_used_from_a_trusted_proxy(make_client: MakeClient) -> None:
+    client = make_client(rate_per_second=0.5, rate_burst=3, trusted_proxies=["testclient"])
+    body = {"game": "skirmish", "scenario": "standard", "opponents": {"blue": "random"}}
+
+    def post(address: str) -> int:
+        # The proxy appends the address it saw; whatever the client wrote comes first.
+        forwarded = f"6.6.6.6, {address}"
+        return client.post(
+            "/api/games", json=body, headers={"x-forwarded-for": forwarded}
+        ).status_code
+
+    assert [post(f"10.0.0.{i}") for i in range(8)] == [201] * 8
+    assert [post("10.0.0.99") for _ in range(6)].count(429) >= 2
+
+
+def test_games_per_address_are_capped(make_client: MakeClient) -> None:
+    client = make_client(games_per_address_per_hour=3)
+    for _ in range(3):
+        create(client, {"blue": "random"})
+    before = game_count(client)
+    body = {"game": "skirmish", "scenario": "standard", "opponents": {"blue": "random"}}
+    error(client.post("/api/games", json=body), 429, "too_many_games")
+    assert game_count(client) == before
+
+
+def test_sockets_per_address_are_capped(make_client: MakeClient) -> None:
+    client = make_client(max_sockets_per_address=2)
+    game_id, seats = create(client, {"red": "hotseat", "blue": "hotseat"})
+    red, blue = (ws_url(game_id, seats[s].token) for s in ("red", "blue"))
+    with client.websocket_connect(red) as a, client.websocket_connect(blue) as b:
+        receive(a)
+        receive(b)
+        with client.websocket_connect(red) as c:
+            assert receive(c)["error"] == "too_many_sockets"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                receive(c)
+            assert closed.value.code == 4429
+    with client.websocket_connect(blue) as d:  # closed sockets free their place
+        assert receive(d)["type"] == "view"
+
+
+# --- 7. text that is not Unicode; guessing tokens through sockets --------------------------
+
+
+def raw_post(client: TestClient, path: str, body: bytes, seat: Seat | None = None) -> Any:
+    headers = {"content-type": "application/json", **(seat.auth if seat else {})}
+    return client.post(path, content=body, headers=headers)
+
+
+def test_a_lone_surrogate_gets_a_clear_error_and_the_next_request_works(
+    client: TestClient,
+) -> None:
+    game_id, seats = create(client, {"red": "hotseat", "blue": "hotseat"})
+    red = seats["red"]
+    path = f"/api/games/{game_id}/actions"
+    for body in (
+        rb'{"action": {"verb": "\ud800", "args": {}}, "version": 0}',
+        rb'{"action": {"verb": "pass", "args": {"x": "\udc00"}}, "version": 0}',
+        rb'{"action": {"verb": "pass", "args": {"\ud83d": 1}}, "version": 0}',
+        rb'{"action": {"side": "\ud800", "verb": "pass"}, "version": 0}',
+    ):
+        error(raw_post(client, path, body, red), 422, "invalid_text")
+        assert red.view().json()["version"] == 0  # the same connection answers, unchanged
+    error(
+        raw_post(client, "/api/games", rb'{"game": "\ud800", "scenario": "x"}'), 422, "invalid_text"
+    )
+    error(
+        raw_post(client, "/api/users", rb'{"username": "ann", "password": "\ud800\ud800\ud800"}'),
+        422,
+        "invalid_text",
+    )
+    # A pair that makes one character is fine (here an emoji in an illegal action).
+    res = raw_post(client, path, rb'{"action": {"verb": "\ud83d\ude00"}, "version": 0}', red)
+    error(res, 422, "illegal_action")
+
+
+def test_guessing_tokens_through_sockets_is_limited(make_client: MakeClient) -> None:
+    client = make_client(rate_per_second=0.4, rate_burst=10)
+    game_id, _ = create(client, {"red": "hotseat", "blue": "hotseat"})
+    codes = []
+    for i in range(30):
+        with client.websocket_connect(ws_url(game_id, f"guess-{i}")) as ws:
+            receive(ws)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                receive(ws)
+            codes.append(closed.value.code)
+    assert codes[:10] == [4401] * 10
+    assert codes.count(4429) >= 15, codes
+
+
+# --- 8. strict JSON types in actions --------------------------------------------------------
+
+
+class Spend(Tally):
+    """Tally with arguments: ``add`` takes a whole number, ``flag`` a true/false."""
+
+    name = "spend"
+
+    def legal_actions(self, state: TallyState, side: str) -> list[Action]:
+        if self.is_over(state) or side != state.side:
+            return []
+        return [
+            Action(side, "add", {"pp": 1}),
+            Action(side, "add", {"pp": 2}),
+            Action(side, "flag", {"on": True}),
+            Action(side, "end"),
+        ]
+
+    def apply(self, state: TallyState, action: Action) -> list[Event]:
+        if action.verb == "add":
+            state.count += int(action.args["pp"])  # type: ignore[arg-type]
+            return []
+        if action.verb == "flag":
+            return []
+        return super().apply(state, action)
+
+    def options(self) -> Sequence[Any]:
+        return []
+
+    def setup(self, scenario: str, options: Mapping[str, JSON], seed: int) -> TallyState:
+        return super().setup(scenario, {}, seed)
+
+
+def test_actions_must_have_exactly_the_json_types_listed(make_client: MakeClient) -> None:
+    client = make_client(extra_games={"spend": Spend()})
+    _, seats = create(client, {"a": "hotseat", "b": "hotseat"}, game="spend", scenario="only")
+    a = seats["a"]
+    for args in ({"pp": True}, {"pp": 2.0}, {"pp": 1.0}, {"on": 1}, {"on": 1.0}):
+        verb = "flag" if "on" in args else "add"
+        res = a.act({"verb": verb, "args": args}, 0)
+        error(res, 422, "wrong_type")
+        assert "_" not in res.json()["detail"]
+    assert a.view().json()["version"] == 0
+    assert a.act({"verb": "add", "args": {"pp": 2}}, 0).status_code == 200
+    assert a.act({"verb": "flag", "args": {"on": True}}, 1).status_code == 200
+    a.act({"verb": "end"}, 2)
+    a.post("open"), seats["b"].post("open")
+    logged = [x["args"] for x in a.get("record").json()["record"]["actions"]]
+    assert logged == [{"pp": 2}, {"on": True}, {}]
+    assert type(logged[0]["pp"]) is int
+
+
+# --- 9. replays seen from one side ------------------------------------------------------------
+
+
+def test_replays_seen_from_one_side_do_not_name_hidden_blocks(client: TestClient) -> None:
+    game_id, seats = create(client, {"blue": "random"}, options={"rounds": 2}, seed=7)
+    red = seats["red"]
+    for _ in range(200):
+        settle(client, game_id)
+        view = red.view().json()
+        if view["status"] == "over":
+            break
+        moves = [a for a in view["legal_actions"] if a["verb"] != "pass"]
+        red.act((moves or view["legal_actions"])[0], view["version"])
+    assert view["status"] == "over"
+    record = GameRecord.from_json(red.get("record").json()["record"])
+    game = Skirmish()
+    state = game.setup(record.scenario, record.options, record.seed)
+    blue_moves = 0
+    for n, action in enumerate(record.actions, 1):
+        before = game.hidden_tokens(state, "red")
+        game.apply(state, action)
+        hidden = before | game.hidden_tokens(state, "red")
+        step = red.get("replay", upto=n, side="red").json()
+        shown = json.dumps(step["action"])
+        if action.side == "red":
+            assert step["action"] == action.to_json()  # one's own actions in full
+            continue
+        blue_moves += any(t in json.dumps(action.to_json()) for t in hidden)
+        assert not [t for t in hidden if t in shown], (n, shown)
+        assert step["action"]["side"] == "blue"
+        # The whole record (no side) still names everything.
+        assert red.get("replay", upto=n).json()["action"] == action.to_json()
+    assert blue_moves > 0  # the test saw enemy actions that name hidden blocks
