@@ -129,3 +129,14 @@ def test_bite_sbe1_is_playable_through_the_api(client: TestClient) -> None:
     ).json()
     assert view["view"]["prompt"]["kind"] == "production"
     assert view["legal_actions"]
+
+
+def test_the_client_tells_both_sides_when_the_creator_chose_the_seed() -> None:
+    """Issue 19, finding 1: the payload's `seed_chosen_by_creator` reaches the players, in
+    words, in the game page's bar."""
+    manifest = json.loads((BUNDLE / "manifest.json").read_text())
+    code = "".join(
+        (BUNDLE / name).read_text() for name in manifest["bundle"] if name.endswith(".js")
+    )
+    assert "seed_chosen_by_creator" in code
+    assert "Dice seed chosen by the game's creator" in code

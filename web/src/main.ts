@@ -279,6 +279,9 @@ class Session {
     this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("span", { class: "title" }, `${p.game === "bite" ? "Blocks in the East" : p.game} · ${p.scenario}`));
     const opp = Object.entries(p.seats).filter(([s]) => s !== p.side).map(([s, seat]) => `${sideName(s)}: ${seat.kind === "ai" ? `computer (${seat.agent})` : seat.kind === "hotseat" ? "this screen" : "a friend"}`);
     this.bar.append(h("span", { class: "muted" }, opp.join(", ")));
+    if (p.seed_chosen_by_creator) {
+      this.bar.append(h("span", { class: "seed-note", "data-testid": "seed-chosen", title: "Whoever chose the seed can work out every die roll and the hidden blocks of this game." }, "Dice seed chosen by the game's creator"));
+    }
     if (e.invites) {
       for (const [side, link] of Object.entries(e.invites)) {
         const input = h("input", { readonly: true, value: link, size: 40, "data-testid": `invite-${side}`, "aria-label": `invite link for ${side}` });
