@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from hexfront.cli.main import app
@@ -37,3 +40,27 @@ def test_database_passwords_are_not_printed() -> None:
         _safe("postgresql+psycopg://ann:pw@db/hexfront")
         == "postgresql+psycopg://ann:***@db/hexfront"
     )
+
+
+def test_serve_reads_proxy_headers_only_from_trusted_proxies(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 19, finding 6: uvicorn's own X-Forwarded-For handling (which believes any
+    local peer) is off; the app believes only `--trusted-proxy` addresses."""
+    import uvicorn
+
+    from hexfront.cli.serve_cmd import serve
+
+    seen: dict[str, Any] = {}
+
+    def fake_run(app: Any, **kwargs: Any) -> None:
+        seen.update(kwargs, app=app)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    serve("127.0.0.1", 0, None, tmp_path, rate=0, trusted_proxies=["10.1.2.3"])
+    assert seen["proxy_headers"] is False
+    settings = seen["app"].state.settings
+    assert settings.trusted_proxies == ["10.1.2.3"]
+    assert settings.games_per_address_per_hour == 0  # --rate 0 turns every limit off
+    serve("127.0.0.1", 0, None, tmp_path)
+    assert seen["app"].state.settings.trusted_proxies == []

@@ -49,6 +49,8 @@ def serve(
     settings = Settings()
     if rate is not None:
         settings.rate_per_second = rate
+        if rate <= 0:  # --rate 0: no request limits at all (benchmarks, load tests)
+            settings.games_per_address_per_hour = 0
     if burst is not None:
         settings.rate_burst = burst
     if sync is not None:
