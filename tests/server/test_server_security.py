@@ -190,6 +190,53 @@ def test_password_hashing_runs_in_its_own_threads(client: TestClient) -> None:
     assert all(name.rsplit("_", 1)[0] != database_threads for name in seen), seen
 
 
+def test_logins_stuck_in_hashing_do_not_hold_up_play(make_client: MakeClient) -> None:
+    """More logins than the database has threads, all stuck in password hashing: another
+    game's actions still go through (before the fix they waited for the logins)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    client = make_client(workers=2)
+    users = client.app.state.users  # type: ignore[attr-defined]
+    assert client.post("/api/users", json={"username": "flood", "password": "p" * 10})
+    _, seats = create(client, {"red": "hotseat", "blue": "hotseat"})
+    release = threading.Event()
+    stuck = threading.Semaphore(0)
+    hasher = users.hasher
+
+    class Stuck:
+        def hash(self, password: str) -> str:
+            return str(hasher.hash(password))
+
+        def verify(self, digest: str, password: str) -> bool:
+            stuck.release()
+            release.wait(30)
+            return bool(hasher.verify(digest, password))
+
+    users.hasher = Stuck()
+    logins = ThreadPoolExecutor(6)
+    try:
+        body = {"username": "flood", "password": "q" * 10}
+        pending = [logins.submit(client.post, "/api/session", json=body) for _ in range(6)]
+        assert stuck.acquire(timeout=10)  # hashing has begun and is held
+        played: list[int] = []
+        red = seats["red"]
+
+        def play() -> None:
+            view = red.view().json()
+            played.append(red.act(view["legal_actions"][0], view["version"]).status_code)
+
+        player = threading.Thread(target=play)
+        player.start()
+        player.join(20)  # generous: it only has to finish while the logins are held
+        assert played == [200], "an action waited for password hashing"
+    finally:
+        release.set()
+        users.hasher = hasher
+        codes = [f.result(30).status_code for f in pending]
+        logins.shutdown()
+    assert codes == [401] * 6
+
+
 # --- 6. proxy headers, games and sockets per client ---------------------------------------
 
 
