@@ -73,6 +73,41 @@ def _full(state: BiteState, p: Piece) -> dict[str, JSON]:
     return out
 
 
+def _log_tail(state: BiteState, side: str | None) -> list[JSON]:
+    """The newest ``LOG_TAIL`` events ``side`` may read, as copies that share nothing with
+    the state.
+
+    Logged events never change (clones share them), so each event is copied once and the
+    copy is shared by the later views of the same side: views are read-only. The tail
+    already built is remembered with the log length it covers and that log's last event,
+    so an undo or any other rewrite of the log starts it afresh.
+    """
+    log = state.log
+    key = f"view_tail:{side}"
+    tail: list[JSON] = []
+    seen = 0
+    cached = state.memo.get(key)
+    if cached is not None:
+        covered, last, old_tail = cached
+        if 0 < covered <= len(log) and log[covered - 1] is last:
+            tail, seen = old_tail, covered
+    fresh: list[JSON] = []
+    for i in range(len(log) - 1, seen - 1, -1):  # newest first, down to what is covered
+        e = log[i]
+        if e.visible_to(side):
+            fresh.append(e.to_json())
+            if len(fresh) >= LOG_TAIL:
+                break
+    if fresh:
+        fresh.reverse()
+        # One deep copy of the new events (C-fast): nothing is shared with the state.
+        copied: list[JSON] = pickle.loads(pickle.dumps(fresh, pickle.HIGHEST_PROTOCOL))
+        tail = (tail + copied)[-LOG_TAIL:]
+    if log:
+        state.memo[key] = (len(log), log[-1], tail)
+    return list(tail)
+
+
 def build_view(state: BiteState, side: str | None, decision: Decision | None) -> dict[str, JSON]:
     fog = bool(state.options.get("fog", True)) and side is not None
     units: list[JSON] = []
@@ -105,15 +140,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     prompt = None
     if decision is not None and (side is None or decision.prompt.side == side):
         prompt = decision.prompt.to_json()
-    tail: list[JSON] = []
-    for e in reversed(state.log):  # newest first, stop at the tail's length
-        if e.visible_to(side):
-            tail.append(e.to_json())
-            if len(tail) >= LOG_TAIL:
-                break
-    tail.reverse()
-    # One deep copy of the whole tail (C-fast): the view shares nothing with the state.
-    events: list[JSON] = pickle.loads(pickle.dumps(tail, pickle.HIGHEST_PROTOCOL))
+    events = _log_tail(state, side)
     return {
         "game": "bite",
         "scenario": state.scenario,

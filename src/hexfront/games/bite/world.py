@@ -74,6 +74,7 @@ class MapBoard:
             bite_map.grid.axial(h) for h in range(self._hex_count)
         ]
         self._box_distance: dict[tuple[int, int], int] = {}
+        self._ids = [str(bite_map.id_of(n)) for n in range(self.node_count)]
         # Deep water and straits stop zones of control (3.19).
         self._zoc_stop: set[tuple[int, int]] = set()
         self._red_arrows: set[tuple[int, int]] = set()  # both orders
@@ -85,6 +86,8 @@ class MapBoard:
                     self._zoc_stop.add((a, b))
 
     def id_of(self, node: int) -> str:
+        if 0 <= node < len(self._ids):
+            return self._ids[node]  # asked for every listed action
         return str(self.m.id_of(node))
 
     def node(self, name: str) -> int:

@@ -41,11 +41,13 @@ def rail_destinations(
     piece: Piece,
     hot: bytearray,
     nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] | None = None,
+    fits: dict[tuple[int, bool, str], bool] | None = None,
 ) -> list[int]:
     """Where a unit may ride: its part of the friendly rail net, clear of the enemy.
 
     ``nets`` remembers each net found (per nation, since minor allies may not enter every
-    country: 5.3-5.8), so units sharing a net share one search.
+    country: 5.3-5.8), so units sharing a net share one search; ``fits`` remembers whether
+    a hex takes one more block of a kind (stacking looks at combat or not and nation only).
     """
     board = state.w.board
     spec = state.spec(piece)
@@ -69,11 +71,19 @@ def rail_destinations(
         for n in net:
             if powers.origin_zone(state, spec, n) == zone:
                 nets[(spec.nation, zone, n)] = net
-    return sorted(
-        n
-        for n in net
-        if n != piece.node and board.playable[n] and can_stack(state, n, side, [spec])
-    )
+    fits = {} if fits is None else fits
+    out = []
+    for n in net:
+        if n == piece.node or not board.playable[n]:
+            continue
+        key = (n, spec.is_combat, spec.nation)
+        fit = fits.get(key)
+        if fit is None:
+            fit = fits[key] = can_stack(state, n, side, [spec])
+        if fit:
+            out.append(n)
+    out.sort()
+    return out
 
 
 def in_scandinavia(state: BiteState, node: int) -> bool:
@@ -100,7 +110,8 @@ class _Zones:
         self.state = state
         self.kinds: dict[int, tuple[bool, bool]] = {}
 
-    def _kind(self, node: int) -> tuple[bool, bool]:
+    def kind(self, node: int) -> tuple[bool, bool]:
+        """(in the Soviet Union outside the FOA, in Scandinavia): all a zone depends on."""
         kind = self.kinds.get(node)
         if kind is None:
             scandinavia = in_scandinavia(self.state, node)
@@ -109,7 +120,7 @@ class _Zones:
         return kind
 
     def zone(self, start: int, end: int) -> str:
-        (soviet_a, scand_a), (soviet_b, scand_b) = self._kind(start), self._kind(end)
+        (soviet_a, scand_a), (soviet_b, scand_b) = self.kind(start), self.kind(end)
         if soviet_a or soviet_b:
             return "ussr"
         if scand_a or scand_b:
@@ -166,8 +177,12 @@ class RailPhase(Procedure[BiteState]):
         hot = near_enemy(state, side)
         railed = cast(list[str], frame.vars["railed"])
         nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] = {}
+        fits: dict[tuple[int, bool, str], bool] = {}
         zones = _Zones(state)
+        # Whether a ride between two kinds of hex still has room (7.4), asked per pair once.
+        room: dict[tuple[tuple[bool, bool], tuple[bool, bool]], bool] = {}
         hqs = supreme_hqs(state, side)
+        hq_ids = [hq.uid for hq in hqs]
         actions: list[Action] = []
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
             if p.handle in railed:
@@ -175,14 +190,20 @@ class RailPhase(Procedure[BiteState]):
             by_pp = state.pp.get(payer(state, p), 0) >= charts().srm_cost
             if not by_pp and not hqs:
                 continue
-            for n in rail_destinations(state, p, hot, nets):
-                if not self._room(state, frame, zones.zone(p.node, n)):
+            start = zones.kind(p.node)
+            for n in rail_destinations(state, p, hot, nets, fits):
+                pair = (start, zones.kind(n))
+                ok = room.get(pair)
+                if ok is None:
+                    ok = room[pair] = self._room(state, frame, zones.zone(p.node, n))
+                if not ok:
                     continue
-                args = {"unit": p.uid, "to": board.id_of(n)}
+                to = board.id_of(n)
                 if by_pp:
-                    actions.append(Action(side, "rail", args))
+                    actions.append(Action(side, "rail", {"unit": p.uid, "to": to}))
                 # 7.4: a Supreme HQ may pay with one of its action points instead (3.12).
-                actions.extend(Action(side, "rail", {**args, "hq": hq.uid}) for hq in hqs)
+                for hq in hq_ids:
+                    actions.append(Action(side, "rail", {"unit": p.uid, "to": to, "hq": hq}))
         actions.append(Action(side, "done"))
         return Decision(
             Prompt(
