@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -117,7 +118,9 @@ def _log_text(game: Game[Any], event: dict[str, Any]) -> str:
     return f"{event.get('kind')} {detail}"
 
 
-def _choose(game: Game[Any], legal: list[Action], view: dict[str, Any], extra: str) -> str | Action:
+def _choose(
+    game: Game[Any], legal: Sequence[Action], view: dict[str, Any], extra: str
+) -> str | Action:
     """Ask a human for one action; long lists are grouped by unit first."""
     by_unit: dict[str, list[Action]] = {}
     for a in legal:
@@ -145,7 +148,7 @@ def _choose(game: Game[Any], legal: list[Action], view: dict[str, Any], extra: s
     return shown[int(answer) - 1]
 
 
-def _think(agent: Any, side: str, view: dict[str, Any], legal: list[Action]) -> Action:
+def _think(agent: Any, side: str, view: dict[str, Any], legal: Sequence[Action]) -> Action:
     """Let an agent choose, showing its thinking as a progress bar when it searches."""
     if not hasattr(agent, "on_progress") or len(legal) < 2:
         return agent.choose(view, legal)  # type: ignore[no-any-return]

@@ -209,7 +209,7 @@ class Skirmish:
             for token in (key, b.name)
         }
 
-    def legal_actions(self, state: SkirmishState, side: str) -> list[Action]:
+    def legal_actions(self, state: SkirmishState, side: str) -> Sequence[Action]:
         decision = MACHINE.decision(state)
         if decision is None or decision.prompt.side != side:
             return []

@@ -8,7 +8,7 @@ hidden information (``events.closes_undo``), and any change of the side to move.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
 from .errors import IllegalAction, NotYourTurn
@@ -68,7 +68,7 @@ class Match(Generic[S]):
     def view(self, side: str | None) -> dict[str, JSON]:
         return self.game.view(self.state, side)
 
-    def legal_actions(self, side: str) -> list[Action]:
+    def legal_actions(self, side: str) -> Sequence[Action]:
         return self.game.legal_actions(self.state, side)
 
     def active_sides(self) -> list[str]:

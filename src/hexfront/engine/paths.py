@@ -90,6 +90,7 @@ def cheapest(
     edge_cost: EdgeCost | None = None,
     max_cost: int | None = None,
     stop_at: Callable[[int], bool] | None = None,
+    reached: list[int] | None = None,
 ) -> tuple[list[int], list[int]]:
     """Dijkstra: the cheapest cost to reach each node, and its predecessor on that route.
 
@@ -98,6 +99,8 @@ def cheapest(
     ``stop_at(n)`` marks nodes that may be entered but not left (an enemy hex ends a
     move). ``sources`` may map each start node to an initial cost. Both lists use
     :data:`UNREACHED` for nodes that were not reached (and for the sources' parents).
+    ``reached``, if given, receives every node reached, in the order first reached (so a
+    caller need not scan the whole map for them).
     """
     start: dict[int, int] = (
         dict(sources) if isinstance(sources, Mapping) else dict.fromkeys(sources, 0)
@@ -106,6 +109,8 @@ def cheapest(
     parent = [UNREACHED] * len(adjacency)
     for node, c in start.items():
         cost[node] = c
+    if reached is not None:
+        reached.extend(start)
     heap: list[tuple[int, int]] = [(c, n) for n, c in start.items()]
     heapq.heapify(heap)
     while heap:
@@ -130,6 +135,8 @@ def cheapest(
                 continue
             old = cost[nxt]
             if old == UNREACHED or total < old:
+                if old == UNREACHED and reached is not None:
+                    reached.append(nxt)
                 cost[nxt] = total
                 parent[nxt] = node
                 heapq.heappush(heap, (total, nxt))

@@ -101,6 +101,8 @@ def is_listed(action: Action, actions: Sequence[Action]) -> bool:
     >>> is_listed(listed[1], listed), is_listed(Action("axis", "done"), listed)
     (True, True)
     """
+    if not isinstance(actions, list):
+        return action in actions  # a Listing answers by content without making every action
     for a in actions:
         if a is action:
             return True
@@ -218,7 +220,7 @@ class Game(Protocol[S]):
 
     def view(self, state: S, side: str | None) -> dict[str, JSON]: ...
 
-    def legal_actions(self, state: S, side: str) -> list[Action]: ...
+    def legal_actions(self, state: S, side: str) -> Sequence[Action]: ...
 
     def apply(self, state: S, action: Action) -> list[Event]: ...
 

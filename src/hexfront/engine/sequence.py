@@ -31,7 +31,7 @@ then moves the stack with :meth:`Machine.call`, :meth:`Machine.goto` or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -79,7 +79,7 @@ class Decision:
     """The machine is waiting for ``prompt.side`` to choose one of ``actions``."""
 
     prompt: Prompt
-    actions: list[Action]
+    actions: Sequence[Action]  # a list, or a Listing made on demand
 
 
 class Procedure(Generic[S]):

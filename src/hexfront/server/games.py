@@ -30,7 +30,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -184,7 +184,7 @@ class LiveGame:
     wire: dict[str, bytes] = field(default_factory=dict)
     # The legal actions of each side at version ``legal_at`` (computed for the payload,
     # then used to check an action's JSON types); dropped at every change of the state.
-    legal: dict[str, list[Action]] = field(default_factory=dict)
+    legal: dict[str, Sequence[Action]] = field(default_factory=dict)
     legal_at: int = -1
 
     def is_open(self) -> bool:
@@ -215,7 +215,7 @@ class LiveGame:
     def idle(self) -> bool:
         return not self.watched_sides() and self.ai_task is None and not self.lock.locked()
 
-    def legal_for(self, side: str) -> list[Action]:
+    def legal_for(self, side: str) -> Sequence[Action]:
         if self.legal_at != self.version:
             self.legal, self.legal_at = {}, self.version
         if side not in self.legal:
@@ -928,7 +928,7 @@ class GameService:
                         return
                     version = live.version
 
-                    def look(s: str = side) -> tuple[dict[str, JSON], list[Action]]:
+                    def look(s: str = side) -> tuple[dict[str, JSON], Sequence[Action]]:
                         return live.match.view(s), live.match.legal_actions(s)
 
                     view, legal = await self.rules(live, look)

@@ -198,7 +198,7 @@ class Bite:
         d = self.decision(state)
         return [d.prompt.side] if d else []
 
-    def legal_actions(self, state: BiteState, side: str) -> list[Action]:
+    def legal_actions(self, state: BiteState, side: str) -> Sequence[Action]:
         d = self.decision(state)
         if d is None or d.prompt.side != side:
             return []

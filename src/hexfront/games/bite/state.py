@@ -202,6 +202,8 @@ class BiteState:
             self.cache.pop("airbase_use", None)  # built on demand in the stretch (3.4)
             self.cache.pop("enemy_nodes:axis", None)  # movement.enemy_nodes
             self.cache.pop("enemy_nodes:soviet", None)
+            self.cache.pop("reach_world:axis", None)  # movement._reach_world
+            self.cache.pop("reach_world:soviet", None)
 
     def spec(self, piece: Piece) -> UnitSpec:
         return self.w.units[piece.uid]

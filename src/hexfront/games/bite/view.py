@@ -113,10 +113,32 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     units: list[JSON] = []
     pools: dict[str, JSON] = {}
     enemy_counts: dict[str, int] = {}
+    # Each block's entry is remembered with what it shows and reused while that holds.
+    shown: dict[str, tuple[tuple[object, ...], JSON]] = state.memo.setdefault(
+        f"view_units:{side}:{fog}", {}
+    )
     for p in sorted(state.pieces.values(), key=lambda x: x.handle):
         mine = side is None or p.side == side
         if p.status == ON_MAP:
-            units.append(_full(state, p) if (mine or not fog or p.revealed) else _public(state, p))
+            full = mine or not fog or p.revealed
+            look = (
+                full,
+                p.handle,
+                p.node,
+                p.step,
+                p.half_hit,
+                p.revealed,
+                p.oos,
+                p.moved,
+                p.mp_left,
+                p.attacked,
+                p.base,
+                p.came_from,
+            )
+            seen = shown.get(p.uid)
+            if seen is None or seen[0] != look:
+                seen = shown[p.uid] = (look, _full(state, p) if full else _public(state, p))
+            units.append(seen[1])
         elif p.status in (POOL, HELD, ELIMINATED, DISBANDED):
             if mine or not fog:
                 entry: dict[str, JSON] = {

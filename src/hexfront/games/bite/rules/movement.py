@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hexfront.engine.paths import UNREACHED, bfs, cheapest, path_to
+from hexfront.engine.listing import Listing
+from hexfront.engine.paths import bfs, cheapest, path_to
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
@@ -108,34 +109,44 @@ def reach_full(
     of a hundred units does not search again for the ninety-nine that did not move.
     """
     enemies = enemy_nodes(state, piece.side)
-    key = (
-        piece.uid,
-        piece.node,
-        mp,
-        stop_at_enemy,
-        state.weather,
-        state.turn,
-        hash(tuple(sorted(enemies))),
-        hash(tuple(state.control)),
-        state.flags.get("fortresses_lost") is not None,
-        len(state.surrendered),
-    )
+    key = (piece.uid, piece.node, mp, stop_at_enemy, _reach_world(state, piece.side, enemies))
     memo: dict[tuple[object, ...], tuple[list[int], list[int], list[int]]] = state.memo.setdefault(
         "reach", {}
     )
     found = memo.get(key)
     if found is None:
+        reached: list[int] = []
         cost, parent = cheapest(
             state.w.board.adjacency,
             [piece.node],
             edge_cost=step_rule(state, piece),
             max_cost=mp,
             stop_at=(lambda n: n in enemies) if stop_at_enemy else None,
+            reached=reached,
         )
-        reached = [n for n, c in enumerate(cost) if c != UNREACHED]
+        reached.sort()  # in map order, as the moves are listed
         if len(memo) > 4000:
             memo.clear()
         found = memo[key] = (cost, parent, reached)
+    return found
+
+
+def _reach_world(state: BiteState, side: str, enemies: frozenset[int]) -> tuple[object, ...]:
+    """What every unit's reach depends on besides the unit: found once while a decision
+    is listed (``state.positions_indexed``), since nothing moves then."""
+    key = f"reach_world:{side}"
+    found: tuple[object, ...] | None = state.cache.get(key)
+    if found is None:
+        found = (
+            state.weather,
+            state.turn,
+            hash(tuple(sorted(enemies))),
+            hash(tuple(state.control)),
+            state.flags.get("fortresses_lost") is not None,
+            len(state.surrendered),
+        )
+        if "occupancy" in state.cache:  # inside an indexed stretch: keep it till its end
+            state.cache[key] = found
     return found
 
 
@@ -145,17 +156,29 @@ def can_attack(state: BiteState, piece: Piece) -> bool:
 
 
 def ground_destinations(
-    state: BiteState, piece: Piece, *, allow_attack: bool = True
+    state: BiteState,
+    piece: Piece,
+    *,
+    allow_attack: bool = True,
+    fits: dict[tuple[int, bool, str], bool] | None = None,
 ) -> dict[int, int]:
-    """Legal end hexes of a ground move, with their MP cost."""
+    """Legal end hexes of a ground move, with their MP cost.
+
+    ``fits`` remembers, over one listing, whether a hex takes one more block of a kind
+    (stacking looks at combat or not and nation only: 3.10, 5.3).
+    """
     spec = state.spec(piece)
     if piece.moved or is_frozen(state, piece) or spec.cls == "static_infantry":
         return {}
     cost, _, reached = reach_full(state, piece, piece.mp_left)
     enemies = enemy_nodes(state, piece.side)
+    fits = {} if fits is None else fits
+    side = piece.side
+    # 5.5: the one German unit allowed into Finland (counted once, if a move goes there).
+    finland = _finland_limited(state, piece)
+    finland_full: bool | None = None
     out: dict[int, int] = {}
     for node in reached:
-        c = cost[node]
         if node == piece.node:
             continue
         if node in enemies:
@@ -163,13 +186,20 @@ def ground_destinations(
                 continue
             if not powers.may_attack(state, spec, node, piece.node):
                 continue
-            if not spec.is_combat and not _friendly_combat_unit_at(state, piece.side, node):
+            if not spec.is_combat and not _friendly_combat_unit_at(state, side, node):
                 continue  # support units never attack alone (3.8)
-        if not can_stack(state, node, piece.side, [spec]):
+        key = (node, spec.is_combat, spec.nation)
+        fit = fits.get(key)
+        if fit is None:
+            fit = fits[key] = can_stack(state, node, side, [spec])
+        if not fit:
             continue
-        if not _finland_ok(state, piece, node):
-            continue
-        out[node] = c
+        if finland is not None and node in finland:
+            if finland_full is None:
+                finland_full = powers.germans_in_finland(state) >= 1
+            if finland_full:
+                continue
+        out[node] = cost[node]
     if out and powers.finland_neutral(state) and piece.node in finland_exit(state):
         out = _evacuating(state, piece.node, out)
     return out
@@ -212,17 +242,16 @@ def _friendly_combat_unit_at(state: BiteState, side: str, node: int) -> bool:
     return any(p.side == side and state.spec(p).is_combat for p in state.at(node))
 
 
-def _finland_ok(state: BiteState, piece: Piece, node: int) -> bool:
-    """5.5: at most one German unit inside Finland's 1941 borders."""
+def _finland_limited(state: BiteState, piece: Piece) -> frozenset[int] | None:
+    """5.5: at most one German unit inside Finland's 1941 borders: Finland's hexes when
+    that limit bears on this unit's move, else None."""
     spec = state.spec(piece)
     if spec.nation != "germany" or not spec.is_ground:
-        return True
+        return None
     finland = state.w.board.zone("finland_1941")
-    if node not in finland or piece.node in finland:
-        return True
-    if not powers.finland_limit_applies(state):
-        return True
-    return powers.germans_in_finland(state) < 1
+    if piece.node in finland or not powers.finland_limit_applies(state):
+        return None
+    return finland
 
 
 def move_ground(state: BiteState, piece: Piece, dest: int) -> list[int]:
@@ -441,24 +470,27 @@ class MovementPhase(Procedure[BiteState]):
         actions: list[Action] = []
         if frame.vars["stage"] == "ground":
             crowded = overstacked(state, side)
+            moves = Listing()  # a hundred blocks, each to hundreds of hexes: made if asked
+            movers: list[str] = []
+            fits: dict[tuple[int, bool, str], bool] = {}
             for p in sorted(state.on_map(side), key=lambda x: x.uid):
                 if state.spec(p).is_ground:
-                    for node in ground_destinations(state, p):
-                        actions.append(
-                            Action(side, "move", {"unit": p.uid, "to": board.id_of(node)})
-                        )
+                    to = [board.id_of(node) for node in ground_destinations(state, p, fits=fits)]
+                    if to:
+                        moves.grid(side, "move", {"unit": p.uid}, "to", to)
+                        movers.append(p.uid)
                         if must_evacuate(state, p):
                             crowded.add(p.uid)  # 5.5: it must start leaving Finland
             # 7.3.2: new units overstacked in their city must spread out before movement ends.
-            if not any(a.args["unit"] in crowded for a in actions):
-                actions.append(Action(side, "end_ground"))
+            if not any(uid in crowded for uid in movers):
+                moves.append(Action(side, "end_ground"))
             text = "Move ground units; then end ground movement."
             if crowded:
                 text = (
                     "Some units must move first: out of overstacked hexes (3.10, 7.3.2) "
                     "or out of neutral Finland (5.5). " + text
                 )
-            return Decision(Prompt(side, "move", text), actions)
+            return Decision(Prompt(side, "move", text), moves)
         if frame.vars["stage"] == "overstack":
             return self._overstack_decision(state, side)
         sources = _all_sources(state, side)

@@ -17,13 +17,14 @@ from __future__ import annotations
 from typing import cast
 
 from hexfront.engine.events import JSON
+from hexfront.engine.listing import Listing
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..board import CAPITAL, FORTRESS, MAJOR, Site
 from ..charts import charts
 from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
-from ..units import AIR_CLASS, ARMOR_CLASS
+from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
 from . import powers
 from .basics import factories_at, lowest_live_step, step_cost
 from .movement import free_airbase
@@ -68,6 +69,54 @@ def _placement_cities(state: BiteState) -> list[tuple[int, Site]]:
     return cities
 
 
+class OpenCities:
+    """The placement cities open to ``side`` in one listing (7.3.1, 7.3.2).
+
+    What depends on the city alone (held, no enemy in it, room left this phase, working
+    plants) is checked once; :meth:`where` adds what depends on the block's nation and
+    class.
+    """
+
+    def __init__(self, state: BiteState, side: str, used: dict[str, int]) -> None:
+        self.state, self.side = state, side
+        self.rows: list[tuple[int, Site, tuple[str, ...], bool]] = []
+        c = charts()
+        for node, site in _placement_cities(state):
+            if state.control[node] != side:
+                continue
+            if any(p.side != side for p in state.occupants(node)):
+                continue
+            double = site.type == CAPITAL or site.name in c.double_cities
+            limit = c.placement_double if double else c.placement_default
+            if used.get(str(node), 0) >= limit:
+                continue
+            factories, shipyard = factories_at(state, node)  # 3.3: captured plants are gone
+            self.rows.append((node, site, factories, shipyard))
+
+    def where(self, spec: UnitSpec, sources: frozenset[int]) -> list[int]:
+        """Where a new or rebuilt block of this kind may appear. ``sources`` are the
+        supply-source nodes of the unit's power (4.2)."""
+        state = self.state
+        owner = state.w.board.owner_1941
+        home = powers.HOME.get(spec.nation, (spec.nation,))
+        out = []
+        for node, site, factories, shipyard in self.rows:
+            if owner[node] not in home or node not in sources:
+                continue
+            if not powers.may_enter(state, spec, node):
+                continue  # 7.3.1: only inside the scenario's map area (and the nation's land)
+            if spec.is_air and not free_airbase(state, node, self.side):
+                continue  # 3.4: one air unit per airbase
+            if spec.cls in ARMOR_CLASS and "red" not in factories:
+                continue
+            if (spec.cls in AIR_CLASS or spec.cls == "paratrooper") and "blue" not in factories:
+                continue
+            if spec.cls == "marine" and not (shipyard and site.name in MARINE_SHIPYARDS):
+                continue
+            out.append(node)
+        return out
+
+
 def placement_hexes(
     state: BiteState, piece: Piece, used: dict[str, int], sources: frozenset[int]
 ) -> list[int]:
@@ -75,32 +124,7 @@ def placement_hexes(
 
     ``sources`` are the supply-source nodes of the unit's power (4.2).
     """
-    spec = state.spec(piece)
-    board = state.w.board
-    home = powers.HOME.get(spec.nation, (spec.nation,))
-    out = []
-    for node, site in _placement_cities(state):
-        if board.owner_1941[node] not in home or state.control[node] != piece.side:
-            continue
-        if node not in sources or any(p.side != piece.side for p in state.occupants(node)):
-            continue
-        if not powers.may_enter(state, spec, node):
-            continue  # 7.3.1: only inside the scenario's map area (and the nation's land)
-        if spec.is_air and not free_airbase(state, node, piece.side):
-            continue  # 3.4: one air unit per airbase
-        factories, shipyard = factories_at(state, node)  # 3.3: captured plants are gone
-        if spec.cls in ARMOR_CLASS and "red" not in factories:
-            continue
-        if (spec.cls in AIR_CLASS or spec.cls == "paratrooper") and "blue" not in factories:
-            continue
-        if spec.cls == "marine" and not (shipyard and site.name in MARINE_SHIPYARDS):
-            continue
-        double = site.type == CAPITAL or site.name in charts().double_cities
-        limit = charts().placement_double if double else charts().placement_default
-        if used.get(str(node), 0) >= limit:
-            continue
-        out.append(node)
-    return out
+    return OpenCities(state, piece.side, used).where(state.spec(piece), sources)
 
 
 class ProductionPhase(Procedure[BiteState]):
@@ -138,29 +162,24 @@ class ProductionPhase(Procedure[BiteState]):
         table = cast(dict[str, list[int]], frame.vars["sources"])
         return frozenset(table.get(nation, ()))
 
-    def _placements(
-        self, state: BiteState, frame: Frame, piece: Piece, memo: dict[tuple[str, str], list[int]]
-    ) -> list[int]:
-        """placement_hexes, once per nation and class in one listing (they depend on nothing
-        else: the same cities take every block of that kind)."""
-        spec = state.spec(piece)
-        key = (spec.nation, spec.cls)
-        where = memo.get(key)
-        if where is None:
-            where = memo[key] = placement_hexes(
-                state,
-                piece,
-                cast(dict[str, int], frame.vars["used"]),
-                self._sources_of(frame, spec.nation),
-            )
-        return where
-
-    def _actions(self, state: BiteState, frame: Frame) -> list[Action]:
+    def _actions(self, state: BiteState, frame: Frame) -> Listing:
         side = state.phasing
         board = state.w.board
-        memo: dict[tuple[str, str], list[int]] = {}
+        cities = OpenCities(state, side, cast(dict[str, int], frame.vars["used"]))
+        # The same cities take every block of one nation and class: found once per kind.
+        memo: dict[tuple[str, str], list[JSON]] = {}
+
+        def placements(piece: Piece) -> list[JSON]:
+            spec = state.spec(piece)
+            key = (spec.nation, spec.cls)
+            where = memo.get(key)
+            if where is None:
+                nodes = cities.where(spec, self._sources_of(frame, spec.nation))
+                where = memo[key] = [board.id_of(node) for node in nodes]
+            return where
+
         aid = cast(dict[str, int], frame.vars["aid"])
-        out: list[Action] = []
+        out = Listing()  # a block may go to any of a dozen cities: made only if asked for
         disbands: list[Action] = []  # listed last: the least likely wish (7.3.4)
         for p in sorted(state.pieces.values(), key=lambda x: x.uid):
             if p.side != side:
@@ -174,17 +193,9 @@ class ProductionPhase(Procedure[BiteState]):
             elif p.status == ELIMINATED or (p.status == DISBANDED and p.rebuild_turn <= state.turn):
                 cost = rebuild_cost(state, p)
                 if cost is not None and cost <= pool:
-                    for node in self._placements(state, frame, p, memo):
-                        out.append(
-                            Action(
-                                side,
-                                "rebuild",
-                                {"unit": p.uid, "hex": board.id_of(node), "pp": cost},
-                            )
-                        )
+                    out.grid(side, "rebuild", {"unit": p.uid}, "hex", placements(p), [{"pp": cost}])
             elif p.status == HELD:
-                for node in self._placements(state, frame, p, memo):
-                    out.append(Action(side, "place", {"unit": p.uid, "hex": board.id_of(node)}))
+                out.grid(side, "place", {"unit": p.uid}, "hex", placements(p))
         if side == AXIS and state.pp.get("germany", 0) > 0:
             for ally in powers.AIDED_ALLIES:
                 if ally in state.surrendered or not self._has_units(state, ally):
@@ -192,7 +203,8 @@ class ProductionPhase(Procedure[BiteState]):
                 if aid.get(ally, 0) < charts().ally_aid_max:
                     out.append(Action(side, "aid", {"to": ally}))
         out.append(Action(side, "done"))
-        return out + disbands
+        out.extend(disbands)
+        return out
 
     def _has_units(self, state: BiteState, nation: str) -> bool:
         return any(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import cast
 
+from hexfront.engine.events import JSON
+from hexfront.engine.listing import Listing
 from hexfront.engine.paths import bfs
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
@@ -182,8 +184,9 @@ class RailPhase(Procedure[BiteState]):
         # Whether a ride between two kinds of hex still has room (7.4), asked per pair once.
         room: dict[tuple[tuple[bool, bool], tuple[bool, bool]], bool] = {}
         hqs = supreme_hqs(state, side)
-        hq_ids = [hq.uid for hq in hqs]
-        actions: list[Action] = []
+        # 7.4: a Supreme HQ may pay with one of its action points instead of a PP (3.12).
+        by_hq: list[dict[str, JSON]] = [{"hq": hq.uid} for hq in hqs]
+        actions = Listing()  # thousands of rides: each action is made only if asked for
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
             if p.handle in railed:
                 continue
@@ -191,19 +194,16 @@ class RailPhase(Procedure[BiteState]):
             if not by_pp and not hqs:
                 continue
             start = zones.kind(p.node)
+            to: list[JSON] = []
             for n in rail_destinations(state, p, hot, nets, fits):
                 pair = (start, zones.kind(n))
                 ok = room.get(pair)
                 if ok is None:
                     ok = room[pair] = self._room(state, frame, zones.zone(p.node, n))
-                if not ok:
-                    continue
-                to = board.id_of(n)
-                if by_pp:
-                    actions.append(Action(side, "rail", {"unit": p.uid, "to": to}))
-                # 7.4: a Supreme HQ may pay with one of its action points instead (3.12).
-                for hq in hq_ids:
-                    actions.append(Action(side, "rail", {"unit": p.uid, "to": to, "hq": hq}))
+                if ok:
+                    to.append(board.id_of(n))
+            pay: list[dict[str, JSON]] = [{}] if by_pp else []
+            actions.grid(side, "rail", {"unit": p.uid}, "to", to, pay + by_hq)
         actions.append(Action(side, "done"))
         return Decision(
             Prompt(
