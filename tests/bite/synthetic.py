@@ -141,6 +141,9 @@ class SyntheticBoard:
                 return s.node
         raise KeyError(f"no place {name!r}")
 
+    def min_distance(self, node: int, targets: Sequence[int]) -> int | None:
+        return min((self.distance(node, t) for t in targets), default=None)
+
     def distance(self, a: int, b: int) -> int:
         g = len(self.grid)
         if a < g and b < g:

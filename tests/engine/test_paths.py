@@ -112,3 +112,21 @@ def test_connected_follows_passable_nodes() -> None:
     rail = {grid.index(c, 2) for c in range(5)}
     net = connected(grid.neighbors, [grid.index(0, 2)], passable=lambda x: x in rail)
     assert net == rail
+
+
+@given(small, st.integers(0, 5))
+@settings(max_examples=60)
+def test_reached_lists_exactly_the_nodes_reached(params: tuple[int, int, int], limit: int) -> None:
+    w, h, seed = params
+    grid = HexGrid(w, h)
+    rng = random.Random(seed)
+    sources = [rng.randrange(len(grid)) for _ in range(2)]
+    blocked = [rng.random() < 0.2 for _ in grid]
+    found: list[int] = []
+    dist = bfs(grid.neighbors, sources, max_depth=limit, blocked=blocked, reached=found)
+    assert sorted(found) == sorted(reached(dist))
+    assert [dist[n] for n in found] == sorted(dist[n] for n in found)  # nearest first
+    enter = [rng.choice([1, 2, -1]) for _ in grid]
+    found = []
+    cost, _ = cheapest(grid.neighbors, sources, enter_cost=enter, max_cost=limit, reached=found)
+    assert sorted(found) == sorted(reached(cost))

@@ -123,9 +123,8 @@ class _Look:
     def nearest_enemy(self, node: int) -> int:
         near = self._nearest.get(node)
         if near is None:
-            near = self._nearest[node] = min(
-                (self.board.distance(node, e) for e in self.enemy_nodes), default=99
-            )
+            found = self.board.min_distance(node, self.enemy_nodes)
+            near = self._nearest[node] = 99 if found is None else found
         return near
 
 
@@ -137,6 +136,12 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0, info: PublicInfo | None = None) -> None:
         self._rng = random.Random(seed)
         self._info = info
+        # Distances to the nearest enemy and objective pulls of the last look, kept while
+        # what they depend on stays the same (the enemy does not move during our phase).
+        self._near_key: tuple[int, ...] | None = None
+        self._near: dict[int, int] = {}
+        self._pull_key: tuple[str, str, tuple[int, ...]] | None = None
+        self._pulls: dict[int, float] = {}
 
     def _public(self, view: dict[str, Any]) -> PublicInfo:
         if self._info is None:
@@ -154,6 +159,14 @@ class HeuristicAgent:
         v: dict[str, Any] = dict(view)
         info = self._public(v)
         look = _Look(v, info.board)
+        enemies = tuple(look.enemy_nodes)
+        if enemies != self._near_key:
+            self._near_key, self._near = enemies, {}
+        look._nearest = self._near
+        pull_key = (look.side, look.control, enemies)
+        if pull_key != self._pull_key:
+            self._pull_key, self._pulls = pull_key, {}
+        look.pull = self._pulls
         scored = [(self._score(a, v, look, info), i, a) for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s >= best - 1e-9]
@@ -237,7 +250,9 @@ class HeuristicAgent:
             want = list(look.enemy_nodes[:10])
         if not want:
             return 0.0
-        return -min(board.distance(node, o) for o in want)
+        nearest = board.min_distance(node, want)
+        assert nearest is not None  # want is not empty
+        return -nearest
 
     def _move(
         self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo, *, exploit: bool

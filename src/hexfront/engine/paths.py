@@ -31,6 +31,7 @@ def bfs(
     max_depth: int | None = None,
     blocked: Sequence[int] | None = None,
     passable: Callable[[int], bool] | None = None,
+    reached: list[int] | None = None,
 ) -> list[int]:
     """Steps from the nearest source to every node (:data:`UNREACHED` if not reached).
 
@@ -38,7 +39,7 @@ def bfs(
     ``passable(n)`` (a predicate) may forbid nodes.
     Sources are always included, even if blocked, because a unit stands on its hex.
     The search goes level by level with plain lists, which is the fastest BFS in
-    pure Python.
+    pure Python. ``reached``, if given, receives every node reached, nearest first.
     """
     dist = [UNREACHED] * len(adjacency)
     frontier: list[int] = []
@@ -46,6 +47,8 @@ def bfs(
         if dist[s] == UNREACHED:
             dist[s] = 0
             frontier.append(s)
+    if reached is not None:
+        reached.extend(frontier)
     depth = 0
     limit = -1 if max_depth is None else max_depth
     while frontier and depth != limit:
@@ -70,6 +73,8 @@ def bfs(
                     dist[nb] = depth
                     push(nb)
         frontier = nxt
+        if reached is not None:
+            reached.extend(frontier)
     return dist
 
 

@@ -100,6 +100,10 @@ class Board(Protocol):
         """Hex distance (through links for off-map boxes)."""
         ...
 
+    def min_distance(self, node: int, targets: Sequence[int]) -> int | None:
+        """The distance from ``node`` to the nearest of ``targets`` (None if there are none)."""
+        ...
+
     def river_between(self, a: int, b: int) -> str | None: ...
 
     def is_red_arrow(self, a: int, b: int) -> bool:

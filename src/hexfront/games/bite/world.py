@@ -75,6 +75,7 @@ class MapBoard:
         ]
         self._box_distance: dict[tuple[int, int], int] = {}
         self._ids = [str(bite_map.id_of(n)) for n in range(self.node_count)]
+        self._nodes = {name: n for n, name in enumerate(self._ids)}
         # Deep water and straits stop zones of control (3.19).
         self._zoc_stop: set[tuple[int, int]] = set()
         self._red_arrows: set[tuple[int, int]] = set()  # both orders
@@ -91,7 +92,8 @@ class MapBoard:
         return str(self.m.id_of(node))
 
     def node(self, name: str) -> int:
-        return int(self.m.node(name))
+        found = self._nodes.get(name)  # a hex or box ID, as every action names them
+        return found if found is not None else int(self.m.node(name))
 
     def distance(self, a: int, b: int) -> int:
         # Asked millions of times by path searches and the AI: the grid formula inline,
@@ -106,6 +108,26 @@ class MapBoard:
         if found is None:
             found = self._box_distance[(a, b)] = int(self.m.distance(a, b))
         return found
+
+    def min_distance(self, node: int, targets: Sequence[int]) -> int | None:
+        # The AI asks this for every hex it weighs, against every enemy block: one loop
+        # on axial coordinates, the off-map boxes through distance().
+        hexes = self._hex_count
+        if node >= hexes:
+            return min((self.distance(node, t) for t in targets), default=None)
+        axial = self._axial
+        q, r = axial[node]
+        best: int | None = None
+        for t in targets:
+            if t < hexes:
+                tq, tr = axial[t]
+                dq, dr = q - tq, r - tr
+                d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            else:
+                d = self.distance(node, t)
+            if best is None or d < best:
+                best = d
+        return best
 
     def river_between(self, a: int, b: int) -> str | None:
         r = self.m.river_between(a, b)

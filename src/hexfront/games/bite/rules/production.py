@@ -181,9 +181,12 @@ class ProductionPhase(Procedure[BiteState]):
         aid = cast(dict[str, int], frame.vars["aid"])
         out = Listing()  # a block may go to any of a dozen cities: made only if asked for
         disbands: list[Action] = []  # listed last: the least likely wish (7.3.4)
+        present: set[str] = set()  # nations with a block on the map or to come back (5.2)
         for p in sorted(state.pieces.values(), key=lambda x: x.uid):
             if p.side != side:
                 continue
+            if p.status in (ON_MAP, ELIMINATED, HELD):
+                present.add(state.spec(p).nation)
             pool = state.pp.get(payer_of(state, p), 0)
             if p.status == ON_MAP and not p.oos:
                 cost = repair_cost(state, p)
@@ -198,19 +201,13 @@ class ProductionPhase(Procedure[BiteState]):
                 out.grid(side, "place", {"unit": p.uid}, "hex", placements(p))
         if side == AXIS and state.pp.get("germany", 0) > 0:
             for ally in powers.AIDED_ALLIES:
-                if ally in state.surrendered or not self._has_units(state, ally):
+                if ally in state.surrendered or ally not in present:
                     continue
                 if aid.get(ally, 0) < charts().ally_aid_max:
                     out.append(Action(side, "aid", {"to": ally}))
         out.append(Action(side, "done"))
         out.extend(disbands)
         return out
-
-    def _has_units(self, state: BiteState, nation: str) -> bool:
-        return any(
-            state.spec(p).nation == nation and p.status in (ON_MAP, ELIMINATED, HELD)
-            for p in state.pieces.values()
-        )
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
         side = state.phasing

@@ -105,7 +105,9 @@ def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
     for node, site in board.sites.items():
         if site.port and site.sea in seas and usable(node):
             ports_by_sea.setdefault(site.sea, []).append(node)
-    reached = {n for n, d in enumerate(bfs(rail, [main], passable=usable)) if d >= 0}
+    found: list[int] = []
+    bfs(rail, [main], passable=usable, reached=found)
+    reached = set(found)
     # A port reached by rail opens its whole controlled sea; their rail nets count too.
     changed = True
     while changed:
@@ -113,8 +115,9 @@ def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
         for ports in ports_by_sea.values():
             if any(p in reached for p in ports) and not all(p in reached for p in ports):
                 new = [p for p in ports if p not in reached]
-                more = bfs(rail, new, passable=usable)
-                reached |= {n for n, d in enumerate(more) if d >= 0}
+                more: list[int] = []
+                bfs(rail, new, passable=usable, reached=more)
+                reached.update(more)
                 changed = True
     return frozenset(reached)
 
@@ -164,11 +167,37 @@ def compute(state: BiteState, side: str) -> SupplyNet:
         # Search outwards from the usable sources once; each unit then reads its lane
         # cost off its neighbours (its own hex is never part of the lane).
         start = {n: 0 for n in nodes if usable[n]}
-        cost, _ = cheapest(board.adjacency, start, edge_cost=step, max_cost=lane - 1)
+        if RED_ARROW_LANE > lane - 1:
+            # No red arrow fits in a lane and every other step costs 1: the same costs
+            # by a plain breadth-first search, without the heap (the hot path).
+            cost = bfs(
+                _without_red_arrows(state),
+                start,
+                max_depth=lane - 1,
+                blocked=usable.translate(_FLIP),
+            )
+        else:
+            cost, _ = cheapest(board.adjacency, start, edge_cost=step, max_cost=lane - 1)
         for power in group:
             sources[power] = nodes
             costs[power] = cost
     return SupplyNet(side, board, sources, costs, passable, lane)
+
+
+_FLIP = bytes([1, 0]) + bytes(254)  # translate table: usable (1) <-> blocked (0)
+
+
+def _without_red_arrows(state: BiteState) -> list[list[int]]:
+    """The map's adjacency without the red-arrow crossings (found once per map)."""
+    found: list[list[int]] | None = state.w.derived.get("adjacency_without_red_arrows")
+    if found is None:
+        board = state.w.board
+        found = [
+            [b for b in board.adjacency[a] if not board.is_red_arrow(a, b)]
+            for a in range(board.node_count)
+        ]
+        state.w.derived["adjacency_without_red_arrows"] = found
+    return found
 
 
 def power_of(state: BiteState, piece: Piece) -> str:
