@@ -167,7 +167,7 @@ def compute(state: BiteState, side: str) -> SupplyNet:
         # Search outwards from the usable sources once; each unit then reads its lane
         # cost off its neighbours (its own hex is never part of the lane).
         start = {n: 0 for n in nodes if usable[n]}
-        if RED_ARROW_LANE > lane - 1:
+        if lane - 1 < RED_ARROW_LANE:
             # No red arrow fits in a lane and every other step costs 1: the same costs
             # by a plain breadth-first search, without the heap (the hot path).
             cost = bfs(
