@@ -66,6 +66,9 @@ class _Grid:
     def has(self, action: Action) -> bool:
         if action.side != self.side or action.verb != self.verb or self.key not in action.args:
             return False
+        args = action.args
+        if any(k not in args or args[k] != v for k, v in self.base.items()):
+            return False  # another block's grid: no need to index this one
         if self._where is None:
             self._where = {}
             for i, v in enumerate(self.values):

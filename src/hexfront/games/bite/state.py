@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from hexfront.engine.dice import Dice
@@ -109,10 +110,10 @@ class Piece:
     seen: bool = False  # ever shown to the enemy (the enemy may remember it)
 
     def copy(self) -> Piece:
-        return Piece(*[getattr(self, f) for f in _PIECE_FIELDS])
+        return Piece(*_piece_row(self))  # every action copies every block: one C call
 
     def to_json(self) -> list[JSON]:
-        return [getattr(self, f) for f in _PIECE_FIELDS]
+        return list(_piece_row(self))
 
     @staticmethod
     def from_json(row: list[Any]) -> Piece:
@@ -122,6 +123,7 @@ class Piece:
 
 
 _PIECE_FIELDS = tuple(f.name for f in fields(Piece))
+_piece_row: Callable[[Piece], tuple[Any, ...]] = attrgetter(*_PIECE_FIELDS)
 _PIECE_TYPES: tuple[Callable[[Any], Any], ...] = tuple(
     {"str": str, "int": int, "bool": bool}[str(f.type)] for f in fields(Piece)
 )

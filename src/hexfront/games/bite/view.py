@@ -10,6 +10,7 @@ With the "fog" option off, everything is shown.
 from __future__ import annotations
 
 import pickle
+from operator import attrgetter
 
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
@@ -73,6 +74,19 @@ def _full(state: BiteState, p: Piece) -> dict[str, JSON]:
     return out
 
 
+_BY_HANDLE = attrgetter("handle")
+
+
+def _control_letters(state: BiteState) -> str:
+    """Who holds each hex, one letter per hex; remade only when control changed."""
+    cached = state.memo.get("view_control")
+    if cached is not None and cached[0] == state.control:
+        return str(cached[1])
+    letters = "".join(map(CONTROL_LETTER.__getitem__, state.control))
+    state.memo["view_control"] = (list(state.control), letters)
+    return letters
+
+
 def _log_tail(state: BiteState, side: str | None) -> list[JSON]:
     """The newest ``LOG_TAIL`` events ``side`` may read, as copies that share nothing with
     the state.
@@ -117,7 +131,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     shown: dict[str, tuple[tuple[object, ...], JSON]] = state.memo.setdefault(
         f"view_units:{side}:{fog}", {}
     )
-    for p in sorted(state.pieces.values(), key=lambda x: x.handle):
+    for p in sorted(state.pieces.values(), key=_BY_HANDLE):
         mine = side is None or p.side == side
         if p.status == ON_MAP:
             full = mine or not fog or p.revealed
@@ -177,7 +191,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
         "units": units,
         "pools": pools,
         "enemy_pools": dict(sorted(enemy_counts.items())),
-        "control": "".join(map(CONTROL_LETTER.__getitem__, state.control)),
+        "control": _control_letters(state),
         "pp": dict(sorted(state.pp.items())),
         "surrendered": list(state.surrendered),
         "prompt": prompt,
