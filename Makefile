@@ -24,9 +24,10 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools bench
 	$(BIN)/ruff format --check src tests tools bench
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src/hexfront/engine src/hexfront/games
+	$(BIN)/mypy --strict src/hexfront/engine src/hexfront/games src/hexfront/ai/bite_tools
 	$(BIN)/mypy src/hexfront bench tools
 
 pytest: $(STAMP)
@@ -58,7 +59,7 @@ golden: $(STAMP)
 	$(BIN)/python -m tools.golden
 
 fuzz: $(STAMP)
-	$(BIN)/python -m hexfront.games.bite.fuzz --games 1000 --json bench/results/fuzz.json
+	$(BIN)/python -m hexfront.ai.bite_tools.fuzz --games 1000 --json bench/results/fuzz.json
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .import_linter_cache

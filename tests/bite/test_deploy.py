@@ -247,7 +247,7 @@ def test_random_hands_deploy_and_the_record_replays(scenario: str) -> None:
 
 @pytest.mark.parametrize("scenario", ["SBE1", "SBE3"])
 def test_random_game_deployed_by_hand_keeps_every_invariant(scenario: str) -> None:
-    from hexfront.games.bite.fuzz import play_one
+    from hexfront.ai.bite_tools.fuzz import play_one
 
     out = play_one((scenario, 5, "all", dict(BY_HAND)))
     assert not out.problem, f"{out.problem}: {out.detail}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hexfront.games.bite.fuzz import play_one
+from hexfront.ai.bite_tools.fuzz import play_one
 from hexfront.games.bite.game import Bite
 
 SCENARIOS = ["SBE1", "SBE2", "SBE3", "SBE4"]

@@ -128,7 +128,7 @@ def test_mark_supply_sets_white_barrels() -> None:  # 7.2
 @pytest.mark.parametrize("scenario", ["SBE1", "SBE4"])
 def test_supply_agrees_with_the_networkx_reference_of_the_benchmark(scenario: str) -> None:
     """``make bench`` times supply against networkx; both must count the same units."""
-    from hexfront.games.bite.benchmark import supply_vs_networkx
+    from hexfront.ai.bite_tools.benchmark import supply_vs_networkx
 
     report = supply_vs_networkx(scenario, repeat=1)  # raises if the two disagree
     assert report["units"] > 0

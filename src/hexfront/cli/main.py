@@ -450,7 +450,7 @@ def bench(
     """Benchmark a game's rules engine (random play, turns, supply; OpenSpiel if present)."""
     if game_name != "bite":
         _fail(f"no benchmark for {game_name!r}; try bite")
-    from hexfront.games.bite.benchmark import run
+    from hexfront.ai.bite_tools.benchmark import run
 
     try:
         report = run(scenario, seconds)

@@ -15,11 +15,16 @@ from typing import Any
 
 from hexfront.ai.base import RandomAgent
 from hexfront.engine.match import Match
-
-from .game import Bite
-from .rules.basics import zoc_map
-from .rules.supply import _sea_control, compute, finnish_lane_area, is_supplied, source_nodes
-from .state import BiteState, enemy_of
+from hexfront.games.bite.game import Bite
+from hexfront.games.bite.rules.basics import zoc_map
+from hexfront.games.bite.rules.supply import (
+    _sea_control,
+    compute,
+    finnish_lane_area,
+    is_supplied,
+    source_nodes,
+)
+from hexfront.games.bite.state import BiteState, enemy_of
 
 
 def random_play(scenario: str, seconds: float = 20.0, seed: int = 1) -> dict[str, Any]:

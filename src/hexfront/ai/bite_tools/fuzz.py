@@ -1,6 +1,6 @@
 """Fuzzing: random legal games with every invariant checked after every action.
 
-``python -m hexfront.games.bite.fuzz --games 200 --scenarios SBE1,SBE2,SBE3,SBE4`` plays
+``python -m hexfront.ai.bite_tools.fuzz --games 200 --scenarios SBE1,SBE2,SBE3,SBE4`` plays
 random games on both cores, and reports crashes, dead ends (a side must act but has no
 legal action), invariant breaks, and games that run too long. A failing game is saved as a
 record under ``fuzz-failures/`` so that ``hexfront replay`` can rebuild it.
@@ -44,9 +44,8 @@ def play_one(job: tuple[str, int, str] | tuple[str, int, str, dict[str, Any]]) -
     options: dict[str, Any] = job[3] if len(job) > 3 else {}
     from hexfront.ai.base import RandomAgent
     from hexfront.engine.match import Match
-
-    from .game import Bite
-    from .invariants import check
+    from hexfront.games.bite.game import Bite
+    from hexfront.games.bite.invariants import check
 
     game = Bite()
     out = Outcome(scenario, seed)
