@@ -7,8 +7,8 @@ unit goes to the nearest hex that its deployment rule allows and that still has 
 :func:`check_bss` and :func:`check_front_setup` then verify the rules (digest B.21), so a
 hand-made deployment from the setup phase can be checked the same way.
 
-The real map (``hexfront.games.bite.map``) is adapted by :func:`adapt_map`; tests use a small
-synthetic map with the same interface.
+The real map (``hexfront.games.bite.map``) is read through :class:`DeployAdapter`, other map
+objects through :func:`adapt_map`; tests use a small synthetic map with the same interface.
 """
 
 from __future__ import annotations
@@ -634,11 +634,51 @@ class _AttrMap:
         return bool(_get(self.recs[h], "box", "is_box", "off_map"))
 
 
+class DeployAdapter:
+    """The mapboard through the small interface the deployment code uses (printed ids)."""
+
+    def __init__(self, bite_map: Any) -> None:
+        self.m = bite_map
+
+    def hexes(self) -> Iterable[str]:
+        """Playable hexes and the boxes: units never stand in water or partial hexes."""
+        return [self.m.id_of(n) for n in range(self.m.node_count) if self.m.playable[n]]
+
+    def lonlat(self, h: str) -> tuple[float, float]:
+        ll = self.m.lonlat[self.m.node(h)]
+        return (0.0, 0.0) if ll is None else (float(ll[0]), float(ll[1]))
+
+    def owner(self, h: str) -> str:
+        return str(self.m.owner_1941[self.m.node(h)] or "")
+
+    def zones(self, h: str) -> frozenset[str]:
+        return frozenset(self.m.zones_of(self.m.node(h)))
+
+    def zone_names(self) -> frozenset[str]:
+        return frozenset(self.m.zone_names)
+
+    def neighbors(self, h: str) -> Iterable[str]:
+        n = self.m.node(h)
+        return [self.m.id_of(x) for x in self.m.adjacency[n] if self.m.playable[x]]
+
+    def node(self, name: str) -> str | None:
+        try:
+            return str(self.m.id_of(self.m.node(name)))
+        except (KeyError, ValueError, LookupError):
+            return None
+
+    def is_city(self, h: str) -> bool:
+        p = self.m.place_at.get(self.m.node(h))
+        return p is not None and p.type in ("capital", "major", "minor", "fortress")
+
+    def is_box(self, h: str) -> bool:
+        return bool(self.m.is_box(self.m.node(h)))
+
+
 def load_real_map() -> tuple[DeployMap | None, str]:
-    """The project map through the world module's adapter, or None and the reason."""
+    """The project map through :class:`DeployAdapter`, or None and the reason."""
     try:
         from hexfront.games.bite.map import load_map
-        from hexfront.games.bite.world import DeployAdapter
     except ImportError as exc:
         return None, f"hexfront.games.bite.map is not importable ({exc})"
     return DeployAdapter(load_map()), "hexfront.games.bite.map.load_map()"

@@ -7,7 +7,7 @@ this module adapts them to what the rules read: :class:`~.board.Board`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -158,47 +158,6 @@ def _deep(bite_map: Any, a: int, b: int) -> bool:
     return bool(flags.deep_water or flags.strait)
 
 
-class DeployAdapter:
-    """The mapboard through the small interface the deployment code uses (printed ids)."""
-
-    def __init__(self, bite_map: Any) -> None:
-        self.m = bite_map
-
-    def hexes(self) -> Iterable[str]:
-        """Playable hexes and the boxes: units never stand in water or partial hexes."""
-        return [self.m.id_of(n) for n in range(self.m.node_count) if self.m.playable[n]]
-
-    def lonlat(self, h: str) -> tuple[float, float]:
-        ll = self.m.lonlat[self.m.node(h)]
-        return (0.0, 0.0) if ll is None else (float(ll[0]), float(ll[1]))
-
-    def owner(self, h: str) -> str:
-        return str(self.m.owner_1941[self.m.node(h)] or "")
-
-    def zones(self, h: str) -> frozenset[str]:
-        return frozenset(self.m.zones_of(self.m.node(h)))
-
-    def zone_names(self) -> frozenset[str]:
-        return frozenset(self.m.zone_names)
-
-    def neighbors(self, h: str) -> Iterable[str]:
-        n = self.m.node(h)
-        return [self.m.id_of(x) for x in self.m.adjacency[n] if self.m.playable[x]]
-
-    def node(self, name: str) -> str | None:
-        try:
-            return str(self.m.id_of(self.m.node(name)))
-        except (KeyError, ValueError, LookupError):
-            return None
-
-    def is_city(self, h: str) -> bool:
-        p = self.m.place_at.get(self.m.node(h))
-        return p is not None and p.type in ("capital", "major", "minor", "fortress")
-
-    def is_box(self, h: str) -> bool:
-        return bool(self.m.is_box(self.m.node(h)))
-
-
 class ForcesTech:
     """The Tech Level Chart of ``data/tech.toml`` through the rules' TechChart interface."""
 
@@ -267,7 +226,7 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         )
     bite_map = _map()
     board = MapBoard(bite_map)
-    dmap = DeployAdapter(bite_map)
+    dmap = deployment.DeployAdapter(bite_map)
     units = {u.id: unit_spec(u) for u in forces.load_units()}
     aside = set(sc.flags.get("basic_game_sets_aside", ()))
     setup = forces.setup(str(sc.setup.get("name", "BSS")))
@@ -345,7 +304,7 @@ def setup_world(name: str) -> World:
     st = forces.setup(name)
     bite_map = _map()
     board = MapBoard(bite_map)
-    dmap = DeployAdapter(bite_map)
+    dmap = deployment.DeployAdapter(bite_map)
     units = {u.id: unit_spec(u) for u in forces.load_units()}
     resolved = deployment.resolve_setup(name, dmap, include_optional=True)
     placements = tuple(

@@ -47,12 +47,10 @@ def by_hand(state: BiteState) -> bool:
 
 def _adapter(state: BiteState) -> deployment.DeployMap:
     """The setup rules read the full mapboard (districts, countries, boxes)."""
-    from ..world import DeployAdapter
-
     bite_map = getattr(state.w.board, "m", None)
     if bite_map is None:
         raise RulesError("deployment by hand needs the real BITE mapboard")
-    return DeployAdapter(bite_map)
+    return deployment.DeployAdapter(bite_map)
 
 
 def _is_box(state: BiteState, node: int) -> bool:
