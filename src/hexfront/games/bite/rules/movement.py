@@ -18,6 +18,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..board import CAPITAL, FORTRESS, MAJOR, MINOR
 from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
+from ..units import UnitSpec
 from . import powers
 from .basics import can_stack, is_frozen, take_control, update_front
 
@@ -65,19 +66,37 @@ def _kerch_open(state: BiteState, a: int, b: int) -> bool:
     return True
 
 
+def _enterable(state: BiteState, spec: UnitSpec, origin: int) -> bytes:
+    """1 on every playable node a unit of this kind, moving from ``origin``, may enter
+    (powers.may_enter), kept per map for all that may_enter looks at: the nation, whether
+    the unit was sent to Finland, whether it starts in Finland, and a neutral Finland."""
+    neutral = powers.finland_neutral(state)
+    sent, in_finland = powers.origin_zone(state, spec, origin)
+    key = (spec.nation, sent, in_finland, neutral)
+    table: dict[tuple[str, bool, bool, bool], bytes] = state.w.derived.setdefault("enterable", {})
+    found = table.get(key)
+    if found is None:
+        board = state.w.board
+        found = table[key] = bytes(
+            bool(board.playable[n]) and powers.may_enter(state, spec, n, origin)
+            for n in range(board.node_count)
+        )
+    return found
+
+
 def step_rule(state: BiteState, piece: Piece) -> Callable[[int, int], int | None]:
     """The MP cost of one step of this unit, or None where it may not go."""
     board = state.w.board
     spec = state.spec(piece)
     costs = move_cost_table(state)
     terrain = board.terrain
-    playable = board.playable
     side = piece.side
     control = state.control
     origin = piece.node  # 5.5: German units sent to Finland, units leaving neutral Finland
+    open_ = _enterable(state, spec, origin)
 
     def step(a: int, b: int) -> int | None:
-        if not playable[b] or not powers.may_enter(state, spec, b, origin):
+        if not open_[b]:
             return None
         if board.is_red_arrow(a, b):
             # 7.5.5: without both ends, only infantry-class units may cross.

@@ -99,11 +99,19 @@ class OpenCities:
         state = self.state
         owner = state.w.board.owner_1941
         home = powers.HOME.get(spec.nation, (spec.nation,))
+        # may_enter with no origin depends on the map, the nation and a neutral Finland
+        # only: remembered for the map (it is asked for every city at every listing).
+        entry: dict[tuple[str, int, bool], bool] = state.w.derived.setdefault("placement_entry", {})
+        neutral = powers.finland_neutral(state)
         out = []
         for node, site, factories, shipyard in self.rows:
             if owner[node] not in home or node not in sources:
                 continue
-            if not powers.may_enter(state, spec, node):
+            key = (spec.nation, node, neutral)
+            may = entry.get(key)
+            if may is None:
+                may = entry[key] = powers.may_enter(state, spec, node)
+            if not may:
                 continue  # 7.3.1: only inside the scenario's map area (and the nation's land)
             if spec.is_air and not free_airbase(state, node, self.side):
                 continue  # 3.4: one air unit per airbase
