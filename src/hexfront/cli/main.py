@@ -17,7 +17,15 @@ from hexfront.cli.data_cmd import data_app
 from hexfront.cli.map_cmd import map_app
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.match import Match
-from hexfront.engine.protocol import Action, Game, parse_option_pairs
+from hexfront.engine.protocol import (
+    Action,
+    DescribesActions,
+    FormatsLog,
+    Game,
+    ReadsPositionFiles,
+    RendersText,
+    parse_option_pairs,
+)
 from hexfront.engine.records import load_record, replay, save_record, state_hash
 from hexfront.games import registry
 
@@ -103,17 +111,15 @@ def _seats(game: Game[Any], seat: list[str], shortcuts: dict[str, str | None]) -
 
 
 def _describe(game: Game[Any], action: Action, view: dict[str, Any]) -> str:
-    describe = getattr(game, "describe_action", None)
-    if describe is not None:
-        return str(describe(action, view))
+    if isinstance(game, DescribesActions):
+        return game.describe_action(action, view)
     args = " ".join(f"{k}={v}" for k, v in action.args.items())
     return f"{action.verb} {args}"
 
 
 def _log_text(game: Game[Any], event: dict[str, Any]) -> str:
-    fmt = getattr(game, "log_line", None)
-    if fmt is not None:
-        return str(fmt(event))
+    if isinstance(game, FormatsLog):
+        return game.log_line(event)
     detail = ", ".join(f"{k}={v}" for k, v in event.get("data", {}).items())
     return f"{event.get('kind')} {detail}"
 
@@ -165,11 +171,10 @@ def _think(agent: Any, side: str, view: dict[str, Any], legal: Sequence[Action])
 
 def _position_match(game: Game[Any], path: Path, seed: int) -> Match[Any]:
     """A match from a position file (``hexfront play bite --position FILE``)."""
-    reader = getattr(game, "read_position", None)
-    if reader is None:
+    if not isinstance(game, ReadsPositionFiles):
         _fail(f"{game.name} games cannot start from a position file")
     try:
-        position = reader(path)
+        position = game.read_position(path)
         position.setdefault("seed", seed)  # the file's own seed wins
         return Match.from_position(game, position)
     except HexfrontError as exc:
@@ -215,7 +220,7 @@ def play(
         )
     except (HexfrontError, ValueError) as exc:
         _fail(str(exc))
-    render = getattr(game, "render_text", None)
+    render = game.render_text if isinstance(game, RendersText) else None
     seen: dict[str, int] = {}
     last_phase: dict[str, Any] = {}
     while not match.is_over():

@@ -15,14 +15,16 @@ action log rebuild any game exactly (:mod:`hexfront.engine.records`).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import MalformedAction
 from .events import JSON, Event
 
 S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 def canonical_json(obj: JSON) -> str:
@@ -248,3 +250,57 @@ class PositionGame(Protocol[S]):
     def position_origin(self, state: S) -> tuple[str, dict[str, JSON], int]:
         """The scenario, options and seed a state was set up with (for its record)."""
         ...
+
+
+# --- optional capabilities ------------------------------------------------------------------
+#
+# What a game may offer beyond :class:`Game`. The server and the CLI ask
+# ``isinstance(game, DescribesActions)`` and fall back to something plain when the answer
+# is no; a new game gets every tool working with the core contract alone, and more with
+# each capability it adds. (``PositionGame`` above is one such capability too.)
+
+
+@runtime_checkable
+class DescribesActions(Protocol):
+    """Actions in words (terminal play): ``view`` is the deciding side's view, if any."""
+
+    def describe_action(self, action: Action, view: dict[str, JSON] | None = None) -> str: ...
+
+
+@runtime_checkable
+class FormatsLog(Protocol):
+    """A log event of a view as one line of text (terminal play)."""
+
+    def log_line(self, event: dict[str, JSON]) -> str: ...
+
+
+@runtime_checkable
+class RendersText(Protocol):
+    """A view drawn as text (terminal play: shown at each new phase and on request)."""
+
+    def render_text(self, view: dict[str, JSON]) -> str: ...
+
+
+@runtime_checkable
+class ListsHidden(Protocol[S_contra]):
+    """The strings that would give away what ``side`` may not see (the identities of
+    hidden blocks, as they appear in JSON). The server redacts another side's actions in
+    replays with them; a game without this capability shows only who acted."""
+
+    def hidden_tokens(self, state: S_contra, side: str) -> Collection[str]: ...
+
+
+@runtime_checkable
+class HasBoard(Protocol):
+    """The printed mapboard as JSON, public and static, for clients to draw
+    (``GET /api/games/catalog/{game}/board``); ``scenario`` may narrow it to its area."""
+
+    def board(self, scenario: str | None = None) -> dict[str, JSON]: ...
+
+
+@runtime_checkable
+class ReadsPositionFiles(Protocol):
+    """A position file (TOML or JSON) read and checked, as the JSON that
+    :meth:`PositionGame.setup_position` takes (``hexfront play GAME --position FILE``)."""
+
+    def read_position(self, path: str | Path) -> dict[str, JSON]: ...

@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from hexfront import __version__
+from hexfront.engine.protocol import HasBoard
 
 from .auth import UserService
 from .db import Database, default_data_dir, sqlite_url
@@ -346,12 +347,11 @@ def create_app(
         key = (game, scenario)
         if key not in boards:
             loaded = games.load_game(game)
-            draw = getattr(loaded, "board", None)
-            if draw is None:
+            if not isinstance(loaded, HasBoard):
                 raise not_found(f"{game} has no mapboard")
             if scenario is not None and scenario not in {s.id for s in loaded.scenarios()}:
                 raise not_found(f"{game} has no scenario {scenario!r}")
-            body = json.dumps(draw(scenario), separators=(",", ":")).encode()
+            body = json.dumps(loaded.board(scenario), separators=(",", ":")).encode()
             packed = gzip.compress(body, 6, mtime=0)
             boards[key] = (packed, '"' + hashlib.sha256(packed).hexdigest()[:32] + '"')
         packed, etag = boards[key]

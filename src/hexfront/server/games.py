@@ -43,7 +43,7 @@ from hexfront.ai.base import Agent, make_agent
 from hexfront.engine.errors import HexfrontError, IllegalAction, MalformedAction, NotYourTurn
 from hexfront.engine.events import JSON
 from hexfront.engine.match import Match
-from hexfront.engine.protocol import Action, Game, canonical_json
+from hexfront.engine.protocol import Action, Game, ListsHidden, canonical_json
 from hexfront.engine.records import GameRecord
 from hexfront.games import registry
 
@@ -1090,9 +1090,11 @@ HIDDEN = "hidden"
 
 def _hidden_from(game: Game[Any], state: Any, side: str) -> set[str] | None:
     """What ``side`` may not see (the game's ``hidden_tokens``); ``None`` if the game does
-    not say, and then nothing of another side's action may be shown."""
-    tokens = getattr(game, "hidden_tokens", None)
-    return None if tokens is None else set(tokens(state, side))
+    not say (it is not :class:`ListsHidden`), and then nothing of another side's action
+    may be shown."""
+    if not isinstance(game, ListsHidden):
+        return None
+    return set(game.hidden_tokens(state, side))
 
 
 def _redact(action: Action, hidden: set[str] | None) -> dict[str, JSON]:

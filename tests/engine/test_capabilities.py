@@ -1,0 +1,53 @@
+"""Optional capabilities (engine/protocol.py): what each game declares beyond the contract.
+
+A method renamed by mistake would silently switch a capability off (the CLI and the
+server fall back to plain output); these tests say which game offers which.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hexfront.engine.example import Skirmish
+from hexfront.engine.protocol import (
+    DescribesActions,
+    FormatsLog,
+    Game,
+    HasBoard,
+    ListsHidden,
+    PositionGame,
+    ReadsPositionFiles,
+    RendersText,
+)
+from hexfront.games.bite.game import Bite
+
+CAPABILITIES: tuple[Any, ...] = (
+    DescribesActions,
+    FormatsLog,
+    RendersText,
+    ListsHidden,
+    HasBoard,
+    ReadsPositionFiles,
+    PositionGame,
+)
+
+
+def offered(game: object) -> set[str]:
+    return {c.__name__ for c in CAPABILITIES if isinstance(game, c)}
+
+
+def test_bite_offers_every_capability() -> None:
+    assert isinstance(Bite(), Game)
+    assert offered(Bite()) == {c.__name__ for c in CAPABILITIES}
+
+
+def test_the_example_game_lists_its_hidden_blocks_only() -> None:
+    assert isinstance(Skirmish(), Game)
+    assert offered(Skirmish()) == {"ListsHidden"}
+
+
+@pytest.mark.parametrize("capability", CAPABILITIES)
+def test_a_bare_object_has_none(capability: Any) -> None:
+    assert not isinstance(object(), capability)
