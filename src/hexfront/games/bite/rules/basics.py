@@ -8,7 +8,7 @@ from hexfront.engine.paths import bfs
 
 from ..board import WATER, Site
 from ..charts import charts
-from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
+from ..state import AXIS, ELIMINATED, REMOVED, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 
 # Which side each 1941 owner belongs to at the start (3.1, 3.20).
@@ -209,6 +209,28 @@ def reduce_once(state: BiteState, piece: Piece) -> bool:
         piece.half_hit = False
         return True
     return False
+
+
+def lose_step(state: BiteState, piece: Piece, why: str) -> None:
+    """A step lost outright, not a hit (air evacuation, note after 7.7.5): a shield unit
+    loses a whole step too; a unit on its last step is eliminated."""
+    if not reduce_once(state, piece):
+        eliminate(state, piece, why)
+
+
+def eliminate(state: BiteState, piece: Piece, why: str) -> None:
+    """Take a block off the map: rebuildable later unless its nation cannot rebuild (5.4)."""
+    spec = state.spec(piece)
+    piece.status = REMOVED if spec.nation == "italy" else ELIMINATED
+    piece.node = -1
+    piece.base = -1
+    piece.half_hit = False
+    piece.oos = False
+    if piece.revealed:
+        state.emit("eliminated", unit=piece.uid, name=spec.name, side=piece.side, why=why)
+    else:  # the enemy sees a block leave the map, not which one
+        state.emit("eliminated", handle=piece.handle, side=piece.side, why=why)
+        state.emit("eliminated_unit", audience=piece.side, unit=piece.uid, name=spec.name)
 
 
 def step_cost(spec: UnitSpec, step: int) -> int | None:

@@ -15,7 +15,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..state import BiteState, Piece, enemy_of
 from . import powers
-from .basics import can_stack, is_frozen, take_control
+from .basics import can_stack, eliminate, is_frozen, take_control
 from .movement import air_range, can_attack, enemy_nodes, move_cost_table, rebase_targets
 
 M = Machine[BiteState]
@@ -190,8 +190,6 @@ class AirRebase(Procedure[BiteState]):
         piece.node, piece.base = to, -1
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        from .combat import eliminate
-
         for p in self._flying(state, str(frame.vars["side"])):
             eliminate(state, p, "no airbase in range (7.8.1)")
         m.end(state)

@@ -27,8 +27,8 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
-from ..state import AXIS, ELIMINATED, ON_MAP, REMOVED, BiteState, Piece, enemy_of
-from .basics import take_control, update_front
+from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
+from .basics import eliminate, lose_step, take_control, update_front
 from .modifiers import (
     A2A,
     A2G,
@@ -61,21 +61,6 @@ def ground(state: BiteState, units: list[Piece]) -> list[Piece]:
 
 def air(state: BiteState, units: list[Piece]) -> list[Piece]:
     return [p for p in units if state.spec(p).is_air]
-
-
-def eliminate(state: BiteState, piece: Piece, why: str) -> None:
-    """Take a block off the map: rebuildable later unless its nation cannot rebuild (5.4)."""
-    spec = state.spec(piece)
-    piece.status = REMOVED if spec.nation == "italy" else ELIMINATED
-    piece.node = -1
-    piece.base = -1
-    piece.half_hit = False
-    piece.oos = False
-    if piece.revealed:
-        state.emit("eliminated", unit=piece.uid, name=spec.name, side=piece.side, why=why)
-    else:  # the enemy sees a block leave the map, not which one
-        state.emit("eliminated", handle=piece.handle, side=piece.side, why=why)
-        state.emit("eliminated_unit", audience=piece.side, unit=piece.uid, name=spec.name)
 
 
 # --- firing -----------------------------------------------------------------------------------
@@ -145,15 +130,6 @@ def one_round_only(state: BiteState, piece: Piece) -> bool:
     return state.spec(piece).cls == "strategic_bomber" or (
         "one_round" in state.profile(piece).abilities
     )
-
-
-def lose_step(state: BiteState, piece: Piece, why: str) -> None:
-    """A step lost outright, not a hit (air evacuation, note after 7.7.5): a shield unit
-    loses a whole step too; a unit on its last step is eliminated."""
-    from .basics import reduce_once
-
-    if not reduce_once(state, piece):
-        eliminate(state, piece, why)
 
 
 def fires_as_artillery(state: BiteState, piece: Piece) -> bool:

@@ -20,7 +20,7 @@ from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 from . import powers
-from .basics import can_stack, is_frozen, take_control, update_front
+from .basics import can_stack, eliminate, is_frozen, lose_step, take_control, update_front
 
 
 def move_cost_table(state: BiteState) -> dict[str, int]:
@@ -428,7 +428,6 @@ def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
 
     The step is lost outright, not taken as a hit: a unit that needs two hits per step
     loses a whole step too, since no battle follows to carry a half hit."""
-    from .combat import eliminate, lose_step
     from .retreat import air_retreat_hexes
 
     for p in list(state.at(node)):
@@ -557,8 +556,6 @@ class MovementPhase(Procedure[BiteState]):
             frame.vars["stage"] = "overstack" if overstacked(state, state.phasing) else "air"
             return
         if action.verb == "eliminate":  # the overstack stage
-            from .combat import eliminate
-
             piece = state.pieces[str(action.args["unit"])]
             eliminate(state, piece, "overstacked and unable to move (3.10)")
             if not overstacked(state, state.phasing):
