@@ -15,8 +15,9 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..state import BiteState, Piece, enemy_of
 from . import powers
+from .air import air_range, rebase_targets
 from .basics import can_stack, eliminate, is_frozen, take_control
-from .movement import air_range, can_attack, enemy_nodes, move_cost_table, rebase_targets
+from .movement import can_attack, enemy_nodes, move_cost_table
 
 M = Machine[BiteState]
 
@@ -150,7 +151,7 @@ class BlitzPhase(Procedure[BiteState]):
 class AirRebase(Procedure[BiteState]):
     """7.8.1: air units that fought return to airbases, at most one per airbase.
 
-    The airbases offered are those of :func:`movement.rebase_targets`: in land the unit's
+    The airbases offered are those of :func:`air.rebase_targets`: in land the unit's
     nation may enter (5.3-5.8), and none for a frozen unit (3.21), which never flies on
     turn 1 and so never needs one."""
 

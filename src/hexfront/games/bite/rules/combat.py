@@ -28,7 +28,8 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
-from .basics import eliminate, lose_step, take_control, update_front
+from .air import air_retreat_hexes, evacuate, free_airbase
+from .basics import eliminate, take_control, update_front
 from .modifiers import (
     A2A,
     A2G,
@@ -41,7 +42,7 @@ from .modifiers import (
     merged_dice,
     modifiers,
 )
-from .retreat import air_retreat_hexes, ground_retreat_hexes, may_retreat
+from .retreat import ground_retreat_hexes, may_retreat
 
 M = Machine[BiteState]
 
@@ -541,7 +542,8 @@ class Battle(Procedure[BiteState]):
             winner = attacker
             # Air units left without ground cover evacuate (note after 7.7.5, 7.7.16).
             for p in air(state, dfn):
-                self._evacuate(state, p)
+                # On the ground it loses a step first.
+                evacuate(state, p, lose_step_first=p.base < 0, seen_from=None)
             take_control(state, attacker, [node])  # a fortification falls with it (BOX 1)
         else:
             winner = defender if dfn else attacker
@@ -566,22 +568,8 @@ class Battle(Procedure[BiteState]):
         else:
             eliminate(state, piece, "no airbase in range (7.7.16)")
 
-    def _evacuate(self, state: BiteState, piece: Piece) -> None:
-        # On the ground it loses a step first.
-        if piece.base < 0:
-            lose_step(state, piece, "air evacuation")
-            if piece.status != ON_MAP:
-                return
-        targets = air_retreat_hexes(state, piece)
-        if targets:
-            piece.node, piece.base = targets[0], -1
-        else:
-            eliminate(state, piece, "air evacuation failed")
-
 
 def _base_free(state: BiteState, piece: Piece) -> bool:
-    from .movement import free_airbase
-
     return state.control[piece.base] == piece.side and free_airbase(
         state, piece.base, piece.side, exclude=piece.uid
     )

@@ -32,8 +32,8 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from .. import deployment, forces
 from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece
+from .air import free_airbase
 from .basics import FROZEN_TURN1, can_stack
-from .movement import free_airbase
 
 M = Machine[BiteState]
 

@@ -15,12 +15,12 @@ from hexfront.engine.paths import bfs, cheapest, path_to
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
-from ..board import CAPITAL, FORTRESS, MAJOR, MINOR
 from ..charts import charts
-from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
+from ..state import AXIS, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 from . import powers
-from .basics import can_stack, eliminate, is_frozen, lose_step, take_control, update_front
+from .air import air_range, evacuate_airbase, rebase_targets
+from .basics import can_stack, eliminate, is_frozen, take_control, update_front
 
 
 def move_cost_table(state: BiteState) -> dict[str, int]:
@@ -297,79 +297,7 @@ def move_ground(state: BiteState, piece: Piece, dest: int) -> list[int]:
     return route
 
 
-# --- air units (7.5.2, 7.6, 7.7.16, 3.4) ----------------------------------------------------
-
-AIRBASE_TYPES = (CAPITAL, MAJOR, MINOR, FORTRESS)
-
-
-def airbases(state: BiteState, side: str, sources: frozenset[int]) -> list[int]:
-    """3.4: controlled cities and fortresses that could serve as a supply source."""
-    board = state.w.board
-    return [
-        node
-        for node, site in board.sites.items()
-        if site.type in AIRBASE_TYPES
-        and board.playable[node]
-        and state.control[node] == side
-        and node in sources
-    ]
-
-
-def air_range(state: BiteState, piece: Piece) -> int:
-    return state.profile(piece).range
-
-
-def _airbase_home(state: BiteState, p: Piece) -> int | None:
-    """The airbase an air unit on the map uses (its base while on a mission)."""
-    if p.status != ON_MAP or not state.spec(p).is_air:
-        return None
-    return p.base if p.base >= 0 else p.node
-
-
-def free_airbase(state: BiteState, node: int, side: str, exclude: str | None = None) -> bool:
-    """3.4: one air unit per airbase (units on missions keep their base)."""
-    if "occupancy" in state.cache:  # a read-only stretch: count every base once
-        use = state.cache.get("airbase_use")
-        if use is None:
-            use = {}
-            for p in state.pieces.values():
-                home = _airbase_home(state, p)
-                if home is not None:
-                    use[(p.side, home)] = use.get((p.side, home), 0) + 1
-            state.cache["airbase_use"] = use
-        used = use.get((side, node), 0)
-        if exclude is not None:
-            other = state.pieces.get(exclude)
-            if other is not None and other.side == side and _airbase_home(state, other) == node:
-                used -= 1
-        return bool(used < charts().air_per_airbase)
-    used = sum(
-        1
-        for p in state.pieces.values()
-        if p.side == side and p.uid != exclude and _airbase_home(state, p) == node
-    )
-    return used < charts().air_per_airbase
-
-
-def rebase_targets(
-    state: BiteState, piece: Piece, sources: frozenset[int], *, distance: int
-) -> list[int]:
-    """Airbases within ``distance`` of the unit with room for it, in land its nation may
-    enter (5.3-5.8). None for a frozen unit (3.21): it cannot move, so it never rebases,
-    never retreats from a battle, and cannot evacuate an airbase the enemy enters."""
-    if is_frozen(state, piece):
-        return []
-    board = state.w.board
-    here = piece.node
-    spec = state.spec(piece)
-    return [
-        b
-        for b in airbases(state, piece.side, sources)
-        if b != here
-        and board.distance(here, b) <= distance
-        and free_airbase(state, b, piece.side, exclude=piece.uid)
-        and powers.may_enter(state, spec, b)
-    ]
+# --- air missions (7.5.2, 7.6); airbases, rebasing and evacuation are in air.py -----------
 
 
 def _air_ok(state: BiteState, piece: Piece) -> bool:
@@ -420,33 +348,6 @@ def reaction_targets(state: BiteState, piece: Piece, battles: set[int]) -> list[
 
 
 # --- the phase -------------------------------------------------------------------------------
-
-
-def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
-    """Note after 7.7.5 (7.6.2): enemy air units alone on an airbase entered by ground
-    units lose a step and fly to a free airbase in range, or surrender.
-
-    The step is lost outright, not taken as a hit: a unit that needs two hits per step
-    loses a whole step too, since no battle follows to carry a half hit."""
-    from .retreat import air_retreat_hexes
-
-    for p in list(state.at(node)):
-        if p.side == side or not state.spec(p).is_air:
-            continue
-        if is_frozen(state, p):
-            # Design choice (3.21): a frozen unit cannot move, so it cannot complete the
-            # evacuation, and such units surrender.
-            eliminate(state, p, "frozen on its airbase, unable to evacuate (3.21)")
-            continue
-        lose_step(state, p, "air evacuation")
-        if p.status != ON_MAP:
-            continue
-        targets = air_retreat_hexes(state, p)
-        if targets:
-            state.emit_move("air_evacuation", p, node, targets[0])
-            p.node, p.base = targets[0], -1
-        else:
-            eliminate(state, p, "air evacuation failed")
 
 
 def overstacked(state: BiteState, side: str) -> set[str]:

@@ -26,8 +26,8 @@ from ..charts import charts
 from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
 from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
 from . import powers
+from .air import free_airbase
 from .basics import factories_at, lowest_live_step, step_cost
-from .movement import free_airbase
 from .supply import source_nodes
 
 M = Machine[BiteState]

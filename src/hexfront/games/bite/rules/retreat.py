@@ -16,8 +16,8 @@ from collections.abc import Callable
 from ..board import WATER
 from ..state import BiteState, Piece, enemy_of
 from . import powers
+from .air import air_retreat_hexes as air_retreat_hexes  # 7.7.16, kept with the air rules
 from .basics import battle_nodes, can_stack, is_frozen, zoc_map
-from .movement import air_range, rebase_targets
 from .supply import compute, power_of
 
 
@@ -99,12 +99,3 @@ def _away_to_source(
             seen.add(nxt)
             queue.append(nxt)
     return False
-
-
-def air_retreat_hexes(state: BiteState, piece: Piece) -> list[int]:
-    """7.7.16: free airbases within the unit's range of the battle."""
-    net = compute(state, piece.side)
-    sources: frozenset[int] = (
-        frozenset().union(*net.sources.values()) if net.sources else frozenset()
-    )
-    return rebase_targets(state, piece, sources, distance=air_range(state, piece))
