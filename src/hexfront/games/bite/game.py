@@ -10,48 +10,12 @@ from hexfront.engine.dice import Dice
 from hexfront.engine.errors import IllegalAction, UnknownGame
 from hexfront.engine.events import JSON, Event
 from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo, is_listed
-from hexfront.engine.sequence import Decision, Machine
+from hexfront.engine.sequence import Decision
 
 from . import catalog
+from .machine import MACHINE
 from .rules.basics import initial_control
-from .rules.blitz import AirRebase, BlitzPhase
-from .rules.combat import AllocateHits, Battle, CombatPhase, Pause, RetreatChoice
-from .rules.deploy import DeployPhase
-from .rules.exploitation import ExploitationPhase
-from .rules.movement import MovementPhase
-from .rules.production import ProductionPhase
-from .rules.rail import RailPhase
-from .rules.reaction import ReactionPhase
-from .rules.supply import FinalSupplyPhase, SupplyPhase
-from .rules.turn import GameProc, SideProc, TurnProc
-from .rules.victory import VictoryPhase
 from .state import AXIS, HELD, ON_MAP, POOL, SIDES, BiteState, Piece, World
-
-MACHINE: Machine[BiteState] = Machine(
-    [
-        GameProc(),
-        TurnProc(),
-        SideProc(),
-        DeployPhase(),
-        SupplyPhase(),
-        ProductionPhase(),
-        RailPhase(),
-        MovementPhase(),
-        ReactionPhase(),
-        CombatPhase(),
-        Battle(),
-        AllocateHits(),
-        RetreatChoice(),
-        Pause(),
-        BlitzPhase(),
-        AirRebase(),
-        FinalSupplyPhase(),
-        ExploitationPhase(),
-        VictoryPhase(),
-    ],
-    stack_of=lambda s: s.stack,
-    decision_scope=lambda s: s.positions_indexed(),
-)
 
 OPTIONS = (
     OptionInfo(

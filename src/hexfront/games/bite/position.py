@@ -44,19 +44,26 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from hexfront.engine.dice import check_faces
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.events import JSON
 from hexfront.engine.sequence import READY, Frame
 
+from .machine import MACHINE
 from .rules.basics import FROZEN_TURN1, initial_control
 from .rules.turn import SIDE_PHASES
 from .state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, REMOVED, SIDES, BiteState
 
-if TYPE_CHECKING:
-    from .game import Bite
+
+class ScenarioStates(Protocol):
+    """What a position asks of the game (``game.Bite``): a scenario's blocks on the map."""
+
+    def scenario_state(
+        self, scenario: str, options: Mapping[str, JSON], seed: int
+    ) -> BiteState: ...
+
 
 # What a player calls a phase -> the procedure that plays it (7.0).
 PHASES: dict[str, str] = {p.removesuffix("_phase"): p for p in SIDE_PHASES}
@@ -230,10 +237,8 @@ class Position:
 
     # --- building --------------------------------------------------------------------------
 
-    def build(self, game: Bite) -> BiteState:
+    def build(self, game: ScenarioStates) -> BiteState:
         """A game state at this position, paused at the first decision of its phase."""
-        from .game import MACHINE
-
         try:
             state = game.scenario_state(self.scenario, self.options, self.seed or 0)
         except HexfrontError as exc:

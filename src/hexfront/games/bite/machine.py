@@ -1,0 +1,47 @@
+"""BITE's sequence of play as one machine: every procedure of the rules (7.0), by name.
+
+The game (``game.py``) and positions (``position.py``) both drive it.
+"""
+
+from __future__ import annotations
+
+from hexfront.engine.sequence import Machine
+
+from .rules.blitz import AirRebase, BlitzPhase
+from .rules.combat import AllocateHits, Battle, CombatPhase, Pause, RetreatChoice
+from .rules.deploy import DeployPhase
+from .rules.exploitation import ExploitationPhase
+from .rules.movement import MovementPhase
+from .rules.production import ProductionPhase
+from .rules.rail import RailPhase
+from .rules.reaction import ReactionPhase
+from .rules.supply import FinalSupplyPhase, SupplyPhase
+from .rules.turn import GameProc, SideProc, TurnProc
+from .rules.victory import VictoryPhase
+from .state import BiteState
+
+MACHINE: Machine[BiteState] = Machine(
+    [
+        GameProc(),
+        TurnProc(),
+        SideProc(),
+        DeployPhase(),
+        SupplyPhase(),
+        ProductionPhase(),
+        RailPhase(),
+        MovementPhase(),
+        ReactionPhase(),
+        CombatPhase(),
+        Battle(),
+        AllocateHits(),
+        RetreatChoice(),
+        Pause(),
+        BlitzPhase(),
+        AirRebase(),
+        FinalSupplyPhase(),
+        ExploitationPhase(),
+        VictoryPhase(),
+    ],
+    stack_of=lambda s: s.stack,
+    decision_scope=lambda s: s.positions_indexed(),
+)
