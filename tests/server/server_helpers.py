@@ -74,6 +74,25 @@ def error(res: httpx.Response, status: int, code: str) -> None:
     assert body["detail"], body
 
 
+def operator_record(client: Any, game_id: str) -> Any:
+    """The game's record read straight from the database, as its operator could: for
+    tests that check a running game against the truth (no seat can read it then)."""
+    from sqlalchemy import select
+
+    from hexfront.engine.protocol import Action
+    from hexfront.engine.records import GameRecord
+    from hexfront.server.db import ActionRow, GameRow
+
+    with client.app.state.db.read() as s:
+        row = s.get(GameRow, game_id)
+        actions = s.scalars(
+            select(ActionRow.action).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)
+        ).all()
+    return GameRecord(
+        row.game, row.scenario, dict(row.options), row.seed, [Action.from_json(a) for a in actions]
+    )
+
+
 def text_of(obj: Any) -> str:
     return obj if isinstance(obj, str) else json.dumps(obj)
 

@@ -179,7 +179,10 @@ def test_opening_the_record_needs_every_person(client: TestClient) -> None:
     body = blue.get("record").json()
     assert body["status"] == "active"
     assert isinstance(body["record"]["seed"], int)  # drawn by the server
-    error(client.delete(f"/api/games/{game_id}/open", headers=red.auth), 409, "already_open")
+    # Withdrawing always works, and closes the record again while the game runs.
+    res = client.delete(f"/api/games/{game_id}/open", headers=red.auth)
+    assert res.json()["record"] == {"open": False, "agreed": ["blue"]}
+    error(blue.get("record"), 403, "record_closed")
 
 
 def test_withdrawing_agreement_before_the_record_opens(client: TestClient) -> None:
@@ -192,10 +195,12 @@ def test_withdrawing_agreement_before_the_record_opens(client: TestClient) -> No
     error(red.get("record"), 403, "record_closed")
 
 
-def test_ai_only_seats_count_as_agreeing(client: TestClient) -> None:
+def test_a_game_against_the_computer_opens_its_record_only_at_the_end(
+    client: TestClient,
+) -> None:
     _, seats = create(client, {"blue": "random"})
-    assert seats["red"].post("open").json()["record"]["open"] is True
-    assert seats["red"].get("record").is_success
+    error(seats["red"].post("open"), 409, "not_against_the_computer")
+    error(seats["red"].get("record"), 403, "record_closed")
 
 
 def test_undo_within_a_segment_truncates_the_log(client: TestClient) -> None:

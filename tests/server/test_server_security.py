@@ -428,3 +428,66 @@ def test_replays_seen_from_one_side_do_not_name_hidden_blocks(client: TestClient
         # The whole record (no side) still names everything.
         assert red.get("replay", upto=n).json()["action"] == action.to_json()
     assert blue_moves > 0  # the test saw enemy actions that name hidden blocks
+
+
+# --- 2. opening the record --------------------------------------------------------------------
+
+
+def test_an_agreement_to_open_dies_when_its_seat_token_is_replaced(client: TestClient) -> None:
+    """The creator holds the invitee's link token, agrees with it, the invitee replaces its
+    token, and the creator's own agreement must not open the record."""
+    game_id, seats = create(client, {"red": "human", "blue": "human"})
+    red, blue_link = seats["red"], seats["blue"]
+    assert blue_link.post("open").json()["record"] == {"open": False, "agreed": ["blue"]}
+    fresh = blue_link.post("token")
+    assert fresh.status_code == 200, fresh.text
+    blue = Seat(client, game_id, fresh.json()["token"])
+    assert blue.view().json()["record"] == {"open": False, "agreed": []}
+    assert red.post("open").json()["record"] == {"open": False, "agreed": ["red"]}
+    error(red.get("record"), 403, "record_closed")
+    error(red.get("replay", upto=0), 403, "record_closed")
+    # The old link token can no longer agree, and the invitee's withdrawal always works.
+    error(blue_link.post("open"), 401, "bad_token")
+    withdrawn = client.delete(f"/api/games/{game_id}/open", headers=blue.auth)
+    assert withdrawn.status_code == 200, withdrawn.text
+    # Both current seats agree: it opens; a withdrawal closes it again while the game runs.
+    blue.post("open")
+    assert red.get("record").status_code == 200
+    withdrawn = client.delete(f"/api/games/{game_id}/open", headers=blue.auth)
+    assert withdrawn.json()["record"] == {"open": False, "agreed": ["red"]}
+    error(red.get("record"), 403, "record_closed")
+
+
+def test_an_agreement_dies_when_an_account_reissues_the_seat_token(client: TestClient) -> None:
+    name = f"ivy-{time.time_ns()}"
+    client.post("/api/users", json={"username": name, "password": "pw-123456"})
+    session = client.post("/api/session", json={"username": name, "password": "pw-123456"})
+    auth = {"authorization": f"Bearer {session.json()['token']}"}
+    game_id, seats = create(client, {"red": "human", "blue": "human"})
+    claim = client.post(
+        "/api/my/seats", json={"game_id": game_id, "token": seats["blue"].token}, headers=auth
+    )
+    assert claim.status_code == 200, claim.text
+    seats["blue"].post("open")
+    res = client.post(f"/api/my/games/{game_id}/seats/blue/token", headers=auth)
+    assert res.status_code == 200, res.text
+    assert seats["red"].post("open").json()["record"] == {"open": False, "agreed": ["red"]}
+    error(seats["red"].get("record"), 403, "record_closed")
+
+
+def test_against_the_computer_the_record_never_opens_while_the_game_runs(
+    client: TestClient,
+) -> None:
+    game_id, seats = create(client, {"blue": "random"}, options={"rounds": 2})
+    red = seats["red"]
+    error(red.post("open"), 409, "not_against_the_computer")
+    error(red.get("record"), 403, "record_closed")
+    assert red.view().json()["record"] == {"open": False, "agreed": []}
+    for _ in range(200):
+        settle(client, game_id)
+        view = red.view().json()
+        if view["status"] == "over":
+            break
+        red.act(view["legal_actions"][0], view["version"])
+    assert view["status"] == "over"
+    assert red.get("record").status_code == 200  # at the end it opens

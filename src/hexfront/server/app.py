@@ -433,15 +433,17 @@ def create_app(
         return raw_json(await games.undo(game_id, side, body.version))
 
     @app.post("/api/games/{game_id}/open", tags=["records"])
-    async def agree_open(game_id: str, side: Seat) -> Response:
+    async def agree_open(game_id: str, side: Seat, request: Request) -> Response:
         """Agree to open the full record (every hidden block, the seed) before the game is
-        over. It opens once every seat played by a person agrees."""
-        return raw_json(await games.agree_open(game_id, side, True))
+        over. It opens once every seat agrees with its current token (an agreement dies
+        when the seat's token is replaced); never against the computer (409)."""
+        return raw_json(await games.agree_open(game_id, side, True, bearer(request) or ""))
 
     @app.delete("/api/games/{game_id}/open", tags=["records"])
-    async def withdraw_open(game_id: str, side: Seat) -> Response:
-        """Withdraw the agreement, while the record is not yet open."""
-        return raw_json(await games.agree_open(game_id, side, False))
+    async def withdraw_open(game_id: str, side: Seat, request: Request) -> Response:
+        """Withdraw the agreement: always possible; an opened record closes again until
+        the game is over."""
+        return raw_json(await games.agree_open(game_id, side, False, bearer(request) or ""))
 
     @app.post("/api/games/{game_id}/token", tags=["play"])
     async def replace_token(game_id: str, side: Seat) -> Response:

@@ -63,6 +63,10 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Counts changes that are not moves (a seat's token replaced, an agreement to open the
+    # record given or withdrawn): with ``version`` it tells a server process whether what
+    # it holds in memory is still current.
+    meta_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class UserRow(Base):
@@ -123,6 +127,9 @@ class OpenRequestRow(Base):
         String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
     side: Mapped[str] = mapped_column(String(32), primary_key=True)
+    # The seat token (its sha256) that agreed: the agreement counts only while the seat
+    # still has that token, so it dies when the token is replaced.
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

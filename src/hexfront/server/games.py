@@ -169,8 +169,12 @@ class LiveGame:
     seed_chosen: bool
     version: int
     seats: dict[str, Seat]
+    # The sides whose agreement to open the record stands: given with the seat's current
+    # token (an agreement dies when the token is replaced).
     open_sides: set[str] = field(default_factory=set)
     snapshot_seq: int = 0
+    # ``games.meta_version`` as this process last saw it (tokens replaced, agreements).
+    meta_version: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: dict[str, set[Subscriber]] = field(default_factory=dict)
     agents: dict[str, Agent] = field(default_factory=dict)
@@ -187,10 +191,17 @@ class LiveGame:
     legal: dict[str, Sequence[Action]] = field(default_factory=dict)
     legal_at: int = -1
 
+    def has_ai(self) -> bool:
+        return any(seat.kind == "ai" for seat in self.seats.values())
+
     def is_open(self) -> bool:
-        """Every seat played by a person agreed to open the record."""
-        people = {s for s, seat in self.seats.items() if seat.kind != "ai"}
-        return bool(people) and people <= self.open_sides
+        """Every seat agreed, with its current token, to open the record before the end.
+
+        Never against the computer: an AI seat cannot agree, and a person who could open
+        the record alone would play on knowing everything."""
+        if self.has_ai():
+            return False
+        return set(self.seats) <= self.open_sides
 
     def record_readable(self) -> bool:
         return self.match.is_over() or self.is_open()
@@ -531,9 +542,7 @@ class GameService:
                 .order_by(SNAPSHOTS_T.c.seq.desc())
                 .limit(1)
             ).first()
-            open_sides = set(
-                s.scalars(select(OpenRequestRow.side).where(OpenRequestRow.game_id == game_id))
-            )
+            open_sides = _standing_agreements(s, game_id)
         if [seq for seq, _ in action_rows] != list(range(1, len(action_rows) + 1)):
             raise CorruptGame(f"game {game_id}: the action log has gaps")
         game = self.load_game(row.game)
@@ -548,6 +557,7 @@ class GameService:
             game_id, game, match, row.seed, row.seed_chosen, row.version, seats, open_sides
         )
         live.snapshot_seq = snap[0] if snap else 0
+        live.meta_version = row.meta_version
         live.thinking = live.ai_to_move()
         return live
 
@@ -684,7 +694,7 @@ class GameService:
         it are closed. With ``user_id``, only for a seat attached to that account."""
         token = new_token()
 
-        def rotate() -> str | None:
+        def rotate() -> tuple[str | None, int]:
             with self.db.write() as s:
                 seat = s.get(SeatRow, (game_id, side))
                 if seat is None or seat.kind == "ai":
@@ -692,9 +702,16 @@ class GameService:
                 if user_id is not None and seat.user_id != user_id:
                     raise forbidden("not_your_seat", "that seat is not attached to your account")
                 old, seat.token_hash = seat.token_hash, token_hash(token)
-                return old
+                # An agreement to open the record was given with the old token: it dies.
+                s.execute(
+                    delete(OpenRequestRow).where(
+                        OpenRequestRow.game_id == game_id, OpenRequestRow.side == side
+                    )
+                )
+                s.flush()
+                return old, _bump_meta(s, game_id)
 
-        old = await self.run(rotate)
+        old, meta = await self.run(rotate)
         if old:
             self.forget_token(old)
         self._remember_token(token_hash(token), game_id, side)
@@ -703,6 +720,12 @@ class GameService:
             for sub in list(live.subscribers.get(side, ())):
                 if sub.digest == old:
                     sub.revoke()
+            async with live.lock:
+                if not live.broken:
+                    live.meta_version = max(live.meta_version, meta)
+                    if side in live.open_sides:
+                        live.open_sides.discard(side)
+                        self._publish(live, await self.rules(live, self.encode, live))
         return {
             "id": game_id,
             "side": side,
@@ -961,30 +984,52 @@ class GameService:
 
     # --- records, replays, opening ----------------------------------------------------
 
-    async def agree_open(self, game_id: str, side: str, agree: bool) -> bytes:
+    async def agree_open(self, game_id: str, side: str, agree: bool, token: str) -> bytes:
+        """Agree (or withdraw the agreement) to open the record before the game is over.
+
+        The agreement is tied to the seat token that gave it: when the seat's token is
+        replaced, it no longer counts. Withdrawing always works, and closes an opened
+        record again (what was read while it was open cannot be taken back). Against the
+        computer the record opens only at the end."""
         async with self.locked(game_id) as live:
-            if agree and side not in live.open_sides:
-                await self.run(self._store_open, live.id, side, True)
-                live.open_sides.add(side)
-            elif not agree and side in live.open_sides:
-                if live.is_open():
-                    raise conflict("already_open", "the record is open and stays open")
-                await self.run(self._store_open, live.id, side, False)
-                live.open_sides.discard(side)
+            if agree and live.has_ai() and not live.match.is_over():
+                raise conflict(
+                    "not_against_the_computer",
+                    "a game against the computer opens its record only when it is over",
+                )
+            stored = await self.run(self._store_open, live.id, side, agree, token_hash(token))
+            live.open_sides = stored[0]
+            live.meta_version = max(live.meta_version, stored[1])
             wire = await self.rules(live, self.encode, live, live.watched_sides() | {side})
             self._publish(live, wire)
         return wire[side]
 
-    def _store_open(self, game_id: str, side: str, agree: bool) -> None:
+    def _store_open(
+        self, game_id: str, side: str, agree: bool, digest: str
+    ) -> tuple[set[str], int]:
+        """Store an agreement (only while ``digest`` is still the seat's token) or remove
+        it; the standing agreements and the game's new ``meta_version`` after it."""
         with self.db.write() as s:
+            current = s.scalar(
+                select(SEATS_T.c.token_hash).where(
+                    SEATS_T.c.game_id == game_id, SEATS_T.c.side == side
+                )
+            )
+            s.execute(
+                delete(OpenRequestRow).where(
+                    OpenRequestRow.game_id == game_id, OpenRequestRow.side == side
+                )
+            )
             if agree:
-                s.add(OpenRequestRow(game_id=game_id, side=side, created_at=utcnow()))
-            else:
-                s.execute(
-                    delete(OpenRequestRow).where(
-                        OpenRequestRow.game_id == game_id, OpenRequestRow.side == side
+                if current != digest:
+                    raise ApiError(401, "bad_token", "this seat token is not valid")
+                s.add(
+                    OpenRequestRow(
+                        game_id=game_id, side=side, token_hash=digest, created_at=utcnow()
                     )
                 )
+            meta = _bump_meta(s, game_id)
+            return _standing_agreements(s, game_id), meta
 
     async def record(self, game_id: str) -> dict[str, JSON]:
         async with self.locked(game_id) as live:
@@ -1086,6 +1131,31 @@ class GameService:
 
 
 HIDDEN = "hidden"
+
+
+def _standing_agreements(s: Any, game_id: str) -> set[str]:
+    """The sides whose agreement to open the record was given with their current token."""
+    return set(
+        s.scalars(
+            select(OpenRequestRow.side)
+            .join(
+                SeatRow,
+                (SeatRow.game_id == OpenRequestRow.game_id) & (SeatRow.side == OpenRequestRow.side),
+            )
+            .where(
+                OpenRequestRow.game_id == game_id,
+                OpenRequestRow.token_hash == SeatRow.token_hash,
+            )
+        )
+    )
+
+
+def _bump_meta(s: Any, game_id: str) -> int:
+    """Count a change that is not a move (in the caller's transaction): the new value."""
+    s.execute(
+        text("UPDATE games SET meta_version = meta_version + 1 WHERE id = :id"), {"id": game_id}
+    )
+    return int(s.scalar(text("SELECT meta_version FROM games WHERE id = :id"), {"id": game_id}))
 
 
 def _hidden_from(game: Game[Any], state: Any, side: str) -> set[str] | None:
