@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -203,3 +208,41 @@ def receive(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
     message = ws.portal.call(get)
     ws._raise_on_close(message)
     return dict(json.loads(message["text"]))
+
+
+# --- a real server ------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """``hexfront serve`` in a subprocess, its whole output in a file."""
+
+    def __init__(self, tmp: Path, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = tmp / f"server-{self.port}.log"
+        self.log = self.log_path.open("wb")
+        command = [sys.executable, "-m", "hexfront.cli.main", "serve", "--port", str(self.port)]
+        command += ["--data-dir", str(tmp / "data"), *extra]
+        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.log_path.read_text()
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not start: " + self.log_path.read_text())
+
+    def stop(self) -> str:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.log.close()
+        return self.log_path.read_text(errors="replace")

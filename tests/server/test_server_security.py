@@ -8,9 +8,6 @@ through sockets (7), loose JSON types in actions (8), and replays seen from one 
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -20,7 +17,15 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Seat, Tally, TallyState, create, error, receive
+from server_helpers import (
+    LiveServer,
+    Seat,
+    Tally,
+    TallyState,
+    create,
+    error,
+    receive,
+)
 from starlette.websockets import WebSocketDisconnect
 
 from hexfront.engine.events import JSON, Event
@@ -29,12 +34,6 @@ from hexfront.engine.protocol import Action
 from hexfront.engine.records import GameRecord
 
 MakeClient = Callable[..., TestClient]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def ws_url(game_id: str, token: str) -> str:
@@ -85,35 +84,6 @@ def test_a_chosen_seed_is_allowed_alone_or_at_one_screen_and_shown(client: TestC
 
 
 # --- 4. tokens never in logs ----------------------------------------------------------------
-
-
-class LiveServer:
-    """``hexfront serve`` in a subprocess, its whole output in a file."""
-
-    def __init__(self, tmp: Path, *extra: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = tmp / f"server-{self.port}.log"
-        self.log = self.log_path.open("wb")
-        command = [sys.executable, "-m", "hexfront.cli.main", "serve", "--port", str(self.port)]
-        command += ["--data-dir", str(tmp / "data"), *extra]
-        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log_path.read_text()
-            try:
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not start: " + self.log_path.read_text())
-
-    def stop(self) -> str:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-        self.log.close()
-        return self.log_path.read_text(errors="replace")
 
 
 @pytest.fixture
@@ -491,3 +461,55 @@ def test_against_the_computer_the_record_never_opens_while_the_game_runs(
         red.act(view["legal_actions"][0], view["version"])
     assert view["status"] == "over"
     assert red.get("record").status_code == 200  # at the end it opens
+
+
+# --- 3. several processes on one database ------------------------------------------------------
+# (two real processes on PostgreSQL, with notifications: test_server_processes.py)
+
+
+def test_a_second_process_never_serves_a_replaced_token_or_a_stale_view(
+    make_client: MakeClient,
+) -> None:
+    one, two = make_client(), make_client()  # two apps on one SQLite file
+    game_id, seats = create(one, {"red": "human", "blue": "human"})
+    red_one, blue_one = seats["red"], seats["blue"]
+    red_two, blue_two = Seat(two, game_id, red_one.token), Seat(two, game_id, blue_one.token)
+    assert red_two.view().json()["version"] == 0  # the second app holds game and token
+    assert blue_two.post("open").status_code == 200
+    fresh = red_one.post("token").json()["token"]
+    error(red_two.view(), 401, "bad_token")
+    error(red_two.act({"verb": "pass"}, 0), 401, "bad_token")
+    red_one.token = red_two.token = fresh
+    moved = red_one.act(red_one.view().json()["legal_actions"][0], 0).json()
+    seen = blue_two.view().json()
+    assert (seen["version"], seen["seq"], seen["to_move"]) == (1, 1, moved["to_move"])
+    # Without notifications (SQLite), a socket held by the other hears of a move at the
+    # next request of any seat there.
+    with two.websocket_connect(f"/api/games/{game_id}/ws?token={fresh}") as ws:
+        assert receive(ws)["version"] == 1
+        blue_moved = blue_one.act(blue_one.view().json()["legal_actions"][0], 1).json()
+        assert red_two.view().json()["version"] == blue_moved["version"]
+        assert receive(ws)["version"] == blue_moved["version"]
+    # The agreement given through the second app is seen by the first.
+    assert red_one.post("open").json()["record"] == {"open": True, "agreed": ["blue", "red"]}
+
+
+def test_an_undo_made_through_another_process_is_seen_and_reaches_sockets(
+    make_client: MakeClient,
+) -> None:
+    one, two = make_client(), make_client()
+    game_id, seats = create(one, {"a": "hotseat", "b": "hotseat"}, game="tally", scenario="only")
+    a_one = seats["a"]
+    a_two = Seat(two, game_id, a_one.token)
+    v = a_one.act({"verb": "add"}, 0).json()
+    v = a_one.act({"verb": "add"}, v["version"]).json()
+    with two.websocket_connect(f"/api/games/{game_id}/ws?token={a_one.token}") as ws:
+        assert receive(ws)["view"]["count"] == 2
+        undone = a_one.undo(v["version"]).json()
+        seen = a_two.view().json()  # rebuilt from the log: the undo is there
+        assert (seen["version"], seen["view"]["count"]) == (undone["version"], 1)
+        assert seen["can_undo"] is True
+        pushed = receive(ws)
+        assert (pushed["version"], pushed["view"]["count"]) == (undone["version"], 1)
+        assert a_two.undo(seen["version"]).json()["view"]["count"] == 0
+    assert a_one.view().json()["view"]["count"] == 0

@@ -179,6 +179,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        games.start_listening()  # PostgreSQL: other processes' changes reach our sockets
         yield
         await games.close()
         users.close()

@@ -57,6 +57,7 @@ from .db import (
     utcnow,
 )
 from .errors import ApiError, CorruptGame, conflict, forbidden, not_found, unprocessable
+from .notify import listen, notify
 from .settings import Settings
 
 log = logging.getLogger("hexfront.server")
@@ -86,6 +87,13 @@ _LOG = text(
 ).bindparams(bindparam("now", type_=DateTime(timezone=True)), bindparam("action", type_=SA_JSON))
 _UNLOG = text("DELETE FROM actions WHERE game_id = :id AND seq > :n")
 _UNSNAP = text("DELETE FROM snapshots WHERE game_id = :id AND seq > :n")
+_FIND_SEAT = text(
+    "SELECT seats.game_id, seats.side, games.version, games.meta_version "
+    "FROM seats JOIN games ON games.id = seats.game_id WHERE seats.token_hash = :digest"
+)
+# version, meta_version, actions_count, state_hash, newest snapshot, new actions,
+# standing agreements, seat token hashes
+_Changes = tuple[int, int, int, str, int, list[Any], set[str], dict[str, str | None]]
 _SNAP = text(
     "INSERT INTO snapshots (game_id, seq, state, hash, created_at) "
     "VALUES (:id, :seq, :state, :hash, :now)"
@@ -175,6 +183,9 @@ class LiveGame:
     snapshot_seq: int = 0
     # ``games.meta_version`` as this process last saw it (tokens replaced, agreements).
     meta_version: int = 0
+    # The sha256 of each person's seat token, as last read: a socket opened with another
+    # one is closed.
+    token_hashes: dict[str, str | None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: dict[str, set[Subscriber]] = field(default_factory=dict)
     agents: dict[str, Agent] = field(default_factory=dict)
@@ -271,7 +282,6 @@ class GameService:
         self.pool = ThreadPoolExecutor(settings.workers, thread_name_prefix="hexfront")
         self.cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveGame]] = {}
-        self._tokens: OrderedDict[str, tuple[str, str]] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def run(self, fn: Callable[..., T], *args: Any, finish: bool = True) -> T:
@@ -303,6 +313,17 @@ class GameService:
         finally:
             if time.perf_counter() - start > self.settings.slow_rules_ms / 1000:
                 live.slow = True
+
+    def start_listening(self) -> None:
+        """With PostgreSQL, hear of the changes other server processes make (and push
+        them to this process's sockets); SQLite has one process and nothing to hear."""
+        if self.db.is_sqlite:
+            return
+        task = asyncio.get_running_loop().create_task(
+            listen(self.db.url, self.on_notice, self.freshen_all, self._tasks)
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -438,9 +459,8 @@ class GameService:
             return live
 
         live = await self.run(build)
+        live.token_hashes = {side: token_hash(token) for side, token in tokens.items()}
         self.cache[game_id] = live
-        for side, token in tokens.items():
-            self._remember_token(token_hash(token), game_id, side)
         self._evict()
         self._maybe_start_ai(live)
         return {
@@ -509,6 +529,14 @@ class GameService:
         self._loading[game_id] = future
         try:
             live = await self.run(self._rebuild, game_id)
+            if cached is not None and cached.watched_sides():
+                # Rebuilt after a change elsewhere: its sockets move over, get the new
+                # views, and those opened with a replaced token are closed.
+                live.subscribers = cached.subscribers
+                cached.subscribers = {}
+                self._revoke_replaced(live)
+                async with live.lock:
+                    self._publish(live, await self.rules(live, self.encode, live))
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: no "never retrieved" warning without waiters
@@ -558,6 +586,7 @@ class GameService:
         )
         live.snapshot_seq = snap[0] if snap else 0
         live.meta_version = row.meta_version
+        live.token_hashes = {r.side: r.token_hash for r in seat_rows if r.kind != "ai"}
         live.thinking = live.ai_to_move()
         return live
 
@@ -582,37 +611,170 @@ class GameService:
 
     # --- seats ------------------------------------------------------------------------
 
-    def _remember_token(self, digest: str, game_id: str, side: str) -> None:
-        self._tokens[digest] = (game_id, side)
-        self._tokens.move_to_end(digest)
-        while len(self._tokens) > 100_000:
-            self._tokens.popitem(last=False)
-
-    def forget_token(self, digest: str) -> None:
-        self._tokens.pop(digest, None)
-
     async def seat_for(self, game_id: str, token: str | None) -> str:
         """The side a seat token plays in ``game_id``: 401 for no or a bad token, 403 for
-        a token of another game."""
+        a token of another game.
+
+        Asked of the database at every request, never of a cache: a token replaced by
+        another server process stops working here at once. The same query returns the
+        game's versions, and a live game older than them is brought up to date first, so
+        no request is answered from a stale view."""
         if not token:
             raise ApiError(401, "missing_token", "send the seat token: Authorization: Bearer …")
         digest = token_hash(token)
-        hit = self._tokens.get(digest)
+        # SQLite answers this from the page cache in about 0.1 ms, and a WAL reader never
+        # waits for a writer: cheaper on the event loop than a trip to a worker thread.
+        hit = (
+            self._find_seat(digest)
+            if self.db.is_sqlite
+            else await self.run(self._find_seat, digest)
+        )
         if hit is None:
-            hit = await self.run(self._find_seat, digest)
-            if hit is None:
-                raise ApiError(401, "bad_token", "this seat token is not valid")
-            self._remember_token(digest, *hit)
+            raise ApiError(401, "bad_token", "this seat token is not valid")
         if hit[0] != game_id:
             raise forbidden("wrong_game", "this seat token belongs to another game")
+        await self.freshen(game_id, hit[2], hit[3])
         return hit[1]
 
-    def _find_seat(self, digest: str) -> tuple[str, str] | None:
+    def _find_seat(self, digest: str) -> tuple[str, str, int, int] | None:
+        with self.db.engine.connect() as conn:
+            row = conn.execute(_FIND_SEAT, {"digest": digest}).first()
+        return (row[0], row[1], int(row[2]), int(row[3])) if row else None
+
+    # --- other processes' changes -----------------------------------------------------
+
+    async def freshen(self, game_id: str, version: int | None, meta: int | None) -> None:
+        """Bring the live game (if this process holds it) up to the database's
+        ``version`` and ``meta_version`` (``None``: whatever the database holds now),
+        and push the new views to its sockets."""
+        live = self.cache.get(game_id)
+        if live is None or live.broken or not self._behind(live, version, meta):
+            return
+        async with live.lock:
+            if live.broken or not self._behind(live, version, meta):
+                return
+            await self._sync(live)
+        if live.broken and live.watched_sides():
+            await self.live(game_id)  # rebuilt now, so that its sockets hear of it
+
+    @staticmethod
+    def _behind(live: LiveGame, version: int | None, meta: int | None) -> bool:
+        if version is None or meta is None:
+            return True
+        return version > live.version or meta > live.meta_version
+
+    async def _sync(self, live: LiveGame) -> None:
+        """Catch up with changes stored by another process (the caller holds the lock).
+
+        New actions only (no undo among them): they are replayed on the live match and
+        the result checked against the stored hash. Anything else (an undo, a mismatch)
+        marks the game broken, and it is rebuilt from the database before its next use."""
+        n = len(live.match.record.actions)
+        found = await self.run(self._changes_since, live.id, n)
+        if found is None:
+            live.broken, live.wire = True, {}
+            return
+        version, meta, count, digest, snap, actions, agreed, hashes = found
+        if version != live.version:
+            if version - live.version != count - n or count < n or len(actions) != count - n:
+                live.broken, live.wire = True, {}  # an undo happened: rebuild
+                return
+
+            def catch_up() -> str:
+                for raw in actions:
+                    live.match.act(Action.from_json(raw))
+                return live.match.hash()
+
+            try:
+                caught = await self.rules(live, catch_up)
+            except HexfrontError:
+                caught = ""
+            live.legal_at = -1
+            if caught != digest:
+                live.broken, live.wire = True, {}
+                return
+            live.version = version
+            live.snapshot_seq = max(live.snapshot_seq, snap)
+            live.thinking = live.ai_to_move()
+        live.meta_version = max(live.meta_version, meta)
+        live.open_sides = agreed
+        live.token_hashes = hashes
+        self._revoke_replaced(live)
+        live.wire = {}
+        self._publish(live, await self.rules(live, self.encode, live))
+
+    def _changes_since(self, game_id: str, n: int) -> _Changes | None:
         with self.db.read() as s:
             row = s.execute(
-                select(SEATS_T.c.game_id, SEATS_T.c.side).where(SEATS_T.c.token_hash == digest)
+                select(
+                    GAMES_T.c.version,
+                    GAMES_T.c.meta_version,
+                    GAMES_T.c.actions_count,
+                    GAMES_T.c.state_hash,
+                ).where(GAMES_T.c.id == game_id)
             ).first()
-        return (row[0], row[1]) if row else None
+            if row is None:
+                return None
+            actions = list(
+                s.scalars(
+                    select(ACTIONS_T.c.action)
+                    .where(ACTIONS_T.c.game_id == game_id, ACTIONS_T.c.seq > n)
+                    .order_by(ACTIONS_T.c.seq)
+                )
+            )
+            snap = s.scalar(
+                select(SNAPSHOTS_T.c.seq)
+                .where(SNAPSHOTS_T.c.game_id == game_id)
+                .order_by(SNAPSHOTS_T.c.seq.desc())
+                .limit(1)
+            )
+            hashes = {
+                side: digest
+                for side, kind, digest in s.execute(
+                    select(SEATS_T.c.side, SEATS_T.c.kind, SEATS_T.c.token_hash).where(
+                        SEATS_T.c.game_id == game_id
+                    )
+                )
+                if kind != "ai"
+            }
+            agreed = _standing_agreements(s, game_id)
+        return (
+            int(row[0]),
+            int(row[1]),
+            int(row[2]),
+            str(row[3]),
+            int(snap or 0),
+            actions,
+            agreed,
+            hashes,
+        )
+
+    @staticmethod
+    def _revoke_replaced(live: LiveGame) -> None:
+        """Close the sockets opened with a seat token that is no longer the seat's."""
+        for side, subs in live.subscribers.items():
+            for sub in list(subs):
+                if sub.digest and sub.digest != live.token_hashes.get(side):
+                    sub.revoke()
+                    subs.discard(sub)
+
+    async def on_notice(self, payload: str) -> None:
+        """A PostgreSQL notification ``"<game id> <version> <meta_version>"`` from a
+        process that changed a game (this one's own are ignored by their versions)."""
+        game_id, _, rest = payload.partition(" ")
+        try:
+            version, meta = (int(x) for x in rest.split())
+        except ValueError:
+            return
+        if game_id in self.cache:
+            await self.freshen(game_id, version, meta)
+
+    async def freshen_all(self) -> None:
+        """Check every game held here against the database (after notifications may
+        have been missed: the listening connection was lost)."""
+        for game_id in list(self.cache):
+            with contextlib.suppress(ApiError, CorruptGame):
+                await self.freshen(game_id, None, None)
 
     # --- what a seat sees -------------------------------------------------------------
 
@@ -709,12 +871,9 @@ class GameService:
                     )
                 )
                 s.flush()
-                return old, _bump_meta(s, game_id)
+                return old, _bump_meta(s, game_id, not self.db.is_sqlite)
 
         old, meta = await self.run(rotate)
-        if old:
-            self.forget_token(old)
-        self._remember_token(token_hash(token), game_id, side)
         live = self.cache.get(game_id)
         if live is not None:
             for sub in list(live.subscribers.get(side, ())):
@@ -722,6 +881,7 @@ class GameService:
                     sub.revoke()
             async with live.lock:
                 if not live.broken:
+                    live.token_hashes[side] = token_hash(token)
                     live.meta_version = max(live.meta_version, meta)
                     if side in live.open_sides:
                         live.open_sides.discard(side)
@@ -898,6 +1058,8 @@ class GameService:
             )
             if done.rowcount != 1:
                 raise _StaleInDatabase(live.id)
+            if not self.db.is_sqlite:
+                notify(conn, live.id, live.version + 1, live.meta_version)
             if change.action is not None:
                 conn.execute(
                     _LOG,
@@ -966,7 +1128,11 @@ class GameService:
                     await self._change(live, action, side)
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception as exc:
+            if isinstance(exc, ApiError) and exc.status == 409:
+                # Another server process changed the game first: it is rebuilt from the
+                # database at its next use, and the AI starts again there if to move.
+                return
             # The detail may name the AI's own hidden blocks: it goes to the log only.
             log.exception("AI seat failed in game %s", live.id)
             live.ai_error = "the AI could not move; see the server log"
@@ -1028,7 +1194,7 @@ class GameService:
                         game_id=game_id, side=side, token_hash=digest, created_at=utcnow()
                     )
                 )
-            meta = _bump_meta(s, game_id)
+            meta = _bump_meta(s, game_id, not self.db.is_sqlite)
             return _standing_agreements(s, game_id), meta
 
     async def record(self, game_id: str) -> dict[str, JSON]:
@@ -1150,12 +1316,18 @@ def _standing_agreements(s: Any, game_id: str) -> set[str]:
     )
 
 
-def _bump_meta(s: Any, game_id: str) -> int:
-    """Count a change that is not a move (in the caller's transaction): the new value."""
+def _bump_meta(s: Any, game_id: str, announce: bool) -> int:
+    """Count a change that is not a move (in the caller's transaction): the new value.
+    With ``announce`` (PostgreSQL), other server processes are told when it commits."""
     s.execute(
         text("UPDATE games SET meta_version = meta_version + 1 WHERE id = :id"), {"id": game_id}
     )
-    return int(s.scalar(text("SELECT meta_version FROM games WHERE id = :id"), {"id": game_id}))
+    row = s.execute(
+        text("SELECT version, meta_version FROM games WHERE id = :id"), {"id": game_id}
+    ).one()
+    if announce:
+        notify(s, game_id, int(row[0]), int(row[1]))
+    return int(row[1])
 
 
 def _hidden_from(game: Game[Any], state: Any, side: str) -> set[str] | None:
