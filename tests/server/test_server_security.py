@@ -513,3 +513,31 @@ def test_an_undo_made_through_another_process_is_seen_and_reaches_sockets(
         assert (pushed["version"], pushed["view"]["count"]) == (undone["version"], 1)
         assert a_two.undo(seen["version"]).json()["view"]["count"] == 0
     assert a_one.view().json()["view"]["count"] == 0
+
+
+# --- a Content Security Policy ---------------------------------------------------------------
+
+
+def test_pages_carry_a_content_security_policy_they_can_live_with(client: TestClient) -> None:
+    import re
+
+    for path in ("/", "/plain", "/static/index.html"):
+        res = client.get(path)
+        assert res.status_code == 200, path
+        policy = res.headers.get("content-security-policy", "")
+        rules = dict(
+            (part.split()[0], part.split()[1:]) for part in policy.split(";") if part.strip()
+        )
+        assert rules.get("script-src") == ["'self'"], (path, policy)
+        assert rules.get("default-src") == ["'self'"]
+        assert rules.get("object-src") == ["'none'"]
+        assert rules.get("frame-ancestors") == ["'none'"]
+        assert "unsafe" not in policy
+        # The pages obey it: every script and style sheet is a file of the server's own.
+        page = res.text
+        scripts = re.findall(r"<script\b([^>]*)>", page)
+        assert scripts, path
+        assert all(re.search(r'\bsrc="/static/', attrs) for attrs in scripts), (path, scripts)
+        assert "<style" not in page
+        assert not re.search(r"\sstyle=|\son[a-z]+=", page), path
+    assert "content-security-policy" not in client.get("/api/health").headers

@@ -131,6 +131,15 @@ class GuardMiddleware:
         (b"referrer-policy", b"no-referrer"),
         (b"x-frame-options", b"DENY"),
     )
+    # The pages (the client, the plain page) run only the server's own scripts and styles
+    # and talk only to the server: no inline script, no other origin, no plugins, no
+    # frames. FastAPI's /docs and /redoc load Swagger UI from a CDN and keep none.
+    CONTENT_SECURITY_POLICY = (
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'"
+    )
+    NO_POLICY = ("/docs", "/redoc")
 
     def __init__(self, app: ASGIApp, max_body: int) -> None:
         self.app = app
@@ -181,6 +190,10 @@ class GuardMiddleware:
                 started = True
                 headers = list(message.get("headers", []))
                 headers.extend(self.SECURITY_HEADERS)
+                if any(
+                    k.lower() == b"content-type" and v.startswith(b"text/html") for k, v in headers
+                ) and not scope["path"].startswith(self.NO_POLICY):
+                    headers.append((b"content-security-policy", self.CONTENT_SECURITY_POLICY))
                 # Public, cacheable API answers (the mapboard) set their own header.
                 if is_api and not any(k.lower() == b"cache-control" for k, _ in headers):
                     headers.append((b"cache-control", b"no-store"))
