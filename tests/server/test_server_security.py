@@ -525,9 +525,7 @@ def test_pages_carry_a_content_security_policy_they_can_live_with(client: TestCl
         res = client.get(path)
         assert res.status_code == 200, path
         policy = res.headers.get("content-security-policy", "")
-        rules = dict(
-            (part.split()[0], part.split()[1:]) for part in policy.split(";") if part.strip()
-        )
+        rules = {part.split()[0]: part.split()[1:] for part in policy.split(";") if part.strip()}
         assert rules.get("script-src") == ["'self'"], (path, policy)
         assert rules.get("default-src") == ["'self'"]
         assert rules.get("object-src") == ["'none'"]
