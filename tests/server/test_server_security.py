@@ -539,3 +539,62 @@ def test_pages_carry_a_content_security_policy_they_can_live_with(client: TestCl
         assert "<style" not in page
         assert not re.search(r"\sstyle=|\son[a-z]+=", page), path
     assert "content-security-policy" not in client.get("/api/health").headers
+
+
+# --- verifiable dice -------------------------------------------------------------------------
+
+
+def test_dice_are_committed_at_creation_and_verified_after_the_end(
+    client: TestClient, tmp_path: Path
+) -> None:
+    import hashlib
+
+    from typer.testing import CliRunner
+
+    from hexfront.cli.main import app as cli
+
+    _, online = create(client, {"red": "human", "blue": "human"})
+    shown = {side: seat.view().json()["dice_commitment"] for side, seat in online.items()}
+    assert shown["red"] == shown["blue"]
+    assert len(shown["red"]) == 64
+    # A seed chosen by its creator has nothing to commit to (and says so).
+    _, chosen = create(client, {"red": "human", "blue": "random"}, seed=3)
+    assert chosen["red"].view().json()["dice_commitment"] is None
+
+    game_id, seats = create(client, {"blue": "random"}, options={"rounds": 2})
+    red = seats["red"]
+    commitment = red.view().json()["dice_commitment"]
+    assert red.get("record").status_code == 403  # the secret waits for the end
+    for _ in range(200):
+        settle(client, game_id)
+        view = red.view().json()
+        assert view["dice_commitment"] == commitment
+        if view["status"] == "over":
+            break
+        red.act(view["legal_actions"][0], view["version"])
+    body = red.get("record").json()
+    secret = body["dice"]["secret"]
+    assert hashlib.sha256(secret.encode()).hexdigest() == commitment == body["dice"]["commitment"]
+    assert body["record"]["seed"] != 0
+
+    runner = CliRunner()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(body))
+    res = runner.invoke(cli, ["replay", "--verify", str(path), "--commitment", commitment])
+    assert res.exit_code == 0, res.output
+    assert "dice verified" in res.output
+    # Another commitment than the one shown, or a secret that is not the committed one, fails.
+    res = runner.invoke(cli, ["replay", "--verify", str(path), "--commitment", "0" * 64])
+    assert res.exit_code != 0
+    assert "shown during the game" in res.output
+    forged = json.loads(json.dumps(body))
+    forged["dice"]["secret"] = "f" * 64
+    path.write_text(json.dumps(forged))
+    res = runner.invoke(cli, ["replay", "--verify", str(path)])
+    assert res.exit_code != 0
+    assert "does not match the commitment" in res.output
+    # A seed that is not the secret's.
+    forged = json.loads(json.dumps(body))
+    forged["record"]["seed"] += 1
+    path.write_text(json.dumps(forged))
+    assert runner.invoke(cli, ["replay", "--verify", str(path)]).exit_code != 0

@@ -26,7 +26,7 @@ from hexfront.engine.protocol import (
     RendersText,
     parse_option_pairs,
 )
-from hexfront.engine.records import load_record, replay, save_record, state_hash
+from hexfront.engine.records import replay, save_record, state_hash
 from hexfront.games import registry
 
 app = typer.Typer(
@@ -314,12 +314,22 @@ def selfplay(
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="a saved game record")],
-    verify: Annotated[bool, typer.Option(help="rebuild and check the final hash")] = False,
+    file: Annotated[
+        Path, typer.Argument(help="a saved game record, or a game server's record (GET /record)")
+    ],
+    verify: Annotated[
+        bool, typer.Option(help="rebuild and check the final hash and the server's dice")
+    ] = False,
+    commitment: Annotated[
+        str | None, typer.Option(help="the dice commitment the game showed you")
+    ] = None,
 ) -> None:
-    """Rebuild a saved game record; with --verify, check its state hash."""
+    """Rebuild a saved game record; with --verify, check its state hash, and for a game
+    server's record that the seed is the one committed to when the game began."""
+    from hexfront.server import dice as server_dice
+
     try:
-        rec = load_record(file)
+        rec, dice = server_dice.read_record(file)
         game = registry.load_game(rec.game)
         state = replay(game, rec)
     except HexfrontError as exc:
@@ -327,6 +337,17 @@ def replay_cmd(
     rebuilt = state_hash(game, state)
     console.print(f"{rec.game} {rec.scenario}: {len(rec.actions)} actions, hash {rebuilt}")
     if verify:
+        if dice is not None:
+            try:
+                promised = server_dice.check(rec, dice, commitment)
+            except server_dice.DiceError as exc:
+                _fail(f"dice: {exc}")
+            console.print(
+                f"[green]dice verified[/]: the seed comes from the secret committed to when "
+                f"the game began ({promised}); the replay rolled every die again from it"
+            )
+        elif commitment is not None:
+            _fail("the record reveals no dice secret to check the commitment against")
         if rec.final_hash is None:
             _fail("the record carries no final hash to verify against")
         if rec.final_hash != rebuilt:

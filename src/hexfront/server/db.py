@@ -67,6 +67,10 @@ class GameRow(Base):
     # record given or withdrawn): with ``version`` it tells a server process whether what
     # it holds in memory is still current.
     meta_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The secret the server derived the seed from (``dice.py``); its sha256 is shown to
+    # every seat from the start, the secret itself only with the record. None for a seed
+    # chosen by the creator (and games older than verifiable dice).
+    seed_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class UserRow(Base):

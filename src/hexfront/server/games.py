@@ -47,6 +47,7 @@ from hexfront.engine.protocol import Action, Game, ListsHidden, canonical_json
 from hexfront.engine.records import GameRecord
 from hexfront.games import registry
 
+from . import dice
 from .db import (
     ActionRow,
     Database,
@@ -177,6 +178,8 @@ class LiveGame:
     seed_chosen: bool
     version: int
     seats: dict[str, Seat]
+    # The secret the seed derives from (verifiable dice); None for a chosen seed.
+    seed_secret: str | None = None
     # The sides whose agreement to open the record stands: given with the seat's current
     # token (an agreement dies when the token is replaced).
     open_sides: set[str] = field(default_factory=set)
@@ -413,8 +416,9 @@ class GameService:
                 "the computer, or with every side at one screen)",
             )
         seed_chosen = seed is not None
+        secret: str | None = None
         if seed is None:
-            seed = secrets.randbelow(2**63)
+            secret, seed = dice.draw()  # committed to at once: sha256(secret) to every seat
         tokens = {side: new_token() for side, seat in seats.items() if seat.kind != "ai"}
         game_id = secrets.token_urlsafe(9)
 
@@ -423,7 +427,7 @@ class GameService:
                 match: Match[Any] = Match(game, scenario, full_options, seed)
             except (HexfrontError, ValueError, TypeError, KeyError) as exc:
                 raise unprocessable("bad_setup", f"the game could not be set up: {exc}") from None
-            live = LiveGame(game_id, game, match, seed, seed_chosen, 0, seats)
+            live = LiveGame(game_id, game, match, seed, seed_chosen, 0, seats, secret)
             body = canonical_json(game.to_json(match.state))
             with self.db.write() as s:
                 s.execute(
@@ -434,6 +438,7 @@ class GameService:
                         options=full_options,
                         seed=seed,
                         seed_chosen=seed_chosen,
+                        seed_secret=secret,
                         status="over" if match.is_over() else "active",
                         version=0,
                         actions_count=0,
@@ -582,7 +587,15 @@ class GameService:
             snapshot = (snap[0], snap[1]) if snap is not None else None
             match = rebuild_match(game, row, actions, snapshot, game_id)
         live = LiveGame(
-            game_id, game, match, row.seed, row.seed_chosen, row.version, seats, open_sides
+            game_id,
+            game,
+            match,
+            row.seed,
+            row.seed_chosen,
+            row.version,
+            seats,
+            row.seed_secret,
+            open_sides,
         )
         live.snapshot_seq = snap[0] if snap else 0
         live.meta_version = row.meta_version
@@ -802,6 +815,7 @@ class GameService:
             "ai": {"thinking": live.thinking, "error": live.ai_error},
             "record": {"open": live.record_readable(), "agreed": sorted(live.open_sides)},
             "seed_chosen_by_creator": live.seed_chosen,
+            "dice_commitment": dice.commitment(live.seed_secret) if live.seed_secret else None,
         }
 
     def encode(self, live: LiveGame, sides: set[str] | None = None) -> dict[str, bytes]:
@@ -1221,6 +1235,7 @@ class GameService:
                     "result": _result(match),
                     "seats": {s: seat.public() for s, seat in live.seats.items()},
                     "record": rec.to_json(),
+                    "dice": dice.reveal(live.seed_secret),
                 }
 
             return await self.run(build)
