@@ -26,7 +26,7 @@ from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules.victory import verdict
-from hexfront.games.bite.state import BiteState
+from hexfront.games.bite.state import CONTROL_LETTER, BiteState
 
 from .bite_heuristic import HeuristicAgent, PublicInfo, _Look
 from .determinize import determinize
@@ -69,7 +69,7 @@ def fast_view(state: BiteState, side: str, game: Bite) -> dict[str, Any]:
         "phase": state.phase,
         "phasing": state.phasing,
         "units": units,
-        "control": "".join({"axis": "a", "soviet": "s"}.get(c, "-") for c in state.control),
+        "control": "".join(CONTROL_LETTER.get(c, "-") for c in state.control),
         "prompt": d.prompt.to_json() if d is not None else None,
         "_state": state,  # the agent's own sample: lets the policy judge supply quickly
     }

@@ -248,7 +248,7 @@ class BiteState:
             "phasing": self.phasing,
             "weather": self.weather,
             "pieces": [p.to_json() for _, p in sorted(self.pieces.items())],
-            "control": "".join(_CONTROL_CODE[c] for c in self.control),
+            "control": "".join(CONTROL_LETTER[c] for c in self.control),
             "pp": dict(sorted(self.pp.items())),
             "pp_next": dict(sorted(self.pp_next.items())),
             "surrendered": list(self.surrendered),
@@ -309,8 +309,9 @@ class BiteState:
         )
 
 
-_CONTROL_CODE = {AXIS: "a", SOVIET: "s", "": "-"}
-_CONTROL_NAME = {v: k for k, v in _CONTROL_CODE.items()}
+# Who holds a hex, one letter per hex in saves and views (the one table of these letters).
+CONTROL_LETTER = {AXIS: "a", SOVIET: "s", "": "-"}
+_CONTROL_NAME = {v: k for k, v in CONTROL_LETTER.items()}
 
 
 def _copy_frame(frame: Frame) -> Frame:

@@ -16,7 +16,7 @@ from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
 from .rules.basics import FROZEN_TURN1
-from .state import DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
+from .state import CONTROL_LETTER, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
 
 BLOCK_COLOUR = {
     "ussr": "red",
@@ -28,7 +28,6 @@ BLOCK_COLOUR = {
     "italy": "lightgreen",
 }
 
-CONTROL_LETTER = {"axis": "a", "soviet": "s", "": "-"}  # one letter per hex in a view
 LOG_TAIL = 400  # events kept in a view; the full log is in the record
 
 
