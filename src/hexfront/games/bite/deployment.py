@@ -24,7 +24,7 @@ from hexfront.games.bite.forces import (
     SOVIET_DOT_ZONES,
     Placement,
     Setup,
-    Unit,
+    UnitRecord,
     is_air,
     is_ground,
     is_ground_combat,
@@ -101,9 +101,9 @@ def km(lon1: float, lat1: float, lon2: float, lat2: float) -> float:
 
 class _Stacks:
     def __init__(self) -> None:
-        self.by_hex: dict[str, list[Unit]] = {}
+        self.by_hex: dict[str, list[UnitRecord]] = {}
 
-    def room(self, h: str, u: Unit) -> bool:
+    def room(self, h: str, u: UnitRecord) -> bool:
         here = self.by_hex.get(h, [])
         if any(o.side != u.side for o in here):
             return False
@@ -116,20 +116,20 @@ class _Stacks:
             is_ground_combat(u) and sum(is_ground_combat(o) for o in ground) >= MAX_GROUND_COMBAT
         )
 
-    def add(self, h: str, u: Unit) -> None:
+    def add(self, h: str, u: UnitRecord) -> None:
         self.by_hex.setdefault(h, []).append(u)
 
-    def remove(self, h: str, u: Unit) -> None:
+    def remove(self, h: str, u: UnitRecord) -> None:
         self.by_hex[h].remove(u)
 
 
-Rule = Callable[[Unit, str], str | None]
+Rule = Callable[[UnitRecord, str], str | None]
 
 
 def bss_rule(m: DeployMap) -> Rule:
     """Where a unit may stand in the Barbarossa Standard Setup; returns why not, or None."""
 
-    def rule(u: Unit, h: str) -> str | None:
+    def rule(u: UnitRecord, h: str) -> str | None:
         owner = m.owner(h)
         if is_air(u) and not m.is_city(h):
             return "air units need an airbase city (3.4)"
@@ -184,7 +184,7 @@ def front_rule(m: DeployMap, line: str | None) -> Rule:
             return m.owner(h) in AXIS_OWNERS
         return zone in m.zones(h)
 
-    def rule(u: Unit, h: str) -> str | None:
+    def rule(u: UnitRecord, h: str) -> str | None:
         if is_air(u) and not m.is_city(h):
             return "air units need an airbase city (3.4)"
         if not active:
@@ -323,7 +323,7 @@ def _cover_border(res: Resolved, m: DeployMap, rule: Rule, stacks: _Stacks) -> N
 
 
 def _place_one(
-    u: Unit,
+    u: UnitRecord,
     p: Placement,
     m: DeployMap,
     rule: Rule,
@@ -369,7 +369,7 @@ def _place_one(
 def _stacking(res: Resolved, m: DeployMap) -> list[Finding]:
     units = forces.units_by_id()
     out = []
-    by_hex: dict[str, list[Unit]] = {}
+    by_hex: dict[str, list[UnitRecord]] = {}
     for uid, h in res.hexes.items():
         by_hex.setdefault(h, []).append(units[uid])
     for h, here in sorted(by_hex.items()):
@@ -510,7 +510,7 @@ FROZEN_DISTRICTS: Final = frozenset({"md_leningrad", "md_odessa", "md_caucasus"}
 
 def frozen_on_turn1(hexes: Mapping[str, str], m: DeployMap) -> set[str]:
     """Units frozen in June 1941 (3.21, SBE5) given where they stand: the dot-based list of
-    ``Unit.frozen_turn1`` plus every Soviet unit (black dots too) inside the Leningrad, Odessa
+    ``UnitRecord.frozen_turn1`` plus every Soviet unit (black dots too) inside the Leningrad, Odessa
     or Caucasus district, and every Axis ground unit in Romania except Antonescu.
 
     Units in off-map boxes follow their dot only."""

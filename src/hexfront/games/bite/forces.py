@@ -208,7 +208,7 @@ def _turn_ok(r: _Reader, key: str, value: int | None) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Unit:
+class UnitRecord:
     """One stickered block (B.1). ``ladder`` is the strength on each edge, full strength first."""
 
     id: str
@@ -336,19 +336,19 @@ CLASS_FAMILY: dict[str, str] = {
 }
 
 
-def is_ground(u: Unit) -> bool:
+def is_ground(u: UnitRecord) -> bool:
     return CLASS_FAMILY[u.cls] in ("ground_combat", "ground_support")
 
 
-def is_ground_combat(u: Unit) -> bool:
+def is_ground_combat(u: UnitRecord) -> bool:
     return CLASS_FAMILY[u.cls] == "ground_combat"
 
 
-def is_air(u: Unit) -> bool:
+def is_air(u: UnitRecord) -> bool:
     return CLASS_FAMILY[u.cls] == "air"
 
 
-def _parse_unit(raw: Mapping[str, Any], where: str, problems: list[str]) -> Unit | None:
+def _parse_unit(raw: Mapping[str, Any], where: str, problems: list[str]) -> UnitRecord | None:
     r = _Reader(raw, where, problems)
     n0 = len(problems)
     uid = r.text("id")
@@ -423,7 +423,7 @@ def _parse_unit(raw: Mapping[str, Any], where: str, problems: list[str]) -> Unit
         r.bad(f"side {side!r} does not fit nation {nation!r}")
     if len(problems) > n0:
         return None
-    return Unit(
+    return UnitRecord(
         id=uid,
         name=r.text("name"),
         side=side,
@@ -466,7 +466,7 @@ def _expected_group(uid: str, nation: str) -> str | None:
     }.get(nation)
 
 
-def parse_units(text: str, where: str = "<units>") -> tuple[Unit, ...]:
+def parse_units(text: str, where: str = "<units>") -> tuple[UnitRecord, ...]:
     """Parse and validate one units file; raises :class:`DataError` listing every problem.
 
     >>> try:
@@ -483,7 +483,7 @@ def parse_units(text: str, where: str = "<units>") -> tuple[Unit, ...]:
     return tuple(units)
 
 
-def _parse_unit_list(raw: Mapping[str, Any], where: str, problems: list[str]) -> list[Unit]:
+def _parse_unit_list(raw: Mapping[str, Any], where: str, problems: list[str]) -> list[UnitRecord]:
     out = []
     for i, rec in enumerate(_records(raw, "unit", where, problems), 1):
         label = f"{where} unit {i} ({rec.get('id', '?')})"
@@ -493,7 +493,9 @@ def _parse_unit_list(raw: Mapping[str, Any], where: str, problems: list[str]) ->
     return out
 
 
-def _check_unit_links(units: Sequence[Unit], problems: list[str], where: str = "units") -> None:
+def _check_unit_links(
+    units: Sequence[UnitRecord], problems: list[str], where: str = "units"
+) -> None:
     ids = Counter(u.id for u in units)
     for uid, n in ids.items():
         if n > 1:
@@ -516,10 +518,10 @@ UNIT_FILES: Final = ("units/soviet.toml", "units/axis.toml", "units/others.toml"
 
 
 @cache
-def load_units() -> tuple[Unit, ...]:
+def load_units() -> tuple[UnitRecord, ...]:
     """Every block of the game, in file order (cached)."""
     problems: list[str] = []
-    units: list[Unit] = []
+    units: list[UnitRecord] = []
     for path in UNIT_FILES:
         units += _parse_unit_list(_loads(_data_text(path), path), path, problems)
     _check_unit_links(units, problems)
@@ -529,11 +531,11 @@ def load_units() -> tuple[Unit, ...]:
 
 
 @cache
-def units_by_id() -> Mapping[str, Unit]:
+def units_by_id() -> Mapping[str, UnitRecord]:
     return {u.id: u for u in load_units()}
 
 
-def unit(uid: str) -> Unit:
+def unit(uid: str) -> UnitRecord:
     """The unit with this id; KeyError names close matches."""
     try:
         return units_by_id()[uid]
@@ -542,7 +544,7 @@ def unit(uid: str) -> Unit:
         raise KeyError(f"no BITE unit {uid!r}; similar: {', '.join(close) or 'none'}") from None
 
 
-def block_counts(units: Iterable[Unit] | None = None) -> dict[str, int]:
+def block_counts(units: Iterable[UnitRecord] | None = None) -> dict[str, int]:
     """Blocks per count group (B.1), in the printed order."""
     counts = Counter(u.count_group for u in (load_units() if units is None else units))
     return {g: counts.get(g, 0) for g in COUNT_GROUPS}
@@ -582,14 +584,14 @@ class TechEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class TechChart:
+class TechTable:
     classes: Mapping[str, tuple[str, str]]  # class -> (family, field)
     schedule: Mapping[str, Mapping[str, tuple[tuple[int, int], ...]]]
     entries: tuple[TechEntry, ...]
     extras: Mapping[str, Any] = field(default_factory=dict)
 
 
-def parse_tech(text: str, where: str = "tech.toml") -> TechChart:
+def parse_tech(text: str, where: str = "tech.toml") -> TechTable:
     raw = _loads(text, where)
     problems: list[str] = []
     classes: dict[str, tuple[str, str]] = {}
@@ -656,11 +658,11 @@ def parse_tech(text: str, where: str = "tech.toml") -> TechChart:
     extras: dict[str, Any] = {
         k: raw[k] for k in ("anti_aircraft", "airwar", "convoy_attack") if k in raw
     }
-    return TechChart(classes=classes, schedule=schedule, entries=tuple(entries), extras=extras)
+    return TechTable(classes=classes, schedule=schedule, entries=tuple(entries), extras=extras)
 
 
 @cache
-def tech_chart() -> TechChart:
+def tech_chart() -> TechTable:
     return parse_tech(_data_text("tech.toml"))
 
 
@@ -688,7 +690,7 @@ def tech_level(nation: str, fld: str, turn: int) -> int:
     return level
 
 
-def unit_tech(u: Unit, turn: int) -> int:
+def unit_tech(u: UnitRecord, turn: int) -> int:
     """The unit's TECH: its field's level, raised to its own minimum (Shock Armies: 2)."""
     level = tech_level(u.nation, field_of(u.cls), turn)
     return max(level, u.tech or 0)
@@ -707,7 +709,7 @@ def tech_entry(cls: str, nation: str, level: int) -> TechEntry:
     return best
 
 
-def firepower(u: Unit, turn: int) -> TechEntry:
+def firepower(u: UnitRecord, turn: int) -> TechEntry:
     """The unit's values on a turn: chart row, then unit overrides and unit abilities.
 
     >>> f = firepower(unit("ger-pz-xxxxi"), 1)
@@ -877,7 +879,7 @@ def battle_sheets() -> BattleSheets:
     return BattleSheets(tuple(removals), pools if isinstance(pools, dict) else {})
 
 
-def reinforcements(turn: int, side: str | None = None) -> tuple[Unit, ...]:
+def reinforcements(turn: int, side: str | None = None) -> tuple[UnitRecord, ...]:
     """Blocks whose Battle Sheet entry falls on this turn (optional-rule blocks included)."""
     return tuple(
         u for u in load_units() if u.arrival_turn == turn and (side is None or u.side == side)
@@ -952,7 +954,7 @@ class Setup:
     chart: tuple[ChartRow, ...] = ()
     start_line: str | None = None
 
-    def units(self) -> tuple[Unit, ...]:
+    def units(self) -> tuple[UnitRecord, ...]:
         return tuple(units_by_id()[p.unit] for p in self.placements)
 
     def counts(self, dots: Iterable[str] | str | None = None) -> dict[str, int]:
@@ -982,7 +984,7 @@ def _parse_placement(raw: Mapping[str, Any], where: str, problems: list[str]) ->
     )
 
 
-def parse_setup(text: str, where: str, units: Mapping[str, Unit] | None = None) -> Setup:
+def parse_setup(text: str, where: str, units: Mapping[str, UnitRecord] | None = None) -> Setup:
     raw = _loads(text, where)
     problems: list[str] = []
     units = units_by_id() if units is None else units
@@ -1047,7 +1049,7 @@ def parse_setup(text: str, where: str, units: Mapping[str, Unit] | None = None) 
 def _chart_mismatches(
     chart: Sequence[ChartRow],
     placements: Sequence[Placement],
-    units: Mapping[str, Unit],
+    units: Mapping[str, UnitRecord],
     where: str,
 ) -> list[str]:
     actual: dict[tuple[str, str, str], list[int]] = {}
@@ -1277,7 +1279,7 @@ def scenarios() -> tuple[Scenario, ...]:
     return tuple(scenario(s) for s in SCENARIO_IDS)
 
 
-def scenario_units(sid: str) -> tuple[Unit, ...]:
+def scenario_units(sid: str) -> tuple[UnitRecord, ...]:
     """The units a 1941 scenario deploys (its dot groups of the BSS); other setups: all."""
     s = scenario(sid)
     st = setup(s.setup["name"])

@@ -171,7 +171,7 @@ def _entry(uid: str, turn: int) -> forces.TechEntry:
     return forces.firepower(forces.unit(uid), turn)
 
 
-def unit_spec(u: forces.Unit) -> UnitSpec:
+def unit_spec(u: forces.UnitRecord) -> UnitSpec:
     traits = set(u.abilities) & {"ski"}
     if u.cls == "heavy_artillery":
         traits.add("gustav")
@@ -206,7 +206,7 @@ def _map() -> Any:
     return bite_map.load_map()
 
 
-def _dots_match(u: forces.Unit, dots: object) -> bool:
+def _dots_match(u: forces.UnitRecord, dots: object) -> bool:
     if dots in (None, "all"):
         return True
     assert isinstance(dots, (list, tuple))
