@@ -9,6 +9,7 @@ installed (CI installs it: .ci/run).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -214,6 +215,11 @@ def test_two_browsers_play_one_game_through_an_invite_link(server: str, chromium
         # Each side sees its own faces and only the backs of the other's blocks.
         assert soviet.locator("svg.board g.block.mine.face").count() > 0
         assert soviet.locator("svg.board g.block.enemy.face").count() == 0
+        # Issue 19: both players see the same seal of the server's dice from the start.
+        seals = [p.get_attribute("[data-testid=dice-seal]", "title") or "" for p in (axis, soviet)]
+        assert seals[0] == seals[1]
+        assert re.search(r"\b[0-9a-f]{64}\b", seals[0])
+        assert "Dice sealed" in soviet.inner_text("[data-testid=dice-seal]")
 
         prompt = "[data-testid=prompt]"
         axis.wait_for_selector(f"{prompt}[data-kind=production]")

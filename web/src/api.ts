@@ -27,6 +27,7 @@ export interface Payload {
   ai: { thinking: string | null; error: string | null };
   record: { open: boolean; agreed: string[] };
   seed_chosen_by_creator: boolean;
+  dice_commitment?: string | null;
 }
 
 export interface CatalogGame {

@@ -282,6 +282,12 @@ class Session {
     if (p.seed_chosen_by_creator) {
       this.bar.append(h("span", { class: "seed-note", "data-testid": "seed-chosen", title: "Whoever chose the seed can work out every die roll and the hidden blocks of this game." }, "Dice seed chosen by the game's creator"));
     }
+    if (p.dice_commitment) {
+      // The server sealed its dice before the first roll; the secret is shown with the record
+      // after the game, and `hexfront replay --verify` checks every roll against this seal.
+      const seal = p.dice_commitment;
+      this.bar.append(h("span", { class: "muted dice-seal", "data-testid": "dice-seal", title: `Seal of the dice: ${seal}. After the game, the record reveals the secret behind it, and anyone can check every roll with hexfront replay --verify.` }, `Dice sealed: ${seal.slice(0, 12)}…`));
+    }
     if (e.invites) {
       for (const [side, link] of Object.entries(e.invites)) {
         const input = h("input", { readonly: true, value: link, size: 40, "data-testid": `invite-${side}`, "aria-label": `invite link for ${side}` });
