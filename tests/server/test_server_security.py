@@ -32,6 +32,7 @@ from hexfront.engine.events import JSON, Event
 from hexfront.engine.example import Skirmish
 from hexfront.engine.protocol import Action
 from hexfront.engine.records import GameRecord
+from hexfront.server.limits import LoginBackoff
 
 MakeClient = Callable[..., TestClient]
 
@@ -598,3 +599,41 @@ def test_dice_are_committed_at_creation_and_verified_after_the_end(
     forged["record"]["seed"] += 1
     path.write_text(json.dumps(forged))
     assert runner.invoke(cli, ["replay", "--verify", str(path)]).exit_code != 0
+
+
+def test_wrong_passwords_make_one_account_wait_whatever_the_address(
+    make_client: MakeClient,
+) -> None:
+    """Issue 19: guessing one account's password is slowed per account (after the free
+    tries each wrong password doubles the wait), and other accounts are not held up."""
+    client = make_client(login_free_failures=2, trusted_proxies=["testclient"])
+    for name in ("target", "bystander"):
+        assert client.post("/api/users", json={"username": name, "password": "p" * 10})
+    for i in range(3):  # two free tries, then the third closes logins for a second
+        wrong = client.post(
+            "/api/session",
+            json={"username": "target", "password": "x" * 10},
+            headers={"x-forwarded-for": f"10.0.0.{i + 1}"},  # a new address each time
+        )
+        error(wrong, 401, "bad_credentials")
+    right = client.post("/api/session", json={"username": "TARGET", "password": "p" * 10})
+    error(right, 429, "login_backoff")
+    assert "try again in" in right.json()["detail"]
+    assert client.post("/api/session", json={"username": "bystander", "password": "p" * 10})
+    time.sleep(1.1)
+    assert client.post("/api/session", json={"username": "target", "password": "p" * 10})
+
+
+def test_login_backoff_doubles_up_to_its_cap_and_forgets_on_success() -> None:
+    backoff = LoginBackoff(free=1, cap=4.0)
+    backoff.failed("a", now=0.0)
+    assert backoff.wait("a", now=0.0) == 0.0  # the free try
+    waits = []
+    for _ in range(5):
+        backoff.failed("a", now=100.0)
+        waits.append(backoff.wait("a", now=100.0))
+    assert waits == [1.0, 2.0, 4.0, 4.0, 4.0]
+    assert backoff.wait("b", now=100.0) == 0.0
+    backoff.succeeded("a")
+    backoff.failed("a", now=200.0)
+    assert backoff.wait("a", now=200.0) == 0.0

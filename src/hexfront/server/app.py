@@ -13,6 +13,7 @@ import hashlib
 import inspect
 import json
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -34,7 +35,7 @@ from .auth import UserService
 from .db import Database, default_data_dir, sqlite_url
 from .errors import ApiError, not_found
 from .games import GameService, token_hash
-from .limits import QUERY_TOKEN, ClientAddress, GuardMiddleware, RateLimiter
+from .limits import QUERY_TOKEN, ClientAddress, GuardMiddleware, LoginBackoff, RateLimiter
 from .settings import Settings
 from .ws import serve_socket
 
@@ -172,6 +173,7 @@ def create_app(
     users = UserService(games)
     limiter = RateLimiter(settings.rate_per_second, settings.rate_burst)
     failures = RateLimiter(settings.rate_per_second / 4, settings.rate_burst)
+    backoff = LoginBackoff(settings.login_free_failures, settings.login_backoff_max_seconds)
     per_hour = settings.games_per_address_per_hour
     new_games = RateLimiter(per_hour / 3600, per_hour)
     addresses = ClientAddress(settings.trusted_proxies)
@@ -504,7 +506,23 @@ def create_app(
     async def login(body: Credentials, request: Request) -> Response:
         """Log in: returns a bearer session token (it is not a seat token)."""
         limit(client_key(request))
-        return JSONResponse(await users.login(body.username, body.password))
+        account = body.username.casefold()
+        wait = backoff.wait(account)
+        if wait > 0:
+            raise ApiError(
+                429,
+                "login_backoff",
+                "too many wrong passwords for this account: try again in "
+                f"{math.ceil(wait)} seconds",
+            )
+        try:
+            session = await users.login(body.username, body.password)
+        except ApiError as exc:
+            if exc.status == 401:
+                backoff.failed(account)  # from any address: guessing is slowed per account
+            raise
+        backoff.succeeded(account)
+        return JSONResponse(session)
 
     @app.delete("/api/session", tags=["accounts"], status_code=204)
     async def logout(request: Request, user: Account) -> Response:

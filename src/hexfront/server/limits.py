@@ -37,6 +37,39 @@ class RateLimiter:
         return allowed
 
 
+class LoginBackoff:
+    """Per-account backoff on wrong passwords, whatever address they come from.
+
+    ``free`` failures cost nothing; each further one closes the account's logins for a
+    wait that doubles (1 s, 2 s, 4 s ...) up to ``cap`` seconds. A success starts afresh.
+    Kept per server process, like the other limits.
+    """
+
+    def __init__(self, free: int, cap: float, max_keys: int = 50_000) -> None:
+        self.free, self.cap, self.max_keys = free, cap, max_keys
+        self._accounts: OrderedDict[str, tuple[int, float]] = OrderedDict()
+
+    def wait(self, account: str, now: float | None = None) -> float:
+        """Seconds before this account may try again (0: now)."""
+        now = time.monotonic() if now is None else now
+        _, until = self._accounts.get(account, (0, 0.0))
+        return max(0.0, until - now)
+
+    def failed(self, account: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        failures, until = self._accounts.get(account, (0, 0.0))
+        failures += 1
+        if failures > self.free:
+            until = now + min(self.cap, 2.0 ** (failures - self.free - 1))
+        self._accounts[account] = (failures, until)
+        self._accounts.move_to_end(account)
+        while len(self._accounts) > self.max_keys:
+            self._accounts.popitem(last=False)
+
+    def succeeded(self, account: str) -> None:
+        self._accounts.pop(account, None)
+
+
 # Where GuardMiddleware puts a ``?token=`` it took out of the query string.
 QUERY_TOKEN = "hexfront.query_token"
 

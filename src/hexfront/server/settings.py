@@ -49,6 +49,10 @@ class Settings:
     # cannot hold up play; logins waiting beyond this many are refused with 429.
     hash_workers: int = 1
     max_waiting_hashes: int = 32
+    # Wrong passwords allowed per account before each further one makes it wait, twice
+    # as long each time (1 s, 2 s, 4 s ...) up to the cap; a right password starts afresh.
+    login_free_failures: int = 5
+    login_backoff_max_seconds: float = 300.0
     # Seconds the AI waits before each of its moves, so that a person can follow them.
     ai_delay: float = 0.0
     # Games available besides the registry's (tests plug in small games here).
