@@ -169,6 +169,19 @@ def can_stack(state: BiteState, node: int, side: str, incoming: Iterable[UnitSpe
     return ground <= charts().max_ground and combat <= charts().max_combat
 
 
+StackMemo = dict[tuple[int, bool, str], bool]
+
+
+def takes_one_more(state: BiteState, node: int, side: str, spec: UnitSpec, memo: StackMemo) -> bool:
+    """:func:`can_stack` for one incoming block, remembered over one listing: the answer
+    depends only on the hex, whether the block is a combat unit and its nation (3.10, 5.3)."""
+    key = (node, spec.is_combat, spec.nation)
+    fit = memo.get(key)
+    if fit is None:
+        fit = memo[key] = can_stack(state, node, side, [spec])
+    return fit
+
+
 # --- steps and hits (3.11, 3.15, 7.7.8, 7.7.10) ------------------------------------------
 
 

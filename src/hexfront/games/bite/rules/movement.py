@@ -20,7 +20,14 @@ from ..state import AXIS, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 from . import powers
 from .air import air_range, evacuate_airbase, rebase_targets
-from .basics import can_stack, eliminate, is_frozen, take_control, update_front
+from .basics import (
+    StackMemo,
+    eliminate,
+    is_frozen,
+    take_control,
+    takes_one_more,
+    update_front,
+)
 
 
 def move_cost_table(state: BiteState) -> dict[str, int]:
@@ -179,7 +186,7 @@ def ground_destinations(
     piece: Piece,
     *,
     allow_attack: bool = True,
-    fits: dict[tuple[int, bool, str], bool] | None = None,
+    fits: StackMemo | None = None,
 ) -> dict[int, int]:
     """Legal end hexes of a ground move, with their MP cost.
 
@@ -207,11 +214,7 @@ def ground_destinations(
                 continue
             if not spec.is_combat and not _friendly_combat_unit_at(state, side, node):
                 continue  # support units never attack alone (3.8)
-        key = (node, spec.is_combat, spec.nation)
-        fit = fits.get(key)
-        if fit is None:
-            fit = fits[key] = can_stack(state, node, side, [spec])
-        if not fit:
+        if not takes_one_more(state, node, side, spec, fits):
             continue
         if finland is not None and node in finland:
             if finland_full is None:
@@ -391,7 +394,7 @@ class MovementPhase(Procedure[BiteState]):
             crowded = overstacked(state, side)
             moves = Listing()  # a hundred blocks, each to hundreds of hexes: made if asked
             movers: list[str] = []
-            fits: dict[tuple[int, bool, str], bool] = {}
+            fits: StackMemo = {}
             for p in sorted(state.on_map(side), key=lambda x: x.uid):
                 if state.spec(p).is_ground:
                     to = [board.id_of(node) for node in ground_destinations(state, p, fits=fits)]

@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from . import powers
-from .basics import can_stack, is_frozen, reduce_once
+from .basics import StackMemo, is_frozen, reduce_once, takes_one_more
 
 M = Machine[BiteState]
 
@@ -43,7 +43,7 @@ def rail_destinations(
     piece: Piece,
     hot: bytearray,
     nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] | None = None,
-    fits: dict[tuple[int, bool, str], bool] | None = None,
+    fits: StackMemo | None = None,
 ) -> list[int]:
     """Where a unit may ride: its part of the friendly rail net, clear of the enemy.
 
@@ -78,11 +78,7 @@ def rail_destinations(
     for n in net:
         if n == piece.node or not board.playable[n]:
             continue
-        key = (n, spec.is_combat, spec.nation)
-        fit = fits.get(key)
-        if fit is None:
-            fit = fits[key] = can_stack(state, n, side, [spec])
-        if fit:
+        if takes_one_more(state, n, side, spec, fits):
             out.append(n)
     out.sort()
     return out
@@ -179,7 +175,7 @@ class RailPhase(Procedure[BiteState]):
         hot = near_enemy(state, side)
         railed = cast(list[str], frame.vars["railed"])
         nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] = {}
-        fits: dict[tuple[int, bool, str], bool] = {}
+        fits: StackMemo = {}
         zones = _Zones(state)
         # Whether a ride between two kinds of hex still has room (7.4), asked per pair once.
         room: dict[tuple[tuple[bool, bool], tuple[bool, bool]], bool] = {}
