@@ -1,0 +1,135 @@
+"""The games on offer: loading a game by name, the public catalogue, and the checks of a
+new game's options and seats (who plays each side)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hexfront.ai.base import make_agent
+from hexfront.engine.errors import HexfrontError
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import Game
+from hexfront.games import registry
+
+from .errors import ApiError, unprocessable
+from .live import Seat
+from .settings import Settings
+
+PERSON_KINDS = ("human", "hotseat")
+
+
+def agent_names() -> list[str]:
+    """The agents a seat may be given (``hexfront.ai.base.AGENT_NAMES`` once it exists)."""
+    from hexfront.ai import base
+
+    return list(getattr(base, "AGENT_NAMES", ("random",)))
+
+
+def json_type_matches(default: JSON, value: JSON) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, int | float) and not isinstance(default, bool):
+        return isinstance(value, int | float)
+    if default is None:
+        return True
+    return isinstance(value, type(default))
+
+
+class Catalogue:
+    """The registry's games plus the settings' extra (test) games."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def load_game(self, name: str) -> Game[Any]:
+        if name in self.settings.extra_games:
+            return self.settings.extra_games[name]
+        try:
+            return registry.load_game(name)
+        except HexfrontError as exc:
+            raise unprocessable("unknown_game", str(exc)) from None
+
+    def catalog(self) -> dict[str, JSON]:
+        games: list[JSON] = []
+        entries = [e.to_json() for e in registry.catalog()]
+        for name, game in self.settings.extra_games.items():
+            entries.append(
+                {
+                    "name": name,
+                    "title": game.title,
+                    "sides": list(game.sides),
+                    "status": "test game",
+                    "scenarios": [s.to_json() for s in game.scenarios()],
+                }
+            )
+        for entry in entries:
+            try:
+                game = self.load_game(str(entry["name"]))
+                options: list[JSON] = [o.to_json() for o in game.options()]
+                playable = True
+            except ApiError:
+                options, playable = [], False
+            games.append({**entry, "options": options, "playable": playable})
+        return {
+            "games": games,
+            "seat_kinds": [*PERSON_KINDS, *agent_names()],
+            "agents": agent_names(),
+        }
+
+
+def check_scenario(game: Game[Any], game_name: str, scenario: str) -> None:
+    scenario_info = {s.id: s for s in game.scenarios()}.get(scenario)
+    if scenario_info is None:
+        known = ", ".join(s.id for s in game.scenarios())
+        raise unprocessable(
+            "unknown_scenario", f"{game_name} has no scenario {scenario!r}; known: {known}"
+        )
+    if not scenario_info.playable:
+        raise unprocessable("scenario_not_playable", f"{scenario} is not playable yet")
+
+
+def check_options(game: Game[Any], given: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The game's options with ``given`` applied, every value checked; defaults filled."""
+    infos = {o.name: o for o in game.options()}
+    unknown = sorted(set(given) - set(infos))
+    if unknown:
+        raise unprocessable(
+            "unknown_option",
+            f"{game.name} has no option {', '.join(unknown)}; "
+            f"options: {', '.join(infos) or 'none'}",
+        )
+    out: dict[str, JSON] = {}
+    for name, info in infos.items():
+        value = given.get(name, info.default)
+        if not json_type_matches(info.default, value) or (
+            info.choices and value not in info.choices
+        ):
+            allowed = ", ".join(map(str, info.choices)) if info.choices else "its type"
+            raise unprocessable("bad_option", f"option {name!r} must be one of {allowed}")
+        out[name] = value
+    return out
+
+
+def check_seats(game: Game[Any], opponents: Mapping[str, str]) -> dict[str, Seat]:
+    """Who plays each side (missing sides: ``human``); at least one person."""
+    unknown = sorted(set(opponents) - set(game.sides))
+    if unknown:
+        raise unprocessable(
+            "unknown_side",
+            f"{game.name} has no side {', '.join(unknown)}; sides: {', '.join(game.sides)}",
+        )
+    seats: dict[str, Seat] = {}
+    for side in game.sides:
+        who = opponents.get(side, "human")
+        if who in PERSON_KINDS:
+            seats[side] = Seat(side, who)
+            continue
+        try:
+            make_agent(who, 0)
+        except ValueError as exc:
+            raise unprocessable("unknown_agent", f"{side}: {exc}") from None
+        seats[side] = Seat(side, "ai", who)
+    if all(seat.kind == "ai" for seat in seats.values()):
+        raise unprocessable("no_person", "at least one side must be played by a person")
+    return seats

@@ -1,0 +1,282 @@
+"""A game held in memory while it is played: :class:`LiveGame`, what each seat receives
+from it, and the rules work of one change.
+
+* A :class:`LiveGame` is a :class:`Match` plus its seats, open sockets, AI state and the
+  encoded payload of each seat for the current state (encoded once per change).
+* Fog of war: whatever is sent to a seat is built by :func:`payload` from
+  ``match.view(side)`` and that side's legal actions, plus public metadata. The state, the
+  seed, the record and other seats' views never go out to a seat while a game is running
+  (the record opens when the game is over, or when every seat agrees).
+* :func:`apply_change` changes the match (an action or an undo) and describes the change
+  for storage (``storage.py`` writes it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexfront.ai.base import Agent, make_agent
+from hexfront.engine.errors import IllegalAction, MalformedAction, NotYourTurn
+from hexfront.engine.events import JSON
+from hexfront.engine.match import Match
+from hexfront.engine.protocol import Action, Game, canonical_json
+
+from . import dice
+from .errors import conflict, forbidden, unprocessable
+from .fanout import Subscribers, post_all, revoke_replaced
+
+
+def agent_seed(seed: int, side: str) -> int:
+    digest = hashlib.sha256(f"hexfront-agent:{seed}:{side}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(slots=True)
+class Seat:
+    side: str
+    kind: str  # human | hotseat | ai
+    agent: str | None = None
+    user_id: int | None = None
+
+    def public(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "agent": self.agent}
+
+
+@dataclass(eq=False)
+class LiveGame:
+    id: str
+    game: Game[Any]
+    match: Match[Any]
+    seed: int
+    seed_chosen: bool
+    version: int
+    seats: dict[str, Seat]
+    # The secret the seed derives from (verifiable dice); None for a chosen seed.
+    seed_secret: str | None = None
+    # The sides whose agreement to open the record stands: given with the seat's current
+    # token (an agreement dies when the token is replaced).
+    open_sides: set[str] = field(default_factory=set)
+    snapshot_seq: int = 0
+    # ``games.meta_version`` as this process last saw it (tokens replaced, agreements).
+    meta_version: int = 0
+    # The sha256 of each person's seat token, as last read: a socket opened with another
+    # one is closed.
+    token_hashes: dict[str, str | None] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: Subscribers = field(default_factory=dict)
+    agents: dict[str, Agent] = field(default_factory=dict)
+    thinking: str | None = None
+    ai_error: str | None = None
+    ai_task: asyncio.Task[None] | None = None
+    broken: bool = False  # memory and database may disagree: rebuild before use
+    slow: bool = False  # the rules once took long: run them in worker threads
+    # The encoded payload of each seat for the current state and metadata; replaced
+    # whole after every change, so a view request needs no rules work when it is here.
+    wire: dict[str, bytes] = field(default_factory=dict)
+    # The legal actions of each side at version ``legal_at`` (computed for the payload,
+    # then used to check an action's JSON types); dropped at every change of the state.
+    legal: dict[str, Sequence[Action]] = field(default_factory=dict)
+    legal_at: int = -1
+
+    def has_ai(self) -> bool:
+        return any(seat.kind == "ai" for seat in self.seats.values())
+
+    def is_open(self) -> bool:
+        """Every seat agreed, with its current token, to open the record before the end.
+
+        Never against the computer: an AI seat cannot agree, and a person who could open
+        the record alone would play on knowing everything."""
+        if self.has_ai():
+            return False
+        return set(self.seats) <= self.open_sides
+
+    def record_readable(self) -> bool:
+        return self.match.is_over() or self.is_open()
+
+    def watched_sides(self) -> set[str]:
+        return {side for side, subs in self.subscribers.items() if subs}
+
+    def ai_to_move(self) -> str | None:
+        if self.match.is_over():
+            return None
+        for side in self.match.active_sides():
+            if self.seats[side].kind == "ai":
+                return side
+        return None
+
+    def agent(self, side: str) -> Agent:
+        if side not in self.agents:
+            name = self.seats[side].agent or "random"
+            self.agents[side] = make_agent(name, agent_seed(self.seed, side))
+        return self.agents[side]
+
+    def idle(self) -> bool:
+        return not self.watched_sides() and self.ai_task is None and not self.lock.locked()
+
+    def legal_for(self, side: str) -> Sequence[Action]:
+        if self.legal_at != self.version:
+            self.legal, self.legal_at = {}, self.version
+        if side not in self.legal:
+            self.legal[side] = self.match.legal_actions(side)
+        return self.legal[side]
+
+    def mark_broken(self) -> None:
+        """Memory and database may disagree: rebuilt from the database before next use."""
+        self.broken, self.wire = True, {}
+
+    def publish(self, wire: dict[str, bytes]) -> None:
+        """Make ``wire`` the current payloads and push them to the open sockets."""
+        self.wire = wire
+        post_all(self.subscribers, wire)
+
+    def revoke_replaced(self) -> None:
+        """Close the sockets opened with a seat token that is no longer the seat's."""
+        revoke_replaced(self.subscribers, self.token_hashes)
+
+
+# --- what a seat sees ---------------------------------------------------------------------
+
+
+def payload(live: LiveGame, side: str) -> dict[str, JSON]:
+    """Everything a seat receives about its game: built from its own view only."""
+    match = live.match
+    result = match.result()
+    to_move = match.active_sides()
+    return {
+        "id": live.id,
+        "game": live.game.name,
+        "scenario": match.record.scenario,
+        "options": match.record.options,
+        "side": side,
+        "version": live.version,
+        "seq": len(match.record.actions),
+        "status": "over" if match.is_over() else "active",
+        "to_move": to_move,
+        "your_turn": side in to_move,
+        "view": match.view(side),
+        "legal_actions": [a.to_json() for a in live.legal_for(side)] if to_move else [],
+        "can_undo": match.can_undo(side),
+        "result": result.to_json() if result else None,
+        "seats": {s: seat.public() for s, seat in live.seats.items()},
+        "ai": {"thinking": live.thinking, "error": live.ai_error},
+        "record": {"open": live.record_readable(), "agreed": sorted(live.open_sides)},
+        "seed_chosen_by_creator": live.seed_chosen,
+        "dice_commitment": dice.commitment(live.seed_secret) if live.seed_secret else None,
+    }
+
+
+def encode(live: LiveGame, sides: set[str] | None = None) -> dict[str, bytes]:
+    """Encoded payloads of ``sides`` (default: the sides with open sockets)."""
+    sides = live.watched_sides() if sides is None else sides
+    return {
+        side: json.dumps(payload(live, side), ensure_ascii=False, separators=(",", ":")).encode()
+        for side in sides
+    }
+
+
+def result_json(match: Match[Any]) -> dict[str, JSON] | None:
+    result = match.result()
+    return result.to_json() if result else None
+
+
+# --- one change ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Change:
+    """A change made to a match, ready to be written."""
+
+    action: Action | None  # None: an undo
+    n: int  # actions in the log after the change
+    body: str  # canonical JSON of the new state
+    digest: str  # its sha256
+    over: bool
+    result: dict[str, JSON] | None
+    to_move: list[str]
+    snapshot: bool
+
+
+def parse_action(raw: JSON, side: str) -> Action:
+    if isinstance(raw, dict) and "side" not in raw:
+        raw = {**raw, "side": side}
+    try:
+        action = Action.from_json(raw)
+    except MalformedAction as exc:
+        raise unprocessable("malformed_action", str(exc)) from None
+    if action.side != side:
+        raise forbidden("wrong_side", f"this seat plays {side}, not {action.side}")
+    return action
+
+
+def check_version(live: LiveGame, version: int) -> None:
+    if version != live.version:
+        raise conflict(
+            "stale_version",
+            f"the game is at version {live.version}, not {version}: reload the view",
+        )
+
+
+def apply_change(live: LiveGame, action: Action | None, side: str, snapshot_every: int) -> Change:
+    """Change the match (rules work): apply ``action``, or undo ``side``'s last one."""
+    match, game = live.match, live.game
+    if action is None:
+        match.undo(side)
+    else:
+        action = as_listed(live, action)
+        try:
+            match.act(action)
+        except NotYourTurn as exc:
+            raise unprocessable("not_your_turn", str(exc)) from None
+        except IllegalAction as exc:
+            raise unprocessable("illegal_action", str(exc)) from None
+    live.legal_at = -1  # the state changed
+    n = len(match.record.actions)
+    body = canonical_json(game.to_json(match.state))
+    over = match.is_over()
+    result = match.result()
+    # A snapshot is taken where no undo is pending, so that a game rebuilt from it has
+    # exactly the undo stack of the original (an empty one).
+    snapshot = action is not None and (
+        over
+        or (
+            n - live.snapshot_seq >= snapshot_every
+            and not any(match.can_undo(s) for s in game.sides)
+        )
+    )
+    return Change(
+        action,
+        n,
+        body,
+        hashlib.sha256(body.encode()).hexdigest(),
+        over,
+        result.to_json() if result else None,
+        match.active_sides(),
+        snapshot,
+    )
+
+
+def as_listed(live: LiveGame, action: Action) -> Action:
+    """The legal action that ``action`` names, with exactly its JSON types.
+
+    Python compares ``True == 1 == 1.0``, so a loose comparison would accept (and log)
+    ``true`` or ``1.0`` where the list has ``1``. An action equal to a listed one only
+    that way is refused; one that is not listed at all is left for :meth:`Match.act`
+    to refuse. The listed object itself is returned, so the log holds the game's own."""
+    if action.side not in live.game.sides or action.side not in live.match.active_sides():
+        return action
+    for listed in live.legal_for(action.side):
+        if listed == action:
+            if listed.key() != action.key():
+                raise unprocessable(
+                    "wrong_type",
+                    "this action is legal only with other JSON types: send every value "
+                    "exactly as the list of legal actions has it (a whole number as 2, "
+                    "not 2.0; true or false, not 1 or 0)",
+                )
+            return listed
+    return action

@@ -1,0 +1,480 @@
+"""Storage of games: every read and write of a game's rows, one transaction each.
+
+* The action log in the database is the source of truth. Every accepted action (or undo)
+  is committed in one transaction together with the bump of the game's optimistic version
+  (``UPDATE games SET version = version + 1 WHERE id = ? AND version = ?``) and the hash of
+  the new state (:meth:`GameStore.commit`).
+* A game is rebuilt from seed and log (a long log from its newest snapshot on), checked
+  against the snapshot's hash and the stored hash of the newest state
+  (:meth:`GameStore.load`, :func:`rebuild_match`, :func:`resume_match`).
+* Changes that are not moves (a token replaced, an agreement to open the record) bump
+  ``games.meta_version``, which other server processes compare with what they hold.
+
+Every method blocks: the service runs them in worker threads (``workers.py``), except
+:meth:`GameStore.find_seat` on SQLite.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any, cast
+
+from sqlalchemy import JSON as SA_JSON
+from sqlalchemy import DateTime, Table, bindparam, delete, insert, select, text
+
+from hexfront.engine.errors import HexfrontError
+from hexfront.engine.events import JSON
+from hexfront.engine.match import Match
+from hexfront.engine.protocol import Action, Game, canonical_json
+from hexfront.engine.records import GameRecord
+
+from .db import (
+    ActionRow,
+    Database,
+    GameRow,
+    OpenRequestRow,
+    SeatRow,
+    SnapshotRow,
+    utcnow,
+)
+from .errors import ApiError, CorruptGame, conflict, forbidden, not_found
+from .live import Change, LiveGame, Seat, result_json
+from .notify import notify
+from .settings import Settings
+
+GAMES_T = cast(Table, GameRow.__table__)
+ACTIONS_T = cast(Table, ActionRow.__table__)
+SNAPSHOTS_T = cast(Table, SnapshotRow.__table__)
+SEATS_T = cast(Table, SeatRow.__table__)
+
+
+# The hot path's statements, prebuilt once (portable SQL; JSON bound by SQLAlchemy's type).
+_BUMP = text(
+    "UPDATE games SET version = :new, actions_count = :n, to_move = :to_move, "
+    "state_hash = :hash, status = :status, result = :result, updated_at = :now "
+    "WHERE id = :id AND version = :old"
+).bindparams(
+    bindparam("now", type_=DateTime(timezone=True)),
+    bindparam("to_move", type_=SA_JSON),
+    bindparam("result", type_=SA_JSON),
+)
+_LOG = text(
+    "INSERT INTO actions (game_id, seq, side, action, created_at) "
+    "VALUES (:id, :seq, :side, :action, :now)"
+).bindparams(bindparam("now", type_=DateTime(timezone=True)), bindparam("action", type_=SA_JSON))
+_UNLOG = text("DELETE FROM actions WHERE game_id = :id AND seq > :n")
+_UNSNAP = text("DELETE FROM snapshots WHERE game_id = :id AND seq > :n")
+_FIND_SEAT = text(
+    "SELECT seats.game_id, seats.side, games.version, games.meta_version "
+    "FROM seats JOIN games ON games.id = seats.game_id WHERE seats.token_hash = :digest"
+)
+# version, meta_version, actions_count, state_hash, newest snapshot, new actions,
+# standing agreements, seat token hashes
+Changes = tuple[int, int, int, str, int, list[Any], set[str], dict[str, str | None]]
+_SNAP = text(
+    "INSERT INTO snapshots (game_id, seq, state, hash, created_at) "
+    "VALUES (:id, :seq, :state, :hash, :now)"
+).bindparams(bindparam("now", type_=DateTime(timezone=True)))
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class StaleInDatabase(Exception):
+    """The database holds a newer version than this process: another writer got there."""
+
+
+class GameStore:
+    """The rows of games, seats, actions, snapshots and agreements."""
+
+    def __init__(self, db: Database, settings: Settings) -> None:
+        self.db = db
+        self.settings = settings
+
+    # --- creating and loading -------------------------------------------------------------
+
+    def insert(
+        self,
+        live: LiveGame,
+        scenario: str,
+        options: Mapping[str, JSON],
+        token_hashes: Mapping[str, str],
+    ) -> None:
+        """Store a new game and its seats (``token_hashes``: the people's seats)."""
+        match = live.match
+        body = canonical_json(live.game.to_json(match.state))
+        with self.db.write() as s:
+            s.execute(
+                insert(GAMES_T).values(
+                    id=live.id,
+                    game=live.game.name,
+                    scenario=scenario,
+                    options=dict(options),
+                    seed=live.seed,
+                    seed_chosen=live.seed_chosen,
+                    seed_secret=live.seed_secret,
+                    status="over" if match.is_over() else "active",
+                    version=0,
+                    actions_count=0,
+                    to_move=match.active_sides(),
+                    state_hash=hashlib.sha256(body.encode()).hexdigest(),
+                    result=result_json(match),
+                    created_at=utcnow(),
+                    updated_at=utcnow(),
+                )
+            )
+            for side, seat in live.seats.items():
+                s.execute(
+                    insert(SEATS_T).values(
+                        game_id=live.id,
+                        side=side,
+                        kind=seat.kind,
+                        agent=seat.agent,
+                        token_hash=token_hashes.get(side),
+                        user_id=seat.user_id,
+                    )
+                )
+
+    def load(self, game_id: str, load_game: Callable[[str], Game[Any]]) -> LiveGame:
+        """A live game rebuilt from its seed and action log (checked against the hashes)."""
+        with self.db.read() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                raise not_found(f"no game {game_id!r}")
+            seat_rows = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+            action_rows = s.execute(
+                select(ACTIONS_T.c.seq, ACTIONS_T.c.action)
+                .where(ACTIONS_T.c.game_id == game_id)
+                .order_by(ACTIONS_T.c.seq)
+            ).all()
+            long_log = len(action_rows) > self.settings.replay_from_snapshot_after
+            columns = [SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.hash]
+            if long_log:
+                columns.append(SNAPSHOTS_T.c.state)
+            snap = s.execute(
+                select(*columns)
+                .where(SNAPSHOTS_T.c.game_id == game_id)
+                .order_by(SNAPSHOTS_T.c.seq.desc())
+                .limit(1)
+            ).first()
+            open_sides = standing_agreements(s, game_id)
+        if [seq for seq, _ in action_rows] != list(range(1, len(action_rows) + 1)):
+            raise CorruptGame(f"game {game_id}: the action log has gaps")
+        game = load_game(row.game)
+        seats = {r.side: Seat(r.side, r.kind, r.agent, r.user_id) for r in seat_rows}
+        actions = [a for _, a in action_rows]
+        if long_log and snap is not None:
+            match = resume_match(game, row, actions, (snap[0], snap[1], snap[2]), game_id)
+        else:
+            snapshot = (snap[0], snap[1]) if snap is not None else None
+            match = rebuild_match(game, row, actions, snapshot, game_id)
+        live = LiveGame(
+            game_id,
+            game,
+            match,
+            row.seed,
+            row.seed_chosen,
+            row.version,
+            seats,
+            row.seed_secret,
+            open_sides,
+        )
+        live.snapshot_seq = snap[0] if snap else 0
+        live.meta_version = row.meta_version
+        live.token_hashes = {r.side: r.token_hash for r in seat_rows if r.kind != "ai"}
+        live.thinking = live.ai_to_move()
+        return live
+
+    # --- seats ----------------------------------------------------------------------------
+
+    def find_seat(self, digest: str) -> tuple[str, str, int, int] | None:
+        """``(game id, side, version, meta_version)`` of the seat whose token hashes to
+        ``digest``."""
+        with self.db.engine.connect() as conn:
+            row = conn.execute(_FIND_SEAT, {"digest": digest}).first()
+        return (row[0], row[1], int(row[2]), int(row[3])) if row else None
+
+    def rotate_token(
+        self, game_id: str, side: str, digest: str, user_id: int | None
+    ) -> tuple[str | None, int]:
+        """Give a seat the token hashing to ``digest`` (with ``user_id``: only a seat of
+        that account); its agreement to open the record dies. The old hash and the new
+        ``meta_version``."""
+        with self.db.write() as s:
+            seat = s.get(SeatRow, (game_id, side))
+            if seat is None or seat.kind == "ai":
+                raise not_found("no such seat")
+            if user_id is not None and seat.user_id != user_id:
+                raise forbidden("not_your_seat", "that seat is not attached to your account")
+            old, seat.token_hash = seat.token_hash, digest
+            # An agreement to open the record was given with the old token: it dies.
+            s.execute(
+                delete(OpenRequestRow).where(
+                    OpenRequestRow.game_id == game_id, OpenRequestRow.side == side
+                )
+            )
+            s.flush()
+            return old, bump_meta(s, game_id, not self.db.is_sqlite)
+
+    def store_open(self, game_id: str, side: str, agree: bool, digest: str) -> tuple[set[str], int]:
+        """Store an agreement (only while ``digest`` is still the seat's token) or remove
+        it; the standing agreements and the game's new ``meta_version`` after it."""
+        with self.db.write() as s:
+            current = s.scalar(
+                select(SEATS_T.c.token_hash).where(
+                    SEATS_T.c.game_id == game_id, SEATS_T.c.side == side
+                )
+            )
+            s.execute(
+                delete(OpenRequestRow).where(
+                    OpenRequestRow.game_id == game_id, OpenRequestRow.side == side
+                )
+            )
+            if agree:
+                if current != digest:
+                    raise ApiError(401, "bad_token", "this seat token is not valid")
+                s.add(
+                    OpenRequestRow(
+                        game_id=game_id, side=side, token_hash=digest, created_at=utcnow()
+                    )
+                )
+            meta = bump_meta(s, game_id, not self.db.is_sqlite)
+            return standing_agreements(s, game_id), meta
+
+    # --- other processes' changes ---------------------------------------------------------
+
+    def changes_since(self, game_id: str, n: int) -> Changes | None:
+        """What the database holds beyond the first ``n`` actions of the log."""
+        with self.db.read() as s:
+            row = s.execute(
+                select(
+                    GAMES_T.c.version,
+                    GAMES_T.c.meta_version,
+                    GAMES_T.c.actions_count,
+                    GAMES_T.c.state_hash,
+                ).where(GAMES_T.c.id == game_id)
+            ).first()
+            if row is None:
+                return None
+            actions = list(
+                s.scalars(
+                    select(ACTIONS_T.c.action)
+                    .where(ACTIONS_T.c.game_id == game_id, ACTIONS_T.c.seq > n)
+                    .order_by(ACTIONS_T.c.seq)
+                )
+            )
+            snap = s.scalar(
+                select(SNAPSHOTS_T.c.seq)
+                .where(SNAPSHOTS_T.c.game_id == game_id)
+                .order_by(SNAPSHOTS_T.c.seq.desc())
+                .limit(1)
+            )
+            hashes = {
+                side: digest
+                for side, kind, digest in s.execute(
+                    select(SEATS_T.c.side, SEATS_T.c.kind, SEATS_T.c.token_hash).where(
+                        SEATS_T.c.game_id == game_id
+                    )
+                )
+                if kind != "ai"
+            }
+            agreed = standing_agreements(s, game_id)
+        return (
+            int(row[0]),
+            int(row[1]),
+            int(row[2]),
+            str(row[3]),
+            int(snap or 0),
+            actions,
+            agreed,
+            hashes,
+        )
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def commit(self, live: LiveGame, change: Change) -> None:
+        """Write a change already made to the match, in one transaction, and bring the
+        live game up to date. If the write fails, memory is ahead of the database: the
+        game is marked broken and is rebuilt from the database before its next use."""
+        try:
+            self._write(live, change)
+        except StaleInDatabase:
+            live.mark_broken()
+            raise conflict(
+                "stale_version", "the game was changed elsewhere: reload the view"
+            ) from None
+        except BaseException:
+            live.mark_broken()
+            raise
+        live.version += 1
+        live.wire = {}  # the new views are encoded next
+        if change.snapshot:
+            live.snapshot_seq = change.n
+        elif change.action is None:
+            live.snapshot_seq = min(live.snapshot_seq, change.n)
+        live.thinking = live.ai_to_move()
+
+    def _write(self, live: LiveGame, change: Change) -> None:
+        """Store a change in one transaction, guarded by the optimistic version."""
+        now = utcnow()
+        with self.db.write_conn() as conn:
+            done = conn.execute(
+                _BUMP,
+                {
+                    "id": live.id,
+                    "old": live.version,
+                    "new": live.version + 1,
+                    "n": change.n,
+                    "to_move": change.to_move,
+                    "hash": change.digest,
+                    "status": "over" if change.over else "active",
+                    "result": change.result,
+                    "now": now,
+                },
+            )
+            if done.rowcount != 1:
+                raise StaleInDatabase(live.id)
+            if not self.db.is_sqlite:
+                notify(conn, live.id, live.version + 1, live.meta_version)
+            if change.action is not None:
+                conn.execute(
+                    _LOG,
+                    {
+                        "id": live.id,
+                        "seq": change.n,
+                        "side": change.action.side,
+                        "action": change.action.to_json(),
+                        "now": now,
+                    },
+                )
+            else:
+                conn.execute(_UNLOG, {"id": live.id, "n": change.n})
+                conn.execute(_UNSNAP, {"id": live.id, "n": change.n})
+            if change.snapshot:
+                conn.execute(
+                    _SNAP,
+                    {
+                        "id": live.id,
+                        "seq": change.n,
+                        "state": change.body,
+                        "hash": change.digest,
+                        "now": now,
+                    },
+                )
+
+    # --- replays --------------------------------------------------------------------------
+
+    def snapshot_before(self, live: LiveGame, upto: int) -> tuple[Any, int]:
+        """The newest snapshot at or before ``upto`` actions (its hash checked), as
+        ``(state, seq)``; ``(None, 0)`` when there is none."""
+        with self.db.read() as s:
+            row = s.execute(
+                select(SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.state, SNAPSHOTS_T.c.hash)
+                .where(SNAPSHOTS_T.c.game_id == live.id, SNAPSHOTS_T.c.seq <= upto)
+                .order_by(SNAPSHOTS_T.c.seq.desc())
+                .limit(1)
+            ).first()
+        if row is None:
+            return None, 0
+        seq, body, digest = row
+        if hashlib.sha256(body.encode()).hexdigest() != digest:
+            raise CorruptGame(f"game {live.id}: snapshot {seq} does not match its hash")
+        return live.game.from_json(json.loads(body)), seq
+
+
+def standing_agreements(s: Any, game_id: str) -> set[str]:
+    """The sides whose agreement to open the record was given with their current token."""
+    return set(
+        s.scalars(
+            select(OpenRequestRow.side)
+            .join(
+                SeatRow,
+                (SeatRow.game_id == OpenRequestRow.game_id) & (SeatRow.side == OpenRequestRow.side),
+            )
+            .where(
+                OpenRequestRow.game_id == game_id,
+                OpenRequestRow.token_hash == SeatRow.token_hash,
+            )
+        )
+    )
+
+
+def bump_meta(s: Any, game_id: str, announce: bool) -> int:
+    """Count a change that is not a move (in the caller's transaction): the new value.
+    With ``announce`` (PostgreSQL), other server processes are told when it commits."""
+    s.execute(
+        text("UPDATE games SET meta_version = meta_version + 1 WHERE id = :id"), {"id": game_id}
+    )
+    row = s.execute(
+        text("SELECT version, meta_version FROM games WHERE id = :id"), {"id": game_id}
+    ).one()
+    if announce:
+        notify(s, game_id, int(row[0]), int(row[1]))
+    return int(row[1])
+
+
+def rebuild_match(
+    game: Game[Any],
+    row: GameRow,
+    actions: list[Any],
+    snapshot: tuple[int, str] | None,
+    game_id: str,
+) -> Match[Any]:
+    """Replay a stored game from its seed and log, checking it against the stored hashes.
+
+    Actions go through :meth:`Match.act`, so the legality of each is checked again and the
+    undo stack comes back exactly as it was. ``snapshot`` is ``(seq, hash)`` of the newest
+    snapshot or ``None``.
+    """
+    try:
+        match: Match[Any] = Match(game, row.scenario, row.options, row.seed)
+        for i, raw in enumerate(actions, 1):
+            match.act(Action.from_json(raw))
+            if snapshot is not None and i == snapshot[0] and match.hash() != snapshot[1]:
+                raise CorruptGame(f"game {game_id}: the replay differs from snapshot {i}")
+    except HexfrontError as exc:
+        raise CorruptGame(f"game {game_id}: the log does not replay: {exc}") from None
+    if match.hash() != row.state_hash:
+        raise CorruptGame(f"game {game_id}: the replay does not match the stored hash")
+    return match
+
+
+def resume_match(
+    game: Game[Any],
+    row: GameRow,
+    actions: list[Any],
+    snapshot: tuple[int, str, str],
+    game_id: str,
+) -> Match[Any]:
+    """Like :func:`rebuild_match`, faster for long logs: start from the newest snapshot
+    ``(seq, hash, state)`` (its body checked against its hash) and replay only the actions
+    after it. Snapshots are taken where no undo is pending, so the undo stack still comes
+    back exactly. The full replay from the seed stays available (:func:`rebuild_match`)."""
+    seq, digest, body = snapshot
+    if hashlib.sha256(body.encode()).hexdigest() != digest:
+        raise CorruptGame(f"game {game_id}: snapshot {seq} does not match its hash")
+    try:
+        match: Match[Any] = Match.from_record(
+            game, GameRecord(row.game, row.scenario, dict(row.options), row.seed, [])
+        )
+        match.state = game.from_json(json.loads(body))
+        if match.hash() != digest:
+            raise CorruptGame(f"game {game_id}: snapshot {seq} does not load back exactly")
+        match.record.actions.extend(Action.from_json(raw) for raw in actions[:seq])
+        for raw in actions[seq:]:
+            match.act(Action.from_json(raw))
+    except HexfrontError as exc:
+        raise CorruptGame(f"game {game_id}: the log does not replay: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CorruptGame(f"game {game_id}: snapshot {seq} is unreadable: {exc}") from None
+    if match.hash() != row.state_hash:
+        raise CorruptGame(f"game {game_id}: the replay does not match the stored hash")
+    return match
