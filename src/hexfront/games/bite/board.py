@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .types import HexId, Node
+
 # Terrain names used in map data (7.5.3).
 CLEAR = "clear"
 FOREST = "forest"
@@ -61,12 +63,12 @@ class Board(Protocol):
     def node_count(self) -> int: ...
 
     @property
-    def adjacency(self) -> Sequence[Sequence[int]]:
+    def adjacency(self) -> Sequence[Sequence[Node]]:
         """Land and red-arrow connections between nodes (grid neighbours plus links)."""
         ...
 
     @property
-    def rail_adjacency(self) -> Sequence[Sequence[int]]:
+    def rail_adjacency(self) -> Sequence[Sequence[Node]]:
         """Built railway connections (3.5)."""
         ...
 
@@ -84,34 +86,34 @@ class Board(Protocol):
         ...
 
     @property
-    def sites(self) -> dict[int, Site]:
+    def sites(self) -> dict[Node, Site]:
         """Cities and sites by node."""
         ...
 
-    def id_of(self, node: int) -> str:
+    def id_of(self, node: Node) -> HexId:
         """Printed ID (CCRR) or box name."""
         ...
 
-    def node(self, name: str) -> int:
+    def node(self, name: str) -> Node:
         """Node of a printed ID, box name or place name."""
         ...
 
-    def distance(self, a: int, b: int) -> int:
+    def distance(self, a: Node, b: Node) -> int:
         """Hex distance (through links for off-map boxes)."""
         ...
 
-    def min_distance(self, node: int, targets: Sequence[int]) -> int | None:
+    def min_distance(self, node: Node, targets: Sequence[Node]) -> int | None:
         """The distance from ``node`` to the nearest of ``targets`` (None if there are none)."""
         ...
 
-    def river_between(self, a: int, b: int) -> str | None: ...
+    def river_between(self, a: Node, b: Node) -> str | None: ...
 
-    def is_red_arrow(self, a: int, b: int) -> bool:
+    def is_red_arrow(self, a: Node, b: Node) -> bool:
         """Straits and off-map connections (7.5.5)."""
         ...
 
-    def blocks_zoc(self, a: int, b: int) -> bool:
+    def blocks_zoc(self, a: Node, b: Node) -> bool:
         """Deep-water hexsides and straits stop ZOC (3.19)."""
         ...
 
-    def zone(self, name: str) -> frozenset[int]: ...
+    def zone(self, name: str) -> frozenset[Node]: ...

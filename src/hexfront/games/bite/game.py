@@ -15,7 +15,8 @@ from hexfront.engine.sequence import Decision
 from . import catalog
 from .machine import MACHINE
 from .rules.basics import initial_control
-from .state import AXIS, HELD, ON_MAP, POOL, SIDES, BiteState, Piece, World
+from .state import AXIS, HELD, ON_MAP, POOL, SIDES, SOVIET, BiteState, Piece, World
+from .types import OFF, Side
 
 OPTIONS = (
     OptionInfo(
@@ -110,7 +111,7 @@ class Bite:
             order[i], order[j] = order[j], order[i]
         for uid, k in zip(uids, order, strict=True):
             unit = world.units[uid]
-            state.pieces[uid] = Piece(uid, _side_of(unit.side), f"b{k + 1}", status="off")
+            state.pieces[uid] = Piece(uid, _side_of(unit.side), f"b{k + 1}", status=OFF)
         state.next_handle = len(uids)
         for uid, node, strength in spec.placements:
             p = state.pieces[uid]
@@ -118,7 +119,7 @@ class Bite:
             p.mp_left = 0
         for uid, turn, strength, _place in spec.reinforcements:
             p = state.pieces[uid]
-            if p.status == "off":
+            if p.status == OFF:
                 p.status, p.arrival, p.arrival_step = POOL, turn, _step_for(world, uid, strength)
         for p in state.pieces.values():
             if p.status == ON_MAP and state.spec(p).is_ground:
@@ -195,7 +196,9 @@ class Bite:
             return None
         r = state.result
         winner = r.get("winner")
-        scores = {s: (1.0 if s == winner else 0.0) if winner else 0.5 for s in SIDES}
+        scores: dict[str, float] = {
+            s: (1.0 if s == winner else 0.0) if winner else 0.5 for s in SIDES
+        }
         return Result(
             winner if isinstance(winner, str) else None,
             str(r.get("outcome", "")),
@@ -270,8 +273,8 @@ class Bite:
         return out
 
 
-def _side_of(unit_side: str) -> str:
-    return AXIS if unit_side in (AXIS, "western") else unit_side
+def _side_of(unit_side: str) -> Side:
+    return SOVIET if unit_side == SOVIET else AXIS  # the Western Allies play with the Axis
 
 
 def _step_for(world: World, uid: str, strength: int) -> int:

@@ -55,6 +55,7 @@ from .machine import MACHINE
 from .rules.basics import FROZEN_TURN1, initial_control
 from .rules.turn import SIDE_PHASES
 from .state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, REMOVED, SIDES, BiteState
+from .types import Status, side_of
 
 
 class ScenarioStates(Protocol):
@@ -67,7 +68,7 @@ class ScenarioStates(Protocol):
 
 # What a player calls a phase -> the procedure that plays it (7.0).
 PHASES: dict[str, str] = {p.removesuffix("_phase"): p for p in SIDE_PHASES}
-STATUSES = {
+STATUSES: dict[str, Status] = {
     "map": ON_MAP,
     "pool": POOL,
     "held": HELD,
@@ -308,7 +309,7 @@ class Position:
                 raise PositionError(f"frozen: no block {unknown[0]!r} in BITE")
             state.flags[FROZEN_TURN1] = sorted(self.frozen)
         state.weather = self.weather or _weather(state)
-        state.phasing = self.side
+        state.phasing = side_of(self.side)
         state.dice.loaded = list(self.dice)
         proc = PHASES[self.phase]
         # The sequence of play as it stands when this phase begins (7.0): the game, the
@@ -411,7 +412,7 @@ def _unit_json(u: UnitEntry) -> dict[str, JSON]:
         out["hex"] = u.hex
     if u.strength is not None:
         out["strength"] = u.strength
-    if u.status != "map":
+    if u.status != ON_MAP:
         out["status"] = u.status
     if u.out_of_supply:
         out["out_of_supply"] = True

@@ -17,23 +17,18 @@ from hexfront.engine.events import JSON, Event, json_copy
 from hexfront.engine.sequence import Frame
 
 from .board import Board, Site
+from .types import AXIS as AXIS
+from .types import DISBANDED as DISBANDED
+from .types import ELIMINATED as ELIMINATED
+from .types import HELD as HELD
+from .types import ON_MAP as ON_MAP
+from .types import POOL as POOL
+from .types import REMOVED as REMOVED
+from .types import SIDES as SIDES
+from .types import SOVIET as SOVIET
+from .types import HexId, Node, Side, Status, side_of
+from .types import enemy_of as enemy_of
 from .units import Profile, TechChart, UnitSpec
-
-AXIS = "axis"
-SOVIET = "soviet"
-SIDES = (AXIS, SOVIET)
-
-# Where a block can be.
-ON_MAP = "map"
-POOL = "pool"  # a reinforcement that has not arrived yet (7.3)
-HELD = "held"  # arrived but held back or waiting to be placed (7.3.3)
-ELIMINATED = "eliminated"  # may be rebuilt (7.3) unless the rules forbid it
-DISBANDED = "disbanded"  # may be rebuilt from the next turn (7.3.4)
-REMOVED = "removed"  # gone for good (surrendered powers, Italians, blue steps)
-
-
-def enemy_of(side: str) -> str:
-    return SOVIET if side == AXIS else AXIS
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +49,10 @@ class ScenarioSpec:
     start_turn: int
     turns: int
     rules: str  # "basic" or "advanced"
-    map_area: frozenset[int] | None  # None = the whole map
+    map_area: frozenset[Node] | None  # None = the whole map
     income: tuple[Income, ...]
-    placements: tuple[tuple[str, int, int], ...]  # (unit id, node, strength)
-    reinforcements: tuple[tuple[str, int, int, str | None], ...]  # (unit, turn, strength, place)
+    placements: tuple[tuple[str, Node, int], ...]  # (unit id, node, strength)
+    reinforcements: tuple[tuple[str, int, int, HexId | None], ...]  # (unit, turn, strength, place)
     victory: Mapping[str, Any]
     frozen_turn1: frozenset[str] = frozenset()  # unit ids frozen on the first turn (3.21)
 
@@ -74,15 +69,15 @@ class World:
     units: dict[str, UnitSpec]
     tech: TechChart
     scenario: ScenarioSpec
-    main_sources: dict[str, int]  # nation -> node of its main supply source (4.1)
-    capitals: dict[str, int]  # power -> capital node (7.11)
+    main_sources: dict[str, Node]  # nation -> node of its main supply source (4.1)
+    capitals: dict[str, Node]  # power -> capital node (7.11)
     weather: dict[int, str] = field(default_factory=dict)  # turn -> good/rain/snow
     derived: dict[str, Any] = field(default_factory=dict)  # caches of static lookups
 
     def profile(self, uid: str, turn: int) -> Profile:
         return self.tech.profile(self.units[uid], turn)
 
-    def site(self, node: int) -> Site | None:
+    def site(self, node: Node) -> Site | None:
         return self.board.sites.get(node)
 
 
@@ -91,10 +86,10 @@ class Piece:
     """A block and where it stands."""
 
     uid: str
-    side: str
+    side: Side
     handle: str  # what the enemy sees instead of the identity
-    status: str = POOL
-    node: int = -1
+    status: Status = POOL
+    node: Node = -1
     step: int = 0  # index into the ladder: 0 = full strength
     half_hit: bool = False  # a "shield" unit's pending half hit (7.7.8)
     revealed: bool = False  # shown to the enemy in combat, until Final Supply (7.9)
@@ -102,11 +97,11 @@ class Piece:
     moved: bool = False
     mp_left: int = 0
     attacked: bool = False  # attacked this turn: may blitz or exploit (7.8)
-    base: int = -1  # an air unit's airbase while it flies a mission
+    base: Node = -1  # an air unit's airbase while it flies a mission
     arrival: int = 0  # turn a pool unit becomes available
     arrival_step: int = 0
     rebuild_turn: int = 0  # disbanded units return from this turn on
-    came_from: int = -1  # the hex it entered its battle hex from (rivers, straits: BOX 1)
+    came_from: Node = -1  # the hex it entered its battle hex from (rivers, straits: BOX 1)
     seen: bool = False  # ever shown to the enemy (the enemy may remember it)
 
     def copy(self) -> Piece:
@@ -124,8 +119,22 @@ class Piece:
 
 _PIECE_FIELDS = tuple(f.name for f in fields(Piece))
 _piece_row: Callable[[Piece], tuple[Any, ...]] = attrgetter(*_PIECE_FIELDS)
+piece_row = _piece_row  # every field of a block, in one C call: a cheap "did it change?" key
 _PIECE_TYPES: tuple[Callable[[Any], Any], ...] = tuple(
-    {"str": str, "int": int, "bool": bool}[str(f.type)] for f in fields(Piece)
+    {"str": str, "Side": str, "Status": str, "int": int, "Node": int, "bool": bool}[str(f.type)]
+    for f in fields(Piece)
+)
+
+
+# What the rules remember in ``cache`` only while positions are indexed (nothing moves).
+STRETCH_KEYS = (
+    "occupancy",
+    "airbase_use",  # air.free_airbase (3.4)
+    "enemy_nodes:axis",  # movement.enemy_nodes
+    "enemy_nodes:soviet",
+    "reach_world:axis",  # movement._reach_world
+    "reach_world:soviet",
+    "finland_limit",  # powers.finland_limit_applies (5.5)
 )
 
 
@@ -136,7 +145,7 @@ class BiteState:
     seed: int
     turn: int
     phase: str = "setup"
-    phasing: str = AXIS
+    phasing: Side = AXIS
     weather: str = "good"
     pieces: dict[str, Piece] = field(default_factory=dict)
     control: list[str] = field(default_factory=list)  # per node: axis, soviet or ""
@@ -173,13 +182,13 @@ class BiteState:
             if p.status == ON_MAP and (side is None or p.side == side):
                 yield p
 
-    def at(self, node: int) -> list[Piece]:
+    def at(self, node: Node) -> list[Piece]:
         occupancy = self.cache.get("occupancy")
         if occupancy is not None:
             return list(occupancy.get(node, ()))
         return [p for p in self.pieces.values() if p.status == ON_MAP and p.node == node]
 
-    def occupants(self, node: int) -> Sequence[Piece]:
+    def occupants(self, node: Node) -> Sequence[Piece]:
         """Who stands in ``node``, read-only (no copy inside an indexed stretch)."""
         occupancy = self.cache.get("occupancy")
         if occupancy is not None:
@@ -192,7 +201,7 @@ class BiteState:
         if "occupancy" in self.cache:  # already inside an indexed stretch
             yield
             return
-        occupancy: dict[int, list[Piece]] = {}
+        occupancy: dict[Node, list[Piece]] = {}
         for p in self.pieces.values():
             if p.status == ON_MAP:
                 occupancy.setdefault(p.node, []).append(p)
@@ -200,12 +209,8 @@ class BiteState:
         try:
             yield
         finally:
-            self.cache.pop("occupancy", None)
-            self.cache.pop("airbase_use", None)  # built on demand in the stretch (3.4)
-            self.cache.pop("enemy_nodes:axis", None)  # movement.enemy_nodes
-            self.cache.pop("enemy_nodes:soviet", None)
-            self.cache.pop("reach_world:axis", None)  # movement._reach_world
-            self.cache.pop("reach_world:soviet", None)
+            for key in STRETCH_KEYS:
+                self.cache.pop(key, None)
 
     def spec(self, piece: Piece) -> UnitSpec:
         return self.w.units[piece.uid]
@@ -221,7 +226,7 @@ class BiteState:
         self.next_handle += 1
         return f"b{self.next_handle}"
 
-    def emit_move(self, kind: str, piece: Piece, frm: int, to: int, **extra: JSON) -> None:
+    def emit_move(self, kind: str, piece: Piece, frm: Node, to: Node, **extra: JSON) -> None:
         """A block seen moving: a public event naming its handle, never its identity."""
         board = self.w.board
         self.emit(
@@ -269,7 +274,7 @@ class BiteState:
             seed=int(obj["seed"]),
             turn=int(obj["turn"]),
             phase=str(obj["phase"]),
-            phasing=str(obj["phasing"]),
+            phasing=side_of(obj["phasing"]),
             weather=str(obj["weather"]),
             pieces={p.uid: p for p in pieces},
             control=[_CONTROL_NAME[c] for c in str(obj["control"])],

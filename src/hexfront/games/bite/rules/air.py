@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..board import CAPITAL, FORTRESS, MAJOR, MINOR
 from ..charts import charts
 from ..state import ON_MAP, BiteState, Piece
+from ..types import Node
 from . import powers
 from .basics import eliminate, is_frozen, lose_step
 from .supply import compute
@@ -18,7 +19,7 @@ from .supply import compute
 AIRBASE_TYPES = (CAPITAL, MAJOR, MINOR, FORTRESS)
 
 
-def airbases(state: BiteState, side: str, sources: frozenset[int]) -> list[int]:
+def airbases(state: BiteState, side: str, sources: frozenset[Node]) -> list[Node]:
     """3.4: controlled cities and fortresses that could serve as a supply source."""
     board = state.w.board
     return [
@@ -35,14 +36,14 @@ def air_range(state: BiteState, piece: Piece) -> int:
     return state.profile(piece).range
 
 
-def _airbase_home(state: BiteState, p: Piece) -> int | None:
+def _airbase_home(state: BiteState, p: Piece) -> Node | None:
     """The airbase an air unit on the map uses (its base while on a mission)."""
     if p.status != ON_MAP or not state.spec(p).is_air:
         return None
     return p.base if p.base >= 0 else p.node
 
 
-def free_airbase(state: BiteState, node: int, side: str, exclude: str | None = None) -> bool:
+def free_airbase(state: BiteState, node: Node, side: str, exclude: str | None = None) -> bool:
     """3.4: one air unit per airbase (units on missions keep their base)."""
     if "occupancy" in state.cache:  # a read-only stretch: count every base once
         use = state.cache.get("airbase_use")
@@ -88,7 +89,7 @@ def rebase_targets(
     ]
 
 
-def air_retreat_hexes(state: BiteState, piece: Piece) -> list[int]:
+def air_retreat_hexes(state: BiteState, piece: Piece) -> list[Node]:
     """7.7.16: free airbases within the unit's range of the battle."""
     net = compute(state, piece.side)
     sources: frozenset[int] = (
@@ -120,7 +121,7 @@ def evacuate(
         eliminate(state, piece, "air evacuation failed")
 
 
-def evacuate_airbase(state: BiteState, node: int, side: str) -> None:
+def evacuate_airbase(state: BiteState, node: Node, side: str) -> None:
     """Note after 7.7.5 (7.6.2): enemy air units alone on an airbase entered by ground
     units lose a step and fly to a free airbase in range, or surrender."""
     for p in list(state.at(node)):

@@ -14,6 +14,7 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..state import BiteState, Piece, enemy_of
+from ..types import Node
 from . import powers
 from .air import air_range, rebase_targets
 from .basics import can_stack, eliminate, is_frozen, take_control
@@ -32,7 +33,7 @@ def can_blitz(state: BiteState, piece: Piece) -> bool:
     )
 
 
-def blitz_targets(state: BiteState, piece: Piece) -> list[int]:
+def blitz_targets(state: BiteState, piece: Piece) -> list[Node]:
     """Adjacent hexes that cost exactly 1 MP to enter (7.8)."""
     board = state.w.board
     spec = state.spec(piece)
@@ -163,7 +164,7 @@ class AirRebase(Procedure[BiteState]):
             key=lambda p: p.uid,
         )
 
-    def _options(self, state: BiteState, piece: Piece) -> list[int]:
+    def _options(self, state: BiteState, piece: Piece) -> list[Node]:
         from .movement import _all_sources
 
         return rebase_targets(

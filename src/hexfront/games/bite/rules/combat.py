@@ -28,6 +28,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
+from ..types import Node
 from .air import air_retreat_hexes, evacuate, free_airbase
 from .basics import eliminate, take_control, update_front
 from .modifiers import (
@@ -50,7 +51,7 @@ M = Machine[BiteState]
 # --- who is in a battle ----------------------------------------------------------------------
 
 
-def in_battle(state: BiteState, node: int, side: str) -> list[Piece]:
+def in_battle(state: BiteState, node: Node, side: str) -> list[Piece]:
     return [
         p for p in state.pieces.values() if p.status == ON_MAP and p.node == node and p.side == side
     ]
@@ -183,7 +184,7 @@ class CombatPhase(Procedure[BiteState]):
         frame.vars.setdefault("fought", [])
         state.phase = "blitz_combat" if frame.vars.get("blitz") else "combat"
 
-    def _pending(self, state: BiteState, frame: Frame) -> list[int]:
+    def _pending(self, state: BiteState, frame: Frame) -> list[Node]:
         fought = cast(list[int], frame.vars["fought"])
         side = state.phasing
         out = set()
@@ -480,14 +481,16 @@ class Battle(Procedure[BiteState]):
         hits = fire(state, ctx, shooters, GROUND)
         self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
 
-    def _allocate(self, m: M, state: BiteState, node: int, hits: dict[str, int], kind: str) -> None:
+    def _allocate(
+        self, m: M, state: BiteState, node: Node, hits: dict[str, int], kind: str
+    ) -> None:
         todo = [(side, n) for side, n in sorted(hits.items()) if n > 0]
         if not todo:
             self._noop(m, state)
             return
         m.call(state, "allocate_hits", node=node, queue=[[s, n] for s, n in todo], kind=kind)
 
-    def _retreat(self, m: M, state: BiteState, node: int, side: str, *, air_only: bool) -> None:
+    def _retreat(self, m: M, state: BiteState, node: Node, side: str, *, air_only: bool) -> None:
         units = in_battle(state, node, side)
         if air_only:
             units = air(state, units)

@@ -32,6 +32,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from .. import deployment, forces
 from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece
+from ..types import side_of
 from .air import free_airbase
 from .basics import FROZEN_TURN1, can_stack
 
@@ -154,7 +155,7 @@ class DeployPhase(Procedure[BiteState]):
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
         side = str(frame.vars["side"])
         state.phase = "deploy"
-        state.phasing = side
+        state.phasing = side_of(side)
         frame.vars["picked"] = None
         state.emit("deploy", side=side)
 

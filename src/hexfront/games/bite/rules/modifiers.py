@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..board import CLEAR, FORTRESS
 from ..state import BiteState, Piece
+from ..types import Node
 
 ROUGH = frozenset({"forest", "hills", "mountains", "swamp"})
 
@@ -59,7 +60,7 @@ FORTRESSES_LOST = "fortresses_lost"  # state.flags key: names of fallen fortress
 BUNKERS_DESTROYED = "bunkers_destroyed"  # state.flags key: names of fallen bunkers (BOX 1)
 
 
-def fortification(state: BiteState, node: int) -> str | None:
+def fortification(state: BiteState, node: Node) -> str | None:
     """ "fortress", "bunker" or None: captured fortresses become bunkers (BOX 1)."""
     site = state.w.board.sites.get(node)
     if site is None:
@@ -77,7 +78,7 @@ def fortification(state: BiteState, node: int) -> str | None:
     return None
 
 
-def fortification_falls(state: BiteState, node: int, side: str) -> None:
+def fortification_falls(state: BiteState, node: Node, side: str) -> None:
     """BOX 1: a fortress that falls into enemy hands is a bunker from then on, and a bunker
     that falls is destroyed, for good. Called on every change of hands (3.3): a battle won,
     an empty hex entered or passed, a retreat, a blitz, or the front rule (3.1)."""
@@ -242,5 +243,5 @@ def merged_dice(strengths: list[int], mali: int) -> tuple[list[int], int]:
     return separate, max(0, together - sum(separate))
 
 
-def is_clear(state: BiteState, node: int) -> bool:
+def is_clear(state: BiteState, node: Node) -> bool:
     return state.w.board.terrain[node] == CLEAR

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from ..board import WATER
 from ..state import BiteState, Piece, enemy_of
+from ..types import Node
 from . import powers
 from .air import air_retreat_hexes as air_retreat_hexes  # 7.7.16, kept with the air rules
 from .basics import battle_nodes, can_stack, is_frozen, zoc_map
@@ -26,7 +27,7 @@ def may_retreat(state: BiteState, piece: Piece) -> bool:
     return not is_frozen(state, piece) and state.spec(piece).cls != "static_infantry"
 
 
-def ground_retreat_hexes(state: BiteState, piece: Piece, battle: int) -> list[int]:
+def ground_retreat_hexes(state: BiteState, piece: Piece, battle: Node) -> list[Node]:
     board = state.w.board
     side = piece.side
     enemy = enemy_of(side)
@@ -36,7 +37,7 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: int) -> list[in
     enemy_at = {p.node for p in state.on_map(enemy)}
     control = state.control
 
-    def blocked(n: int) -> bool:
+    def blocked(n: Node) -> bool:
         site = board.sites.get(n)
         return (
             board.terrain[n] == WATER
@@ -74,10 +75,10 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: int) -> list[in
 
 def _away_to_source(
     state: BiteState,
-    battle: int,
-    start: int,
-    sources: frozenset[int],
-    blocked: Callable[[int], bool],
+    battle: Node,
+    start: Node,
+    sources: frozenset[Node],
+    blocked: Callable[[Node], bool],
 ) -> bool:
     """7.7.15 a: a route from ``start`` to a source, every step taking it further from the
     battle (a unit falls back away from the fight, not around it)."""

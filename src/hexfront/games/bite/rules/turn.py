@@ -13,6 +13,7 @@ from __future__ import annotations
 from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..state import AXIS, SOVIET, BiteState
+from ..types import side_of
 from . import deploy
 
 M = Machine[BiteState]
@@ -90,7 +91,7 @@ class SideProc(Procedure[BiteState]):
     name = "side"
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
-        state.phasing = str(frame.vars["side"])
+        state.phasing = side_of(frame.vars["side"])
         frame.vars["next"] = 0
         state.emit("side", side=state.phasing, turn=state.turn)
 

@@ -24,6 +24,7 @@ from hexfront.engine.paths import bfs
 from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..state import AXIS, DISBANDED, ELIMINATED, ON_MAP, REMOVED, SOVIET, BiteState
+from ..types import Node
 from .basics import zoc_map
 
 M = Machine[BiteState]
@@ -38,7 +39,7 @@ CAPITAL_SURRENDER = {
 ITALY_SURRENDER_TURN = 28  # 7.11: September 1943 in the basic game
 
 
-def _node(state: BiteState, name: str) -> int | None:
+def _node(state: BiteState, name: str) -> Node | None:
     try:
         return state.w.board.node(name)
     except (KeyError, ValueError):
@@ -57,7 +58,7 @@ def rail_linked_to_siberia(state: BiteState, name: str) -> bool:
         return True
     axis_at = {p.node for p in state.on_map(AXIS) if state.spec(p).is_ground}
 
-    def ok(n: int) -> bool:
+    def ok(n: Node) -> bool:
         return state.control[n] == SOVIET and n not in axis_at
 
     if not ok(node):
