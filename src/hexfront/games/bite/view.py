@@ -16,7 +16,17 @@ from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
 from .rules.basics import FROZEN_TURN1
-from .state import CONTROL_LETTER, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
+from .state import (
+    CONTROL_LETTER,
+    DISBANDED,
+    ELIMINATED,
+    HELD,
+    ON_MAP,
+    POOL,
+    BiteState,
+    Piece,
+    piece_row,
+)
 
 BLOCK_COLOUR = {
     "ussr": "red",
@@ -74,6 +84,25 @@ def _full(state: BiteState, p: Piece) -> dict[str, JSON]:
 
 
 _BY_HANDLE = attrgetter("handle")
+_OFF_MAP = frozenset({POOL, HELD, ELIMINATED, DISBANDED})
+
+
+def _pooled(state: BiteState, p: Piece) -> dict[str, JSON]:
+    """An own block off the map: in the pool, held, eliminated or disbanded."""
+    spec = state.spec(p)
+    entry: dict[str, JSON] = {
+        "id": p.uid,
+        "name": spec.name,
+        "cls": spec.cls,
+        "handle": p.handle,
+        "step": p.step,
+    }
+    if p.status == POOL:
+        entry["arrival"] = p.arrival
+        entry["arrival_step"] = p.arrival_step
+    if p.status == DISBANDED:
+        entry["rebuild_turn"] = p.rebuild_turn
+    return entry
 
 
 def _control_letters(state: BiteState) -> str:
@@ -130,48 +159,34 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     shown: dict[str, tuple[tuple[object, ...], JSON]] = state.memo.setdefault(
         f"view_units:{side}:{fog}", {}
     )
+    # Unchanged blocks keep the entry an earlier view made (views are read-only): a block
+    # is unchanged when every field of it is (one C call reads them all).
+    pooled: dict[str, tuple[tuple[object, ...], dict[str, JSON]]] = state.memo.setdefault(
+        f"view_pools:{side}", {}
+    )
     for p in sorted(state.pieces.values(), key=_BY_HANDLE):
         mine = side is None or p.side == side
-        if p.status == ON_MAP:
+        status = p.status
+        if status == ON_MAP:
             full = mine or not fog or p.revealed
-            look = (
-                full,
-                p.handle,
-                p.node,
-                p.step,
-                p.half_hit,
-                p.revealed,
-                p.oos,
-                p.moved,
-                p.mp_left,
-                p.attacked,
-                p.base,
-                p.came_from,
-            )
+            look = (full, piece_row(p))
             seen = shown.get(p.uid)
             if seen is None or seen[0] != look:
                 seen = shown[p.uid] = (look, _full(state, p) if full else _public(state, p))
             units.append(seen[1])
-        elif p.status in (POOL, HELD, ELIMINATED, DISBANDED):
+        elif status in _OFF_MAP:
             if mine or not fog:
-                entry: dict[str, JSON] = {
-                    "id": p.uid,
-                    "name": state.spec(p).name,
-                    "cls": state.spec(p).cls,
-                    "handle": p.handle,
-                    "step": p.step,
-                }
-                if p.status == POOL:
-                    entry["arrival"] = p.arrival
-                    entry["arrival_step"] = p.arrival_step
-                if p.status == DISBANDED:
-                    entry["rebuild_turn"] = p.rebuild_turn
-                pools.setdefault(p.status, [])
-                bucket = pools[p.status]
+                row = piece_row(p)
+                kept = pooled.get(p.uid)
+                if kept is None or kept[0] != row:
+                    kept = pooled[p.uid] = (row, _pooled(state, p))
+                bucket = pools.get(status)
+                if bucket is None:
+                    bucket = pools[status] = []
                 assert isinstance(bucket, list)
-                bucket.append(entry)
+                bucket.append(kept[1])
             else:
-                enemy_counts[p.status] = enemy_counts.get(p.status, 0) + 1
+                enemy_counts[status] = enemy_counts.get(status, 0) + 1
     prompt = None
     if decision is not None and (side is None or decision.prompt.side == side):
         prompt = decision.prompt.to_json()

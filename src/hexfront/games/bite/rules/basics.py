@@ -147,12 +147,19 @@ def air_at(state: BiteState, node: int, side: str) -> list[Piece]:
     return [p for p in state.at(node) if p.side == side and state.spec(p).is_air]
 
 
+def empty_hex_takes(spec: UnitSpec) -> bool:
+    """:func:`can_stack` of one block into an empty hex: the stacking limits alone (3.10)."""
+    if not spec.is_ground:
+        return True
+    return charts().max_ground >= 1 and (charts().max_combat >= 1 or not spec.is_combat)
+
+
 def can_stack(state: BiteState, node: int, side: str, incoming: Iterable[UnitSpec]) -> bool:
     """Whether ``incoming`` ground units may end in ``node`` beside those already there."""
     if not state.occupants(node):  # the common case, listing moves: an empty hex
         specs = [spec for spec in incoming if spec.is_ground]
         if len(specs) == 1:
-            return charts().max_ground >= 1 and (charts().max_combat >= 1 or not specs[0].is_combat)
+            return empty_hex_takes(specs[0])
     here = ground_at(state, node, side)
     ground = len(here)
     combat = sum(1 for p in here if state.spec(p).is_combat)

@@ -23,6 +23,7 @@ from .air import air_range, evacuate_airbase, rebase_targets
 from .basics import (
     StackMemo,
     eliminate,
+    empty_hex_takes,
     is_frozen,
     take_control,
     takes_one_more,
@@ -203,6 +204,8 @@ def ground_destinations(
     # 5.5: the one German unit allowed into Finland (counted once, if a move goes there).
     finland = _finland_limited(state, piece)
     finland_full: bool | None = None
+    occupancy = state.cache.get("occupancy")  # who stands where, while listing
+    fits_empty = empty_hex_takes(spec)
     out: dict[int, int] = {}
     for node in reached:
         if node == piece.node:
@@ -214,7 +217,10 @@ def ground_destinations(
                 continue
             if not spec.is_combat and not _friendly_combat_unit_at(state, side, node):
                 continue  # support units never attack alone (3.8)
-        if not takes_one_more(state, node, side, spec, fits):
+        if occupancy is not None and node not in occupancy:
+            if not fits_empty:  # an empty hex: the stacking limits alone decide
+                continue
+        elif not takes_one_more(state, node, side, spec, fits):
             continue
         if finland is not None and node in finland:
             if finland_full is None:

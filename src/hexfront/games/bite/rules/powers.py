@@ -204,4 +204,10 @@ def finland_limit_applies(state: BiteState) -> bool:
         return False
     if state.flags.get("soviets_entered_finland"):  # set by movement (movement.py)
         return False
-    return not any(p.node in finland and state.spec(p).is_ground for p in state.on_map(SOVIET))
+    indexed = "occupancy" in state.cache  # nothing moves while a decision is listed
+    found: bool | None = state.cache.get("finland_limit") if indexed else None
+    if found is None:
+        found = not any(p.node in finland and state.spec(p).is_ground for p in state.on_map(SOVIET))
+        if indexed:
+            state.cache["finland_limit"] = found
+    return found

@@ -38,7 +38,22 @@ MARINE_SHIPYARDS = frozenset({"Sevastopol", "Leningrad"})
 
 def payer_of(state: BiteState, piece: Piece) -> str:
     """The PP pool that pays for a unit: its own power's, fed by German aid if it has none."""
-    return state.spec(piece).nation
+    return payer_of_spec(state.spec(piece))
+
+
+def payer_of_spec(spec: UnitSpec) -> str:
+    """:func:`payer_of` for a kind of unit."""
+    return spec.nation
+
+
+def _uid_order(state: BiteState) -> list[str]:
+    """Every block's id in order: the same for every position of one game (setup makes
+    every block, 3.1), so sorted once per world."""
+    derived = state.w.derived
+    order: list[str] | None = derived.get("uid_order")
+    if order is None or len(order) != len(state.pieces):
+        order = derived["uid_order"] = sorted(state.pieces)
+    return order
 
 
 def repair_cost(state: BiteState, piece: Piece) -> int | None:
@@ -103,6 +118,7 @@ class OpenCities:
         # only: remembered for the map (it is asked for every city at every listing).
         entry: dict[tuple[str, int, bool], bool] = state.w.derived.setdefault("placement_entry", {})
         neutral = powers.finland_neutral(state)
+        air, armor, needs_blue, marine = placement_kind(spec)
         out = []
         for node, site, factories, shipyard in self.rows:
             if owner[node] not in home or node not in sources:
@@ -113,16 +129,27 @@ class OpenCities:
                 may = entry[key] = powers.may_enter(state, spec, node)
             if not may:
                 continue  # 7.3.1: only inside the scenario's map area (and the nation's land)
-            if spec.is_air and not free_airbase(state, node, self.side):
+            if air and not free_airbase(state, node, self.side):
                 continue  # 3.4: one air unit per airbase
-            if spec.cls in ARMOR_CLASS and "red" not in factories:
+            if armor and "red" not in factories:
                 continue
-            if (spec.cls in AIR_CLASS or spec.cls == "paratrooper") and "blue" not in factories:
+            if needs_blue and "blue" not in factories:
                 continue
-            if spec.cls == "marine" and not (shipyard and site.name in MARINE_SHIPYARDS):
+            if marine and not (shipyard and site.name in MARINE_SHIPYARDS):
                 continue
             out.append(node)
         return out
+
+
+def placement_kind(spec: UnitSpec) -> tuple[bool, bool, bool, bool]:
+    """All of a block's kind that :meth:`OpenCities.where` looks at besides its nation:
+    air (3.4), armour (red factory), air or paratrooper (blue factory), marine (shipyard)."""
+    return (
+        spec.is_air,
+        spec.cls in ARMOR_CLASS,
+        spec.cls in AIR_CLASS or spec.cls == "paratrooper",
+        spec.cls == "marine",
+    )
 
 
 def placement_hexes(
@@ -166,42 +193,57 @@ class ProductionPhase(Procedure[BiteState]):
                 out[power] = sorted(source_nodes(state, state.phasing, main))
         return out
 
-    def _sources_of(self, frame: Frame, nation: str) -> frozenset[int]:
+    def _sources_of(self, state: BiteState, frame: Frame, nation: str) -> frozenset[int]:
         table = cast(dict[str, list[int]], frame.vars["sources"])
-        return frozenset(table.get(nation, ()))
+        listed = table.get(nation)
+        if listed is None:
+            return frozenset()
+        # The phase's lists never change once found (begin): each is made into a set once,
+        # remembered with the very list it came from so a copied or reloaded frame misses.
+        memo: dict[str, tuple[list[int], frozenset[int]]] = state.memo.setdefault(
+            "placement_sources", {}
+        )
+        found = memo.get(nation)
+        if found is None or found[0] is not listed:
+            found = memo[nation] = (listed, frozenset(listed))
+        return found[1]
 
     def _actions(self, state: BiteState, frame: Frame) -> Listing:
         side = state.phasing
         board = state.w.board
         cities = OpenCities(state, side, cast(dict[str, int], frame.vars["used"]))
         # The same cities take every block of one nation and class: found once per kind.
-        memo: dict[tuple[str, str], list[JSON]] = {}
+        memo: dict[tuple[str, tuple[bool, bool, bool, bool]], list[JSON]] = {}
 
         def placements(piece: Piece) -> list[JSON]:
             spec = state.spec(piece)
-            key = (spec.nation, spec.cls)
+            key = (spec.nation, placement_kind(spec))
             where = memo.get(key)
             if where is None:
-                nodes = cities.where(spec, self._sources_of(frame, spec.nation))
+                nodes = cities.where(spec, self._sources_of(state, frame, spec.nation))
                 where = memo[key] = [board.id_of(node) for node in nodes]
             return where
 
         aid = cast(dict[str, int], frame.vars["aid"])
         out = Listing()  # a block may go to any of a dozen cities: made only if asked for
-        disbands: list[Action] = []  # listed last: the least likely wish (7.3.4)
+        disbands: list[JSON] = []  # listed last: the least likely wish (7.3.4)
         present: set[str] = set()  # nations with a block on the map or to come back (5.2)
-        for p in sorted(state.pieces.values(), key=lambda x: x.uid):
+        pieces, units, pp = state.pieces, state.w.units, state.pp
+        for uid in _uid_order(state):
+            p = pieces[uid]
             if p.side != side:
                 continue
-            if p.status in (ON_MAP, ELIMINATED, HELD):
-                present.add(state.spec(p).nation)
-            pool = state.pp.get(payer_of(state, p), 0)
-            if p.status == ON_MAP and not p.oos:
+            spec = units[uid]
+            status = p.status
+            if status in (ON_MAP, ELIMINATED, HELD):
+                present.add(spec.nation)
+            pool = pp.get(payer_of_spec(spec), 0)
+            if status == ON_MAP and not p.oos:
                 cost = repair_cost(state, p)
                 if cost is not None and cost <= pool:
-                    out.append(Action(side, "repair", {"unit": p.uid, "pp": cost}))
-                disbands.append(Action(side, "disband", {"unit": p.uid}))
-            elif p.status == ELIMINATED or (p.status == DISBANDED and p.rebuild_turn <= state.turn):
+                    out.append(Action(side, "repair", {"unit": uid, "pp": cost}))
+                disbands.append(uid)
+            elif status == ELIMINATED or (status == DISBANDED and p.rebuild_turn <= state.turn):
                 cost = rebuild_cost(state, p)
                 if cost is not None and cost <= pool:
                     out.grid(side, "rebuild", {"unit": p.uid}, "hex", placements(p), [{"pp": cost}])
@@ -214,7 +256,7 @@ class ProductionPhase(Procedure[BiteState]):
                 if aid.get(ally, 0) < charts().ally_aid_max:
                     out.append(Action(side, "aid", {"to": ally}))
         out.append(Action(side, "done"))
-        out.extend(disbands)
+        out.grid(side, "disband", {}, "unit", disbands)
         return out
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:

@@ -9,6 +9,7 @@ as many as it pays for elsewhere.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import cast
 
 from hexfront.engine.events import JSON
@@ -51,12 +52,38 @@ def rail_destinations(
     country: 5.3-5.8), so units sharing a net share one search; ``fits`` remembers whether
     a hex takes one more block of a kind (stacking looks at combat or not and nation only).
     """
+    net = rail_net(state, piece, hot, nets)
+    if net is None:
+        return []
+    spec = state.spec(piece)
+    playable = state.w.board.playable
+    fits = {} if fits is None else fits
+    side = piece.side
+    out = [
+        n
+        for n in net
+        if n != piece.node and playable[n] and takes_one_more(state, n, side, spec, fits)
+    ]
+    out.sort()
+    return out
+
+
+def rail_net(
+    state: BiteState,
+    piece: Piece,
+    hot: bytearray,
+    nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] | None = None,
+) -> frozenset[int] | None:
+    """The friendly rail net a unit may ride (its own hex included), or None if it may
+    not ride at all: out of supply or frozen (3.21, 4.4), not a ground unit, off the
+    railway or next to the enemy (7.4). ``nets`` is shared as in :func:`rail_destinations`.
+    """
     board = state.w.board
     spec = state.spec(piece)
     if piece.oos or is_frozen(state, piece) or not spec.is_ground:
-        return []
+        return None
     if not board.rail_adjacency[piece.node] or hot[piece.node]:
-        return []
+        return None
     side = piece.side
     control = state.control
     nets = {} if nets is None else nets
@@ -73,15 +100,7 @@ def rail_destinations(
         for n in net:
             if powers.origin_zone(state, spec, n) == zone:
                 nets[(spec.nation, zone, n)] = net
-    fits = {} if fits is None else fits
-    out = []
-    for n in net:
-        if n == piece.node or not board.playable[n]:
-            continue
-        if takes_one_more(state, n, side, spec, fits):
-            out.append(n)
-    out.sort()
-    return out
+    return net
 
 
 def in_scandinavia(state: BiteState, node: int) -> bool:
@@ -183,21 +202,38 @@ class RailPhase(Procedure[BiteState]):
         # 7.4: a Supreme HQ may pay with one of its action points instead of a PP (3.12).
         by_hq: list[dict[str, JSON]] = [{"hq": hq.uid} for hq in hqs]
         actions = Listing()  # thousands of rides: each action is made only if asked for
+        # Units of one nation and kind (combat or not) sharing a net, starting in the same
+        # kind of hex, may ride to the same hexes but their own: found once per such group.
+        rides: dict[tuple[int, str, bool, tuple[bool, bool]], tuple[list[int], list[JSON]]] = {}
+        playable = board.playable
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
             if p.handle in railed:
                 continue
             by_pp = state.pp.get(payer(state, p), 0) >= charts().srm_cost
             if not by_pp and not hqs:
                 continue
+            net = rail_net(state, p, hot, nets)
+            if net is None:
+                continue
+            spec = state.spec(p)
             start = zones.kind(p.node)
-            to: list[JSON] = []
-            for n in rail_destinations(state, p, hot, nets, fits):
-                pair = (start, zones.kind(n))
-                ok = room.get(pair)
-                if ok is None:
-                    ok = room[pair] = self._room(state, frame, zones.zone(p.node, n))
-                if ok:
-                    to.append(board.id_of(n))
+            group = (id(net), spec.nation, spec.is_combat, start)
+            found = rides.get(group)
+            if found is None:
+                nodes: list[int] = []
+                for n in sorted(net):
+                    if not playable[n] or not takes_one_more(state, n, side, spec, fits):
+                        continue
+                    pair = (start, zones.kind(n))
+                    ok = room.get(pair)
+                    if ok is None:
+                        ok = room[pair] = self._room(state, frame, zones.zone(p.node, n))
+                    if ok:
+                        nodes.append(n)
+                found = rides[group] = (nodes, [board.id_of(n) for n in nodes])
+            nodes, ids = found
+            i = bisect_left(nodes, p.node)
+            to = ids[:i] + ids[i + 1 :] if i < len(nodes) and nodes[i] == p.node else ids
             pay: list[dict[str, JSON]] = [{}] if by_pp else []
             actions.grid(side, "rail", {"unit": p.uid}, "to", to, pay + by_hq)
         actions.append(Action(side, "done"))
