@@ -67,7 +67,17 @@ def create(
     )
     assert res.status_code == 201, res.text
     body = res.json()
-    return body["id"], {side: Seat(client, body["id"], t) for side, t in body["seats"].items()}
+    tokens = dict(body["seats"])
+    for side, code in body.get("invites", {}).items():  # each invitee joins
+        tokens[side] = join(client, body["id"], code)
+    return body["id"], {side: Seat(client, body["id"], t) for side, t in tokens.items()}
+
+
+def join(client: Any, game_id: str, invite: str, **headers: str) -> str:
+    """The seat token an invite code gives (the invitee's)."""
+    res = client.post(f"/api/games/{game_id}/join", json={"invite": invite}, headers=headers)
+    assert res.status_code == 200, res.text
+    return str(res.json()["token"])
 
 
 def error(res: httpx.Response, status: int, code: str) -> None:

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import Seat, create, error
+from server_helpers import Seat, create, error, join
 
 from hexfront.engine.example import Skirmish
 from hexfront.engine.protocol import Action
@@ -270,6 +270,8 @@ def test_my_games_accounts_and_seat_tokens(client: TestClient) -> None:
         headers=session,
     )
     game_id, tokens = res.json()["id"], res.json()["seats"]
+    assert set(tokens) == {"red"}  # blue's seat is the invitee's: the creator has no token
+    tokens["blue"] = join(client, game_id, res.json()["invites"]["blue"])
     mine = client.get("/api/my/games", headers=session).json()["games"]
     assert [(g["id"], g["side"], g["your_turn"]) for g in mine] == [(game_id, "red", True)]
 
@@ -281,7 +283,7 @@ def test_my_games_accounts_and_seat_tokens(client: TestClient) -> None:
         "bad_session",
     )
 
-    # The invitee (blue) logs in and claims the seat with the invite token.
+    # The invitee (blue) logs in and claims the seat with the token the invite gave.
     client.post("/api/users", json={"username": bea, "password": "pw-654321"})
     bea = client.post("/api/session", json={"username": bea, "password": "pw-654321"})
     bea_auth = {"authorization": f"Bearer {bea.json()['token']}"}

@@ -67,7 +67,9 @@ def new_game(http: httpx.Client) -> tuple[str, str, str]:
     )
     assert res.status_code == 201, res.text
     body = res.json()
-    return body["id"], body["seats"]["red"], body["seats"]["blue"]
+    joined = http.post(f"/api/games/{body['id']}/join", json={"invite": body["invites"]["blue"]})
+    assert joined.status_code == 200, joined.text
+    return body["id"], body["seats"]["red"], joined.json()["token"]
 
 
 def act_first(http: httpx.Client, game_id: str, token: str) -> dict[str, Any]:

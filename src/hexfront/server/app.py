@@ -17,7 +17,7 @@ import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -129,6 +129,17 @@ class CreateGame(_Body):
     play_as: str | None = Field(
         default=None, description="the creator's own side (attached to the account)"
     )
+    spectate: Literal["public", "end", "delayed"] = Field(
+        default="public",
+        description="what spectator links see besides the public view: nothing more "
+        "('public'), the full game once it is over ('end'), or the full game "
+        "`spectate_delay` turns behind ('delayed')",
+    )
+    spectate_delay: int = Field(default=0, ge=0, le=1000, description="turns, for 'delayed'")
+
+
+class JoinBody(_Body):
+    invite: str = Field(max_length=128, description="the invite code of the link")
 
 
 class ActionBody(_Body):
@@ -197,8 +208,10 @@ def create_app(
         version=__version__,
         summary="Game server for hex-and-block wargames: seats, fog of war, AI, replays.",
         description=(
-            "A seat token (returned once by `POST /api/games`) authorizes reading that "
-            "side's view and acting for that side, nothing else. Send it as "
+            "A seat token (returned once: by `POST /api/games` for the creator's own seats, "
+            "by `POST /api/games/{id}/join` for an invitee) authorizes reading that "
+            "side's view and acting for that side, nothing else. A spectator token only "
+            "watches (`/spectate`). Send it as "
             "`Authorization: Bearer <token>` (or `?token=` where noted). Session tokens "
             "from `POST /api/session` only serve the account endpoints. Every error is "
             '`{"error": code, "detail": message}`.'
@@ -315,6 +328,22 @@ def create_app(
         limit(f"user:{token_hash(token)}" if token else client_key(request))
         return None if token is None else await users.user_for(token)
 
+    async def spectator(
+        request: Request,
+        game_id: str,
+        token: Annotated[str | None, Query(max_length=128, description="spectator token")] = None,
+    ) -> str:
+        """A spectator link of this game (bearer or ``?token=``)."""
+        check_id(game_id)
+        given = bearer(request) or query_token(request)
+        limit(f"seat:{token_hash(given)}" if given else client_key(request))
+        try:
+            return await games.spectator_for(game_id, given)
+        except ApiError as exc:
+            if exc.status == 401 and not failures.allow(client_key(request)):
+                raise ApiError(429, "rate_limited", "too many failed attempts") from None
+            raise
+
     Seat = Annotated[str, Depends(seat)]  # noqa: N806
     SeatAny = Annotated[str, Depends(seat_any)]  # noqa: N806
     Account = Annotated[tuple[int, str], Depends(account)]  # noqa: N806
@@ -396,9 +425,11 @@ def create_app(
     async def create_game(
         body: CreateGame, request: Request, user: Annotated[Any, Depends(maybe_account)]
     ) -> Response:
-        """Start a game. Returns its id and one secret seat token per side played by a
-        person (none for AI seats): share `links[side]` with the player of that side.
-        Logged in (session bearer), the creator's seats are attached to the account."""
+        """Start a game. Returns its id, the secret seat tokens of the creator's own seats
+        (`play_as` and every hotseat side; none for AI seats) and a one-time invite code
+        for each other person's seat: share `links[side]` with that player, who joins
+        with it. Logged in (session bearer), the creator's seats are attached to the
+        account."""
         if user is None:
             limit(client_key(request))
         for key in (client_key(request), *([f"user:{user[0]}"] if user else [])):
@@ -414,8 +445,43 @@ def create_app(
             body.opponents,
             body.play_as,
             user[0] if user else None,
+            body.spectate,
+            body.spectate_delay,
         )
         return JSONResponse(created, status_code=201)
+
+    @app.post("/api/games/{game_id}/join", tags=["games"])
+    async def join(
+        game_id: str,
+        body: JoinBody,
+        request: Request,
+        user: Annotated[Any, Depends(maybe_account)],
+    ) -> Response:
+        """Take the seat an invite code was made for: the seat token goes to the caller
+        only, once; an invite already used answers 409 `invite_used`. Logged in (session
+        bearer), the seat is attached to the account."""
+        check_id(game_id)
+        if user is None:
+            limit(client_key(request))
+        try:
+            joined = await games.join(game_id, body.invite, user[0] if user else None)
+        except ApiError as exc:
+            if exc.status == 401 and not failures.allow(client_key(request)):
+                raise ApiError(429, "rate_limited", "too many failed attempts") from None
+            raise
+        return JSONResponse(joined)
+
+    @app.post("/api/games/{game_id}/spectators", tags=["spectators"], status_code=201)
+    async def new_spectator_link(game_id: str, side: Seat) -> Response:
+        """A new read-only spectator link (any seat of the game may ask): it shows the
+        public view, and the full game only as the creator chose (`spectate`)."""
+        return JSONResponse(await games.new_spectator_link(game_id, side), status_code=201)
+
+    @app.get("/api/games/{game_id}/spectate", tags=["spectators"])
+    async def spectate(game_id: str, who: Annotated[str, Depends(spectator)]) -> Response:
+        """What a spectator link sees: public metadata, the view every side shares, and
+        `full` (the full view at `seq`, or null) as the creator chose."""
+        return raw_json(await games.view(game_id, who))
 
     @app.get("/api/games/{game_id}/view", tags=["play"])
     async def view(game_id: str, side: Seat) -> Response:
@@ -451,8 +517,7 @@ def create_app(
     @app.post("/api/games/{game_id}/token", tags=["play"])
     async def replace_token(game_id: str, side: Seat) -> Response:
         """Replace this seat's token: the old one (and any socket opened with it) stops
-        working. An invitee does this to lock out whoever else saw the invite link,
-        including the game's creator."""
+        working (to lock out whoever else saw a link holding it)."""
         return JSONResponse(await games.new_token(game_id, side))
 
     @app.get("/api/games/{game_id}/record", tags=["records"])
@@ -486,6 +551,32 @@ def create_app(
             if sockets_open[address] > settings.max_sockets_per_address:
                 raise ApiError(429, "too_many_sockets", "too many open sockets from one address")
             return await authorize(websocket, game_id, token)
+
+        try:
+            await serve_socket(websocket, games, game_id, token, auth)
+        finally:
+            sockets_open[address] -= 1
+            if not sockets_open[address]:
+                del sockets_open[address]
+
+    @app.websocket("/api/games/{game_id}/spectate/ws")
+    async def spectate_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        """Pushes the spectator's payload after every change: `{"type": "view", ...}`."""
+        token = query_token(websocket)
+        address = client_key(websocket)
+        sockets_open[address] = sockets_open.get(address, 0) + 1
+
+        async def auth() -> str:
+            if sockets_open[address] > settings.max_sockets_per_address:
+                raise ApiError(429, "too_many_sockets", "too many open sockets from one address")
+            check_id(game_id)
+            limit(f"seat:{token_hash(token)}" if token else client_key(websocket))
+            try:
+                return await games.spectator_for(game_id, token)
+            except ApiError as exc:
+                if exc.status == 401 and not failures.allow(client_key(websocket)):
+                    raise ApiError(429, "rate_limited", "too many failed attempts") from None
+                raise
 
         try:
             await serve_socket(websocket, games, game_id, token, auth)

@@ -71,6 +71,11 @@ class GameRow(Base):
     # every seat from the start, the secret itself only with the record. None for a seed
     # chosen by the creator (and games older than verifiable dice).
     seed_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # What spectators may see beyond the public view (``spectators.py``): ``public``
+    # (nothing more), ``end`` (the full game once over), ``delayed`` (the full game
+    # ``spectate_delay`` turns behind).
+    spectate: Mapped[str] = mapped_column(String(16), default="public", server_default="public")
+    spectate_delay: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class UserRow(Base):
@@ -96,6 +101,22 @@ class SeatRow(Base):
     user_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True
     )
+    # A seat played from elsewhere gets no token at creation: the creator receives a
+    # one-time invite code (its sha256 here), and the token goes to whoever joins with it
+    # first. Kept after that, so that a second use is told the invite was used.
+    invite_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+
+
+class SpectatorRow(Base):
+    """A spectator link of a game: read-only, its token stored as sha256."""
+
+    __tablename__ = "spectator_links"
+    __table_args__ = (Index("ix_spectator_links_game_id", "game_id"),)
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"))
+    created_by: Mapped[str] = mapped_column(String(32))  # the side whose seat asked
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class ActionRow(Base):

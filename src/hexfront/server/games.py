@@ -12,6 +12,8 @@ A thin facade over the server's parts, each in a module of its own:
 * ``fanout.py``: the open WebSockets of each seat and the push of new payloads;
 * ``ai_runner.py``: the background task that moves AI seats;
 * ``records.py``: the record and replays, once readable;
+* ``spectators.py``: what a spectator link sees (the view every side shares, and the
+  full game at the end or some turns behind if the creator allowed it);
 * ``workers.py``: the threads that run the database and slow rules.
 
 Game-agnostic: everything goes through the engine contract and :class:`Match`. Each
@@ -50,6 +52,7 @@ from .live import LiveGame, Seat, apply_change, check_version, encode, parse_act
 from .notify import listen
 from .records import full_record, replay_view
 from .settings import Settings
+from .spectators import MODES, SPECTATOR, turn_of
 from .storage import GameStore, new_token, token_hash
 from .workers import Workers
 
@@ -134,7 +137,13 @@ class GameService:
         opponents: Mapping[str, str],
         play_as: str | None,
         user_id: int | None,
+        spectate: str = "public",
+        spectate_delay: int = 0,
     ) -> dict[str, JSON]:
+        """A new game. The creator receives the tokens of the seats played at their own
+        screen (``play_as`` and every ``hotseat`` side) and a one-time invite code for
+        each other person's seat: its token goes to whoever joins with it (:meth:`join`),
+        never to the creator."""
         game = self.load_game(game_name)
         check_scenario(game, game_name, scenario)
         full_options = check_options(game, options)
@@ -159,12 +168,26 @@ class GameService:
                 "dice in secret: leave the seed out (a seed of your own is for games against "
                 "the computer, or with every side at one screen)",
             )
+        if spectate not in MODES:
+            raise unprocessable("bad_spectate", f"spectate must be one of {', '.join(MODES)}")
+        if spectate == "delayed" and spectate_delay < 1:
+            raise unprocessable("bad_spectate", "spectate_delay must be 1 turn or more")
+        if spectate != "delayed":
+            spectate_delay = 0
         seed_chosen = seed is not None
         secret: str | None = None
         if seed is None:
             secret, seed = dice.draw()  # committed to at once: sha256(secret) to every seat
-        tokens = {side: new_token() for side, seat in seats.items() if seat.kind != "ai"}
+        # A person elsewhere (``human``, not the creator's own side) is invited.
+        invited = {side for side, seat in seats.items() if seat.kind == "human"} - {play_as}
+        tokens = {
+            side: new_token()
+            for side, seat in seats.items()
+            if seat.kind != "ai" and side not in invited
+        }
+        invites = {side: new_token() for side in sorted(invited)}
         hashes = {side: token_hash(token) for side, token in tokens.items()}
+        invite_hashes = {side: token_hash(code) for side, code in invites.items()}
         game_id = secrets.token_urlsafe(9)
 
         def build() -> LiveGame:
@@ -172,22 +195,52 @@ class GameService:
                 match: Match[Any] = Match(game, scenario, full_options, seed)
             except (HexfrontError, ValueError, TypeError, KeyError) as exc:
                 raise unprocessable("bad_setup", f"the game could not be set up: {exc}") from None
+            if spectate == "delayed" and turn_of(match.state) is None:
+                raise unprocessable(
+                    "bad_spectate", f"{game.name} counts no turns: spectate public or end"
+                )
             live = LiveGame(game_id, game, match, seed, seed_chosen, 0, seats, secret)
-            self.store.insert(live, scenario, full_options, hashes)
+            live.spectate, live.spectate_delay = spectate, spectate_delay
+            self.store.insert(live, scenario, full_options, hashes, invite_hashes)
             live.thinking = live.ai_to_move()
             return live
 
         live = await self.run(build)
-        live.token_hashes = dict(hashes)
+        live.token_hashes = {side: hashes.get(side) for side in [*hashes, *invites]}
         self.live_games.add(live)
         self.ai.maybe_start(live)
+        links = {side: f"/#game={game_id}&token={token}" for side, token in tokens.items()}
+        links.update({side: f"/#game={game_id}&invite={code}" for side, code in invites.items()})
         return {
             "id": game_id,
             "seats": dict(tokens),
+            "invites": dict(invites),
             "kinds": {side: seat.kind for side, seat in seats.items()},
             "play_as": play_as,
-            "links": {side: f"/#game={game_id}&token={token}" for side, token in tokens.items()},
+            "links": dict(sorted(links.items())),
+            "spectate": {"full": spectate, "delay": spectate_delay},
             "version": 0,
+        }
+
+    async def join(self, game_id: str, invite: str, user_id: int | None) -> dict[str, JSON]:
+        """Take the seat an invite code was made for: its token goes to the caller only,
+        once (409 ``invite_used`` after); logged in, the seat is attached to the account."""
+        token = new_token()
+        digest = token_hash(token)
+        side, meta = await self.run(self.store.join, game_id, token_hash(invite), digest, user_id)
+        live = self.live_games.get(game_id)
+        if live is not None:
+            async with live.lock:
+                if not live.broken:
+                    live.token_hashes[side] = digest
+                    live.meta_version = max(live.meta_version, meta)
+                    if user_id is not None:
+                        live.seats[side].user_id = user_id
+        return {
+            "id": game_id,
+            "side": side,
+            "token": token,
+            "link": f"/#game={game_id}&token={token}",
         }
 
     # --- loading ------------------------------------------------------------------------
@@ -221,11 +274,42 @@ class GameService:
             else await self.run(self.store.find_seat, digest)
         )
         if hit is None:
+            if await self.run(self.store.find_spectator, digest) is not None:
+                raise forbidden(
+                    "spectator_only",
+                    "a spectator link can only watch: it cannot act, undo, open the record "
+                    "or replace a token",
+                )
             raise ApiError(401, "bad_token", "this seat token is not valid")
         if hit[0] != game_id:
             raise forbidden("wrong_game", "this seat token belongs to another game")
         await self.freshen(game_id, hit[2], hit[3])
         return hit[1]
+
+    async def spectator_for(self, game_id: str, token: str | None) -> str:
+        """``SPECTATOR`` for a spectator link of ``game_id`` (401 for no or a bad token,
+        403 for another game's); like :meth:`seat_for`, asked of the database each time."""
+        if not token:
+            raise ApiError(401, "missing_token", "send the spectator token")
+        hit = await self.run(self.store.find_spectator, token_hash(token))
+        if hit is None:
+            raise ApiError(401, "bad_token", "this spectator token is not valid")
+        if hit[0] != game_id:
+            raise forbidden("wrong_game", "this spectator token belongs to another game")
+        await self.freshen(game_id, hit[1], hit[2])
+        return SPECTATOR
+
+    async def new_spectator_link(self, game_id: str, side: str) -> dict[str, JSON]:
+        """A new read-only spectator link, asked for by ``side``'s seat."""
+        token = new_token()
+        live = await self.live(game_id)
+        await self.run(self.store.add_spectator, game_id, token_hash(token), side)
+        return {
+            "id": game_id,
+            "token": token,
+            "link": f"/#watch={game_id}&token={token}",
+            "spectate": {"full": live.spectate, "delay": live.spectate_delay},
+        }
 
     async def freshen(self, game_id: str, version: int | None, meta: int | None) -> None:
         """Bring the live game up to the database's versions (see ``cache.py``)."""
@@ -270,9 +354,14 @@ class GameService:
     async def subscribe(
         self, game_id: str, side: str, digest: str = ""
     ) -> tuple[LiveGame, Subscriber]:
+        if side == SPECTATOR:
+            digest = ""  # a spectator link is never replaced: nothing to revoke
         async with self.locked(game_id) as live:
             subs = live.subscribers.setdefault(side, set())
-            if len(subs) >= self.settings.max_sockets_per_seat:
+            cap = self.settings.max_sockets_per_seat
+            if side == SPECTATOR:
+                cap = self.settings.max_spectator_sockets
+            if len(subs) >= cap:
                 raise ApiError(429, "too_many_sockets", "too many open sockets for this seat")
             if side not in live.wire:
                 live.wire.update(await self.workers.rules(live, encode, live, {side}))

@@ -29,6 +29,7 @@ from hexfront.engine.protocol import Action, Game, canonical_json
 from . import dice
 from .errors import conflict, forbidden, unprocessable
 from .fanout import Subscribers, post_all, revoke_replaced
+from .spectators import SPECTATOR, Delayed, common_view, turn_of
 
 
 def agent_seed(seed: int, side: str) -> int:
@@ -82,6 +83,11 @@ class LiveGame:
     # then used to check an action's JSON types); dropped at every change of the state.
     legal: dict[str, Sequence[Action]] = field(default_factory=dict)
     legal_at: int = -1
+    # What spectators see beyond the public view: public | end | delayed (by
+    # ``spectate_delay`` turns); the replay that serves the delayed view.
+    spectate: str = "public"
+    spectate_delay: int = 0
+    delayed: Delayed | None = None
 
     def has_ai(self) -> bool:
         return any(seat.kind == "ai" for seat in self.seats.values())
@@ -99,6 +105,7 @@ class LiveGame:
         return self.match.is_over() or self.is_open()
 
     def watched_sides(self) -> set[str]:
+        """The sides with open sockets (and ``SPECTATOR`` when spectators watch)."""
         return {side for side, subs in self.subscribers.items() if subs}
 
     def ai_to_move(self) -> str | None:
@@ -143,7 +150,10 @@ class LiveGame:
 
 
 def payload(live: LiveGame, side: str) -> dict[str, JSON]:
-    """Everything a seat receives about its game: built from its own view only."""
+    """Everything a seat receives about its game: built from its own view only.
+    ``SPECTATOR`` gets :func:`spectator_payload`."""
+    if side == SPECTATOR:
+        return spectator_payload(live)
     match = live.match
     result = match.result()
     to_move = match.active_sides()
@@ -165,6 +175,49 @@ def payload(live: LiveGame, side: str) -> dict[str, JSON]:
         "seats": {s: seat.public() for s, seat in live.seats.items()},
         "ai": {"thinking": live.thinking, "error": live.ai_error},
         "record": {"open": live.record_readable(), "agreed": sorted(live.open_sides)},
+        "seed_chosen_by_creator": live.seed_chosen,
+        "dice_commitment": dice.commitment(live.seed_secret) if live.seed_secret else None,
+    }
+
+
+def spectator_payload(live: LiveGame) -> dict[str, JSON]:
+    """What a spectator link receives: public metadata, the view every side shares
+    (``view``: no side's hidden identity, no legal actions, no dice to come) and, if the
+    creator allowed it, the full game once over or some turns behind (``full``)."""
+    match = live.match
+    state = match.state
+    result = match.result()
+    full: JSON = None
+    if match.is_over() and live.spectate in ("end", "delayed"):
+        full = {
+            "seq": len(match.record.actions),
+            "turn": turn_of(state),
+            "view": match.view(None),
+        }
+    elif live.spectate == "delayed":
+        if live.delayed is None:
+            rec = match.record
+            live.delayed = Delayed(live.game, rec.scenario, dict(rec.options), rec.seed)
+        behind = live.delayed.view(match.record.actions, live.spectate_delay)
+        if behind is not None:
+            full = {"seq": behind[0], "turn": behind[1], "view": behind[2]}
+    return {
+        "id": live.id,
+        "game": live.game.name,
+        "scenario": match.record.scenario,
+        "options": match.record.options,
+        "spectator": True,
+        "version": live.version,
+        "seq": len(match.record.actions),
+        "status": "over" if match.is_over() else "active",
+        "to_move": match.active_sides(),
+        "turn": turn_of(state),
+        "view": common_view([match.view(side) for side in live.game.sides]),
+        "full": full,
+        "spectate": {"full": live.spectate, "delay": live.spectate_delay},
+        "result": result.to_json() if result else None,
+        "seats": {s: seat.public() for s, seat in live.seats.items()},
+        "ai": {"thinking": live.thinking, "error": live.ai_error},
         "seed_chosen_by_creator": live.seed_chosen,
         "dice_commitment": dice.commitment(live.seed_secret) if live.seed_secret else None,
     }

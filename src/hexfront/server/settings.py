@@ -39,6 +39,8 @@ class Settings:
     session_days: int = 30
     # Open WebSocket connections allowed per seat, and per client address (all seats).
     max_sockets_per_seat: int = 8
+    # Open WebSocket connections of spectators, per game (all its spectator links).
+    max_spectator_sockets: int = 64
     max_sockets_per_address: int = 64
     # Games one client address (and one account) may create per hour (0: no cap).
     games_per_address_per_hour: int = 60

@@ -38,6 +38,7 @@ from .db import (
     OpenRequestRow,
     SeatRow,
     SnapshotRow,
+    SpectatorRow,
     utcnow,
 )
 from .errors import ApiError, CorruptGame, conflict, forbidden, not_found
@@ -70,6 +71,15 @@ _UNSNAP = text("DELETE FROM snapshots WHERE game_id = :id AND seq > :n")
 _FIND_SEAT = text(
     "SELECT seats.game_id, seats.side, games.version, games.meta_version "
     "FROM seats JOIN games ON games.id = seats.game_id WHERE seats.token_hash = :digest"
+)
+_FIND_SPECTATOR = text(
+    "SELECT spectator_links.game_id, games.version, games.meta_version "
+    "FROM spectator_links JOIN games ON games.id = spectator_links.game_id "
+    "WHERE spectator_links.token_hash = :digest"
+)
+_JOIN = text(
+    "UPDATE seats SET token_hash = :token, user_id = COALESCE(user_id, :user) "
+    "WHERE game_id = :id AND invite_hash = :invite AND token_hash IS NULL"
 )
 # version, meta_version, actions_count, state_hash, newest snapshot, new actions,
 # standing agreements, seat token hashes
@@ -107,8 +117,10 @@ class GameStore:
         scenario: str,
         options: Mapping[str, JSON],
         token_hashes: Mapping[str, str],
+        invite_hashes: Mapping[str, str],
     ) -> None:
-        """Store a new game and its seats (``token_hashes``: the people's seats)."""
+        """Store a new game and its seats: ``token_hashes`` of the seats the creator
+        holds, ``invite_hashes`` of those played from elsewhere (joined later)."""
         match = live.match
         body = canonical_json(live.game.to_json(match.state))
         with self.db.write() as s:
@@ -127,6 +139,8 @@ class GameStore:
                     to_move=match.active_sides(),
                     state_hash=hashlib.sha256(body.encode()).hexdigest(),
                     result=result_json(match),
+                    spectate=live.spectate,
+                    spectate_delay=live.spectate_delay,
                     created_at=utcnow(),
                     updated_at=utcnow(),
                 )
@@ -139,6 +153,7 @@ class GameStore:
                         kind=seat.kind,
                         agent=seat.agent,
                         token_hash=token_hashes.get(side),
+                        invite_hash=invite_hashes.get(side),
                         user_id=seat.user_id,
                     )
                 )
@@ -189,6 +204,7 @@ class GameStore:
         )
         live.snapshot_seq = snap[0] if snap else 0
         live.meta_version = row.meta_version
+        live.spectate, live.spectate_delay = row.spectate, row.spectate_delay
         live.token_hashes = {r.side: r.token_hash for r in seat_rows if r.kind != "ai"}
         live.thinking = live.ai_to_move()
         return live
@@ -201,6 +217,44 @@ class GameStore:
         with self.db.engine.connect() as conn:
             row = conn.execute(_FIND_SEAT, {"digest": digest}).first()
         return (row[0], row[1], int(row[2]), int(row[3])) if row else None
+
+    def join(self, game_id: str, invite: str, digest: str, user_id: int | None) -> tuple[str, int]:
+        """Give the seat invited with the code hashing to ``invite`` the token hashing to
+        ``digest`` (and attach it to ``user_id``'s account): once only, 409 after. The
+        side and the new ``meta_version``."""
+        with self.db.write() as s:
+            seat = s.execute(
+                select(SEATS_T.c.side, SEATS_T.c.token_hash).where(
+                    SEATS_T.c.game_id == game_id, SEATS_T.c.invite_hash == invite
+                )
+            ).first()
+            if seat is None:
+                raise ApiError(401, "bad_invite", "this invite code is not valid for this game")
+            done = s.execute(
+                _JOIN, {"token": digest, "user": user_id, "id": game_id, "invite": invite}
+            )
+            if seat[1] is not None or getattr(done, "rowcount", 1) != 1:
+                raise conflict(
+                    "invite_used",
+                    "this invite was already used: someone else holds the seat now. If that "
+                    "was not you, ask the game's creator for a new game",
+                )
+            return str(seat[0]), bump_meta(s, game_id, not self.db.is_sqlite)
+
+    def add_spectator(self, game_id: str, digest: str, side: str) -> None:
+        """Store a spectator link of ``game_id``, asked for by ``side``'s seat."""
+        with self.db.write() as s:
+            s.add(
+                SpectatorRow(
+                    token_hash=digest, game_id=game_id, created_by=side, created_at=utcnow()
+                )
+            )
+
+    def find_spectator(self, digest: str) -> tuple[str, int, int] | None:
+        """``(game id, version, meta_version)`` of the spectator link hashing to ``digest``."""
+        with self.db.engine.connect() as conn:
+            row = conn.execute(_FIND_SPECTATOR, {"digest": digest}).first()
+        return (row[0], int(row[1]), int(row[2])) if row else None
 
     def rotate_token(
         self, game_id: str, side: str, digest: str, user_id: int | None
