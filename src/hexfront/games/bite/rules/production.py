@@ -84,6 +84,26 @@ def _placement_cities(state: BiteState) -> list[tuple[int, Site]]:
     return cities
 
 
+HeldCity = tuple[int, Site, tuple[str, ...], bool, int]
+
+
+def held_cities(state: BiteState, side: str) -> list[HeldCity]:
+    """The placement cities ``side`` holds with no enemy in them (7.3.1): each with its
+    working plants (3.3: captured plants are gone) and how many blocks it takes a phase."""
+    out: list[HeldCity] = []
+    c = charts()
+    for node, site in _placement_cities(state):
+        if state.control[node] != side:
+            continue
+        if any(p.side != side for p in state.occupants(node)):
+            continue
+        double = site.type == CAPITAL or site.name in c.double_cities
+        limit = c.placement_double if double else c.placement_default
+        factories, shipyard = factories_at(state, node)
+        out.append((node, site, factories, shipyard, limit))
+    return out
+
+
 class OpenCities:
     """The placement cities open to ``side`` in one listing (7.3.1, 7.3.2).
 
@@ -92,21 +112,21 @@ class OpenCities:
     class.
     """
 
-    def __init__(self, state: BiteState, side: str, used: dict[str, int]) -> None:
+    def __init__(
+        self,
+        state: BiteState,
+        side: str,
+        used: dict[str, int],
+        held: list[HeldCity] | None = None,
+    ) -> None:
         self.state, self.side = state, side
-        self.rows: list[tuple[int, Site, tuple[str, ...], bool]] = []
-        c = charts()
-        for node, site in _placement_cities(state):
-            if state.control[node] != side:
-                continue
-            if any(p.side != side for p in state.occupants(node)):
-                continue
-            double = site.type == CAPITAL or site.name in c.double_cities
-            limit = c.placement_double if double else c.placement_default
-            if used.get(str(node), 0) >= limit:
-                continue
-            factories, shipyard = factories_at(state, node)  # 3.3: captured plants are gone
-            self.rows.append((node, site, factories, shipyard))
+        if held is None:
+            held = held_cities(state, side)
+        self.rows: list[tuple[int, Site, tuple[str, ...], bool]] = [
+            (node, site, factories, shipyard)
+            for node, site, factories, shipyard, limit in held
+            if used.get(str(node), 0) < limit
+        ]
 
     def where(self, spec: UnitSpec, sources: frozenset[int]) -> list[int]:
         """Where a new or rebuilt block of this kind may appear. ``sources`` are the
@@ -193,6 +213,16 @@ class ProductionPhase(Procedure[BiteState]):
                 out[power] = sorted(source_nodes(state, state.phasing, main))
         return out
 
+    def _held(self, state: BiteState, frame: Frame) -> list[HeldCity]:
+        """:func:`held_cities` for this phase: nothing it looks at changes while the phase
+        runs (blocks are only placed, repaired or disbanded), so it is found once, kept
+        with the phase's own sources table to tell this phase from any other."""
+        phase = frame.vars["sources"]
+        found: tuple[object, list[HeldCity]] | None = state.memo.get("held_cities")
+        if found is None or found[0] is not phase:
+            found = state.memo["held_cities"] = (phase, held_cities(state, state.phasing))
+        return found[1]
+
     def _sources_of(self, state: BiteState, frame: Frame, nation: str) -> frozenset[int]:
         table = cast(dict[str, list[int]], frame.vars["sources"])
         listed = table.get(nation)
@@ -211,7 +241,9 @@ class ProductionPhase(Procedure[BiteState]):
     def _actions(self, state: BiteState, frame: Frame) -> Listing:
         side = state.phasing
         board = state.w.board
-        cities = OpenCities(state, side, cast(dict[str, int], frame.vars["used"]))
+        cities = OpenCities(
+            state, side, cast(dict[str, int], frame.vars["used"]), self._held(state, frame)
+        )
         # The same cities take every block of one nation and class: found once per kind.
         memo: dict[tuple[str, tuple[bool, bool, bool, bool]], list[JSON]] = {}
 
