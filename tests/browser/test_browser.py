@@ -204,13 +204,20 @@ def test_two_browsers_play_one_game_through_an_invite_link(server: str, chromium
         axis.click("form.new-game button[type=submit]")
         link = axis.input_value("[data-testid=invite-soviet]")
         assert "#game=" in link
-        assert "&token=" in link
+        assert "&invite=" in link  # a one-time invite code, never the seat's token
+        assert "token=" not in link
 
         soviet = soviet_ctx.new_page()
         soviet.set_default_timeout(20_000)
         soviet.goto(link)
         soviet.wait_for_selector("[data-testid=prompt][data-kind=waiting]")
-        assert "token=" not in soviet.url  # the token left the address bar
+        assert "token=" not in soviet.url  # the token never entered the address bar
+        assert "invite=" not in soviet.url  # and the used invite left it
+        # The link again (here: the creator's browser): the seat is taken, and it says so.
+        again = axis_ctx.new_page()
+        again.goto(link)
+        assert "already used" in again.inner_text("[data-testid=invite-error]")
+        again.close()
         assert "Soviet" in soviet.inner_text("[data-testid=tracker]")
         # Each side sees its own faces and only the backs of the other's blocks.
         assert soviet.locator("svg.board g.block.mine.face").count() > 0

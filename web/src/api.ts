@@ -48,7 +48,10 @@ export interface Catalog {
 
 export interface Created {
   id: string;
+  /** Tokens of the creator's own seats (their side, every hotseat side). */
   seats: Record<string, string>;
+  /** One-time invite codes of the other people's seats (their links: `links[side]`). */
+  invites: Record<string, string>;
   kinds: Record<string, string>;
   play_as: string;
   links: Record<string, string>;

@@ -338,9 +338,25 @@ class Session {
   }
 }
 
-async function openGame(id: string, token: string | null): Promise<void> {
+async function openGame(id: string, token: string | null, invite: string | null = null): Promise<void> {
   leave();
   let entry = savedGames().find((g) => g.id === id) ?? null;
+  if (invite) {
+    // An invite link: the code takes the seat once, and its token comes to this browser only.
+    try {
+      const joined = await api<{ side: string; token: string }>("POST", `/api/games/${id}/join`, { invite });
+      token = joined.token;
+    } catch (err) {
+      history.replaceState(null, "", `#game=${id}`);
+      const used = err instanceof ApiError && err.status === 409;
+      const title = used ? "That invite was already used" : "That invite link does not work";
+      const hint = used
+        ? "Someone has already taken this seat with the link. If it was not you, the link went further than meant: ask the game's creator for a new game."
+        : (err as Error).message;
+      app.append(h("div", { class: "panel", "data-testid": "invite-error" }, h("h2", {}, title), h("p", {}, hint), ...(entry ? [h("a", { href: `#game=${id}` }, "Open the seats this browser holds")] : []), " ", h("a", { href: "#" }, "Front page")));
+      return;
+    }
+  }
   if (token) {
     // An invite link: learn the side from the server, keep the token in this browser only.
     try {
@@ -377,7 +393,7 @@ function route(): void {
   const params = new URLSearchParams(location.hash.slice(1));
   const game = params.get("game");
   const replay = params.get("replay");
-  if (game) void openGame(game, params.get("token"));
+  if (game) void openGame(game, params.get("token"), params.get("invite"));
   else if (replay) openReplay(replay);
   else void lobby();
 }
