@@ -352,3 +352,39 @@ def test_spectate_options_are_checked(client: TestClient) -> None:
     base = {"game": "tally", "scenario": "only", "opponents": {"a": "hotseat", "b": "hotseat"}}
     error(client.post("/api/games", json={**base, "spectate": "delayed"}), 422, "bad_spectate")
     error(client.post("/api/games", json={**base, "spectate": "all"}), 422, "invalid_request")
+
+
+def test_a_bite_spectator_sees_neither_sides_hidden_blocks(client: TestClient) -> None:
+    from hexfront.engine.protocol import Action
+    from hexfront.games.bite.game import Bite
+
+    bite = Bite()
+    game_id, seats = create(client, {"soviet": "random"}, game="bite", scenario="SBE1", seed=4242)
+    axis = seats["axis"]
+    token = axis.post("spectators").json()["token"]
+    rng = random.Random(7)
+    wire = Wire()
+    for _ in range(40):
+        watch(client, game_id, token, wire)
+        body = axis.view().json()
+        if body["status"] == "over" or not body["legal_actions"]:
+            break
+        res = axis.act(rng.choice(body["legal_actions"]), body["version"])
+        assert res.status_code in (200, 409), res.text
+    seen = watch(client, game_id, token, wire)
+    units = seen["view"]["units"]
+    assert {u["side"] for u in units} == {"axis", "soviet"}  # both sides' blocks are shown
+    record = operator_record(client, game_id)
+    state = bite.setup(record.scenario, record.options, record.seed)
+
+    def hidden() -> set[str]:
+        return set(bite.hidden_tokens(state, "axis")) | set(bite.hidden_tokens(state, "soviet"))
+
+    by_seq = [hidden()]
+    for raw in record.actions:
+        bite.apply(state, Action.from_json(raw.to_json()))
+        by_seq.append(hidden())
+    assert by_seq[0]
+    for seq, text in wire.seen:
+        leaked = sorted(t for t in by_seq[seq] if t in text)
+        assert not leaked, f"the spectator received {leaked} at seq {seq}: {text[:300]}"
