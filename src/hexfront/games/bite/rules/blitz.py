@@ -8,13 +8,13 @@ free airbase in range, the defender first; those that cannot are lost.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TypedDict
 
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..state import BiteState, Piece, enemy_of
-from ..types import Node
+from ..types import Node, Side
 from . import powers
 from .air import air_range, rebase_targets
 from .basics import can_stack, eliminate, is_frozen, take_control
@@ -54,18 +54,31 @@ def blitz_targets(state: BiteState, piece: Piece) -> list[Node]:
     return out
 
 
+class BlitzVars(TypedDict):
+    stage: str  # moves, combat, rebase_defender, rebase_attacker, over
+    done: list[str]  # handles of the blocks that moved (frames are public)
+    pushes: list[list[Node]]  # [from, to] of each blitzing armour unit (7.8)
+
+
+class AirRebaseVars(TypedDict):
+    side: Side
+
+
 class BlitzPhase(Procedure[BiteState]):
     name = "blitz"
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
         state.phase = "blitz"
-        frame.vars.update(stage="moves", done=[], pushes=[])
+        v = frame.typed(BlitzVars)
+        v["stage"] = "moves"
+        v["done"] = []
+        v["pushes"] = []
 
     def _actions(self, state: BiteState, frame: Frame) -> list[Action]:
         side = state.phasing
         board = state.w.board
-        done = cast(list[str], frame.vars["done"])
-        pushes = cast(list[list[int]], frame.vars["pushes"])
+        v = frame.typed(BlitzVars)
+        done, pushes = v["done"], v["pushes"]
         out: list[Action] = []
         if state.weather != "good":
             return out  # 7.8: no blitz in bad weather
@@ -99,7 +112,7 @@ class BlitzPhase(Procedure[BiteState]):
         return out
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
-        if frame.vars["stage"] != "moves":
+        if frame.typed(BlitzVars)["stage"] != "moves":
             return None
         actions = self._actions(state, frame)
         if not actions:
@@ -115,16 +128,17 @@ class BlitzPhase(Procedure[BiteState]):
         )
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        v = frame.typed(BlitzVars)
         if action.verb == "done":
-            frame.vars["stage"] = "combat"
+            v["stage"] = "combat"
             return
         board = state.w.board
         piece = state.pieces[str(action.args["unit"])]
         to = board.node(str(action.args["to"]))
         frm = piece.node
-        cast(list[str], frame.vars["done"]).append(piece.handle)  # handles: frames are public
+        v["done"].append(piece.handle)  # handles: frames are public
         if action.verb == "blitz":
-            cast(list[list[int]], frame.vars["pushes"]).append([frm, to])
+            v["pushes"].append([frm, to])
         state.emit_move(action.verb, piece, frm, to)
         piece.node = to
         if state.spec(piece).is_ground:
@@ -133,15 +147,16 @@ class BlitzPhase(Procedure[BiteState]):
                 take_control(state, piece.side, [to])
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        stage = frame.vars["stage"]
+        v = frame.typed(BlitzVars)
+        stage = v["stage"]
         if stage in ("moves", "combat"):
-            frame.vars["stage"] = "rebase_defender"
+            v["stage"] = "rebase_defender"
             m.call(state, "combat_phase", blitz=True)
         elif stage == "rebase_defender":
-            frame.vars["stage"] = "rebase_attacker"
+            v["stage"] = "rebase_attacker"
             m.call(state, "air_rebase", side=enemy_of(state.phasing))
         elif stage == "rebase_attacker":
-            frame.vars["stage"] = "over"
+            v["stage"] = "over"
             m.call(state, "air_rebase", side=state.phasing)
         else:
             for p in state.on_map(state.phasing):
@@ -158,7 +173,7 @@ class AirRebase(Procedure[BiteState]):
 
     name = "air_rebase"
 
-    def _flying(self, state: BiteState, side: str) -> list[Piece]:
+    def _flying(self, state: BiteState, side: Side) -> list[Piece]:
         return sorted(
             (p for p in state.on_map(side) if state.spec(p).is_air and p.base >= 0),
             key=lambda p: p.uid,
@@ -172,7 +187,7 @@ class AirRebase(Procedure[BiteState]):
         )
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
-        side = str(frame.vars["side"])
+        side = frame.typed(AirRebaseVars)["side"]
         board = state.w.board
         for p in self._flying(state, side):
             options = self._options(state, p)
@@ -192,6 +207,6 @@ class AirRebase(Procedure[BiteState]):
         piece.node, piece.base = to, -1
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        for p in self._flying(state, str(frame.vars["side"])):
+        for p in self._flying(state, frame.typed(AirRebaseVars)["side"]):
             eliminate(state, p, "no airbase in range (7.8.1)")
         m.end(state)

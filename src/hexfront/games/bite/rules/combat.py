@@ -20,7 +20,7 @@ to fall back to may still choose to retreat, and is then eliminated (7.7.17, 7.7
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from hexfront.engine.events import JSON, REVEAL
 from hexfront.engine.protocol import Action, Prompt
@@ -28,7 +28,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
-from ..types import Node
+from ..types import Node, Side
 from .air import air_retreat_hexes, evacuate, free_airbase
 from .basics import eliminate, take_control, update_front
 from .modifiers import (
@@ -173,6 +173,35 @@ def city_aa(state: BiteState, ctx: BattleContext) -> list[tuple[str, int, int]]:
 
 
 # --- procedures -------------------------------------------------------------------------------
+# Each procedure reads and writes its frame's variables through a typed record, a view of
+# the very dict a save holds (``Frame.typed``): the keys and values are those of the saves.
+
+
+class CombatPhaseVars(TypedDict):
+    blitz: NotRequired[bool]  # the blitz combat (7.8), not the combat phase (7.7)
+    fought: list[Node]  # battles fought so far
+
+
+class BattleVars(TypedDict):
+    node: Node
+    attacker: Side
+    blitz: NotRequired[bool]
+    defender: Side
+    round: int  # combat round (7.7.12), from 1
+    a2a_round: int  # air-to-air rounds fought (7.7.1)
+    stage: str  # the stage to run next (STAGES, or "start")
+
+
+class HitsVars(TypedDict):
+    node: Node
+    queue: list[list[Any]]  # [side, hits still to take] per side, in turn (7.7.9)
+    kind: Literal["air", "ground"]  # the units that take them
+
+
+class RetreatVars(TypedDict):
+    node: Node
+    side: Side
+    air_only: bool
 
 
 class CombatPhase(Procedure[BiteState]):
@@ -181,11 +210,12 @@ class CombatPhase(Procedure[BiteState]):
     name = "combat_phase"
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
-        frame.vars.setdefault("fought", [])
-        state.phase = "blitz_combat" if frame.vars.get("blitz") else "combat"
+        v = frame.typed(CombatPhaseVars)
+        v.setdefault("fought", [])
+        state.phase = "blitz_combat" if v.get("blitz") else "combat"
 
     def _pending(self, state: BiteState, frame: Frame) -> list[Node]:
-        fought = cast(list[int], frame.vars["fought"])
+        fought = frame.typed(CombatPhaseVars)["fought"]
         side = state.phasing
         out = set()
         for p in state.on_map(side):
@@ -212,11 +242,10 @@ class CombatPhase(Procedure[BiteState]):
         )
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        v = frame.typed(CombatPhaseVars)
         node = state.w.board.node(str(action.args["hex"]))
-        cast(list[int], frame.vars["fought"]).append(node)
-        m.call(
-            state, "battle", node=node, attacker=state.phasing, blitz=bool(frame.vars.get("blitz"))
-        )
+        v["fought"].append(node)
+        m.call(state, "battle", node=node, attacker=state.phasing, blitz=v.get("blitz", False))
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
         update_front(state)  # 3.1: the lines have moved
@@ -252,10 +281,12 @@ class Battle(Procedure[BiteState]):
     name = "battle"
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
-        v = frame.vars
-        node = int(v["node"])
-        attacker = str(v["attacker"])
-        v.update(defender=enemy_of(attacker), round=1, a2a_round=0, stage="start")
+        v = frame.typed(BattleVars)
+        node, attacker = v["node"], v["attacker"]
+        v["defender"] = enemy_of(attacker)
+        v["round"] = 1
+        v["a2a_round"] = 0
+        v["stage"] = "start"
         board = state.w.board
         everyone = list(state.at(node))
         for p in sorted(everyone, key=lambda x: x.uid):
@@ -271,23 +302,20 @@ class Battle(Procedure[BiteState]):
                 strength=state.strength(p),
                 hex=board.id_of(node),
             )
-        state.emit("battle", hex=board.id_of(node), attacker=attacker, blitz=bool(v.get("blitz")))
+        state.emit("battle", hex=board.id_of(node), attacker=attacker, blitz=v.get("blitz", False))
 
     def _ctx(self, frame: Frame) -> BattleContext:
-        v = frame.vars
+        v = frame.typed(BattleVars)
         return BattleContext(
-            int(v["node"]),
-            str(v["attacker"]),
-            str(v["defender"]),
-            int(v["round"]),
-            bool(v.get("blitz")),
+            v["node"], v["attacker"], v["defender"], v["round"], v.get("blitz", False)
         )
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
-        if frame.vars["stage"] != "start":
+        v = frame.typed(BattleVars)
+        if v["stage"] != "start":
             return None
         # 5.3: Romanians and Hungarians in one battle: the Axis removes one of them first.
-        node = int(frame.vars["node"])
+        node = v["node"]
         mixed = [
             p
             for p in state.at(node)
@@ -311,10 +339,8 @@ class Battle(Procedure[BiteState]):
         eliminate(state, state.pieces[str(action.args["unit"])], "romanians and hungarians (5.3)")
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        v = frame.vars
-        stage = str(v["stage"])
-        node = int(v["node"])
-        att, dfn = str(v["attacker"]), str(v["defender"])
+        v = frame.typed(BattleVars)
+        stage, node, att, dfn = v["stage"], v["node"], v["attacker"], v["defender"]
         ctx = self._ctx(frame)
         if stage != "start" and self._over(state, frame):
             self._finish(m, state, frame)
@@ -326,7 +352,7 @@ class Battle(Procedure[BiteState]):
         nxt = STAGES[STAGES.index(stage) + 1] if stage != "end_round" else "aa"
         v["stage"] = nxt
         if stage == "a2a_fire":
-            v["a2a_round"] = int(v["a2a_round"]) + 1
+            v["a2a_round"] += 1
             self._air_to_air(m, state, frame, ctx)
         elif stage in ("a2a_withdraw_def", "aa_retreat_def", "a2g_retreat_def", "art_retreat_def"):
             self._retreat(m, state, node, dfn, air_only=True)
@@ -352,11 +378,11 @@ class Battle(Procedure[BiteState]):
         elif stage == "retreat_att":
             self._retreat(m, state, node, att, air_only=False)
         elif stage == "end_round":
-            v["round"] = int(v["round"]) + 1
-            if int(v["round"]) > charts().max_rounds:
+            v["round"] += 1
+            if v["round"] > charts().max_rounds:
                 self._finish(m, state, frame, forced=True)
                 return
-            state.emit("round", hex=state.w.board.id_of(node), round=int(v["round"]))
+            state.emit("round", hex=state.w.board.id_of(node), round=v["round"])
             self._noop(m, state)
 
     def resume(self, m: M, state: BiteState, frame: Frame, result: JSON) -> None:
@@ -369,11 +395,12 @@ class Battle(Procedure[BiteState]):
 
     def _a2a_possible(self, state: BiteState, frame: Frame) -> bool:
         """7.7.1: both sides have air units and at least one side has fighters."""
-        node = int(frame.vars["node"])
-        if int(frame.vars["a2a_round"]) >= charts().max_air_rounds:
+        v = frame.typed(BattleVars)
+        node = v["node"]
+        if v["a2a_round"] >= charts().max_air_rounds:
             return False
-        att = air(state, in_battle(state, node, str(frame.vars["attacker"])))
-        dfn = air(state, in_battle(state, node, str(frame.vars["defender"])))
+        att = air(state, in_battle(state, node, v["attacker"]))
+        dfn = air(state, in_battle(state, node, v["defender"]))
         if not att or not dfn:
             return False
         if not any(state.spec(p).cls == "fighter" for p in att + dfn):
@@ -384,14 +411,15 @@ class Battle(Procedure[BiteState]):
 
     def _a2a_power(self, state: BiteState, piece: Piece, frame: Frame) -> int:
         spec = state.spec(piece)
-        rnd = int(frame.vars["a2a_round"])
+        v = frame.typed(BattleVars)
+        rnd = v["a2a_round"]
         if rnd > 1 and one_round_only(state, piece):
             return 0  # 6.3.2: strategic bombers fight a single round
         # 7.7.3.1: the defender's bombers based in the hex stay on the ground in round 1.
         if (
             rnd == 1
             and spec.cls in ("bomber", "strategic_bomber")
-            and piece.side == frame.vars["defender"]
+            and piece.side == v["defender"]
             and piece.base < 0
         ):
             return 0
@@ -399,20 +427,19 @@ class Battle(Procedure[BiteState]):
 
     def _air_to_air(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
         node = ctx.node
-        hits: dict[str, int] = {}
+        air_round = frame.typed(BattleVars)["a2a_round"]
+        hits: dict[Side, int] = {}
         for side in (ctx.attacker, ctx.defender):
             shooters = [
                 (p, self._a2a_power(state, p, frame))
                 for p in air(state, in_battle(state, node, side))
             ]
-            hits[enemy_of(side)] = fire(
-                state, ctx, shooters, A2A, air_round=int(frame.vars["a2a_round"])
-            )
+            hits[enemy_of(side)] = fire(state, ctx, shooters, A2A, air_round=air_round)
         self._allocate(m, state, node, hits, "air")
 
     def _anti_aircraft(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
         node = ctx.node
-        hits: dict[str, int] = {ctx.attacker: 0, ctx.defender: 0}
+        hits: dict[Side, int] = {ctx.attacker: 0, ctx.defender: 0}
         for side in (ctx.attacker, ctx.defender):
             if not air(state, in_battle(state, node, enemy_of(side))):
                 continue
@@ -430,7 +457,7 @@ class Battle(Procedure[BiteState]):
 
     def _air_to_ground(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
         node = ctx.node
-        hits: dict[str, int] = {}
+        hits: dict[Side, int] = {}
         for side in (ctx.attacker, ctx.defender):
             if not ground(state, in_battle(state, node, enemy_of(side))):
                 continue
@@ -448,7 +475,7 @@ class Battle(Procedure[BiteState]):
             return 0
         return state.profile(piece).a2g
 
-    def _artillery(self, m: M, state: BiteState, ctx: BattleContext, side: str) -> None:
+    def _artillery(self, m: M, state: BiteState, ctx: BattleContext, side: Side) -> None:
         node = ctx.node
         mine = ground(state, in_battle(state, node, side))
         theirs = ground(state, in_battle(state, node, enemy_of(side)))
@@ -466,7 +493,7 @@ class Battle(Procedure[BiteState]):
             reduce_once(state, gun)  # ammunition (7.7.4)
         self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
 
-    def _ground(self, m: M, state: BiteState, ctx: BattleContext, side: str) -> None:
+    def _ground(self, m: M, state: BiteState, ctx: BattleContext, side: Side) -> None:
         node = ctx.node
         theirs = ground(state, in_battle(state, node, enemy_of(side)))
         if not theirs:
@@ -482,7 +509,7 @@ class Battle(Procedure[BiteState]):
         self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
 
     def _allocate(
-        self, m: M, state: BiteState, node: Node, hits: dict[str, int], kind: str
+        self, m: M, state: BiteState, node: Node, hits: dict[Side, int], kind: str
     ) -> None:
         todo = [(side, n) for side, n in sorted(hits.items()) if n > 0]
         if not todo:
@@ -490,7 +517,7 @@ class Battle(Procedure[BiteState]):
             return
         m.call(state, "allocate_hits", node=node, queue=[[s, n] for s, n in todo], kind=kind)
 
-    def _retreat(self, m: M, state: BiteState, node: Node, side: str, *, air_only: bool) -> None:
+    def _retreat(self, m: M, state: BiteState, node: Node, side: Side, *, air_only: bool) -> None:
         units = in_battle(state, node, side)
         if air_only:
             units = air(state, units)
@@ -504,8 +531,9 @@ class Battle(Procedure[BiteState]):
     def _cleanup(self, state: BiteState, frame: Frame) -> None:
         """7.7.10: support units on their 0 floor, alone against enemy combat units, are lost.
         Air units caught on the ground by enemy ground units evacuate (note after 7.7.5)."""
-        node = int(frame.vars["node"])
-        for side in (str(frame.vars["attacker"]), str(frame.vars["defender"])):
+        v = frame.typed(BattleVars)
+        node = v["node"]
+        for side in (v["attacker"], v["defender"]):
             mine = in_battle(state, node, side)
             theirs = in_battle(state, node, enemy_of(side))
             enemy_combat = any(state.spec(p).is_combat and state.strength(p) > 0 for p in theirs)
@@ -515,16 +543,17 @@ class Battle(Procedure[BiteState]):
                     eliminate(state, p, "support unit alone against combat units (7.7.10)")
 
     def _over(self, state: BiteState, frame: Frame) -> bool:
-        node = int(frame.vars["node"])
-        att = in_battle(state, node, str(frame.vars["attacker"]))
-        dfn = in_battle(state, node, str(frame.vars["defender"]))
+        v = frame.typed(BattleVars)
+        node = v["node"]
+        att = in_battle(state, node, v["attacker"])
+        dfn = in_battle(state, node, v["defender"])
         if not att or not dfn:
             return True
         return not ground(state, att) and not ground(state, dfn)
 
     def _finish(self, m: M, state: BiteState, frame: Frame, *, forced: bool = False) -> None:
-        node = int(frame.vars["node"])
-        attacker, defender = str(frame.vars["attacker"]), str(frame.vars["defender"])
+        v = frame.typed(BattleVars)
+        node, attacker, defender = v["node"], v["attacker"], v["defender"]
         board = state.w.board
         for p in state.at(node):
             p.half_hit = False  # 7.7.8, 7.7.11: half hits do not outlive their battle
@@ -541,6 +570,7 @@ class Battle(Procedure[BiteState]):
             att = in_battle(state, node, attacker)
         att_ground = ground(state, att)
         dfn_ground = ground(state, dfn)
+        winner: str  # a side, or "" when both are gone
         if att_ground and not dfn_ground:
             winner = attacker
             # Air units left without ground cover evacuate (note after 7.7.5, 7.7.16).
@@ -592,12 +622,11 @@ class AllocateHits(Procedure[BiteState]):
 
     name = "allocate_hits"
 
-    def _targets(self, state: BiteState, frame: Frame) -> tuple[str, list[Piece]]:
-        queue = cast(list[list[JSON]], frame.vars["queue"])
-        side = str(queue[0][0])
-        units = in_battle(state, int(frame.vars["node"]), side)
-        kind = frame.vars["kind"]
-        units = air(state, units) if kind == "air" else ground(state, units)
+    def _targets(self, state: BiteState, frame: Frame) -> tuple[Side, list[Piece]]:
+        v = frame.typed(HitsVars)
+        side: Side = v["queue"][0][0]
+        units = in_battle(state, v["node"], side)
+        units = air(state, units) if v["kind"] == "air" else ground(state, units)
         return side, units
 
     def _tied(self, state: BiteState, units: list[Piece]) -> list[Piece]:
@@ -608,21 +637,21 @@ class AllocateHits(Procedure[BiteState]):
         return sorted((p for p in live if state.strength(p) == top), key=lambda p: p.uid)
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
-        queue = cast(list[list[JSON]], frame.vars["queue"])
-        if not queue:
+        v = frame.typed(HitsVars)
+        if not v["queue"]:
             return None
         side, units = self._targets(state, frame)
         tied = self._tied(state, units)
         if len(tied) < 2:
             return None
-        left = int(cast(int, queue[0][1]))
+        left: int = v["queue"][0][1]
         actions = [Action(side, "hit", {"unit": p.uid}) for p in tied]
         return Decision(
             Prompt(
                 side,
                 "allocate_hit",
                 f"Take the next hit ({left} left) on one of your strongest units.",
-                {"hex": state.w.board.id_of(int(frame.vars["node"])), "hits_left": left},
+                {"hex": state.w.board.id_of(v["node"]), "hits_left": left},
             ),
             actions,
         )
@@ -631,7 +660,7 @@ class AllocateHits(Procedure[BiteState]):
         self._hit(state, frame, state.pieces[str(action.args["unit"])])
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        queue = cast(list[list[JSON]], frame.vars["queue"])
+        queue = frame.typed(HitsVars)["queue"]
         if not queue:
             m.end(state)
             return
@@ -650,7 +679,7 @@ class AllocateHits(Procedure[BiteState]):
     def _hit(self, state: BiteState, frame: Frame, piece: Piece) -> None:
         from .basics import apply_hit
 
-        queue = cast(list[list[JSON]], frame.vars["queue"])
+        queue = frame.typed(HitsVars)["queue"]
         outcome = apply_hit(state, piece)
         state.emit(
             "hit",
@@ -662,8 +691,8 @@ class AllocateHits(Procedure[BiteState]):
         )
         if outcome == "eliminated":
             eliminate(state, piece, "combat")
-        queue[0][1] = int(cast(int, queue[0][1])) - 1
-        if int(cast(int, queue[0][1])) <= 0:
+        queue[0][1] -= 1
+        if queue[0][1] <= 0:
             queue.pop(0)
 
 
@@ -678,9 +707,8 @@ class RetreatChoice(Procedure[BiteState]):
     name = "retreat_choice"
 
     def _options(self, state: BiteState, frame: Frame) -> list[Action]:
-        node = int(frame.vars["node"])
-        side = str(frame.vars["side"])
-        air_only = bool(frame.vars["air_only"])
+        v = frame.typed(RetreatVars)
+        node, side, air_only = v["node"], v["side"], v["air_only"]
         board = state.w.board
         out: list[Action] = []
         for p in sorted(in_battle(state, node, side), key=lambda x: x.uid):
@@ -702,8 +730,9 @@ class RetreatChoice(Procedure[BiteState]):
         options = self._options(state, frame)
         if not options:
             return None
-        side = str(frame.vars["side"])
-        what = "air units" if frame.vars["air_only"] else "units"
+        v = frame.typed(RetreatVars)
+        side = v["side"]
+        what = "air units" if v["air_only"] else "units"
         actions = [*options, Action(side, "stand")]
         doomed = (
             " A unit with nowhere to go may still retreat: it is eliminated."
@@ -715,7 +744,7 @@ class RetreatChoice(Procedure[BiteState]):
                 side,
                 "retreat",
                 f"Retreat {what} from the battle, or stand.{doomed}",
-                {"hex": state.w.board.id_of(int(frame.vars["node"]))},
+                {"hex": state.w.board.id_of(v["node"])},
             ),
             actions,
         )

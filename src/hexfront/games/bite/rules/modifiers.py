@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..board import CLEAR, FORTRESS
 from ..state import BiteState, Piece
-from ..types import Node
+from ..types import Node, Side
 
 ROUGH = frozenset({"forest", "hills", "mountains", "swamp"})
 
@@ -34,9 +34,9 @@ class Mods:
 class BattleContext:
     """What the modifiers need to know about a battle."""
 
-    node: int
-    attacker: str
-    defender: str
+    node: Node
+    attacker: Side
+    defender: Side
     round: int
     blitz: bool = False
 
