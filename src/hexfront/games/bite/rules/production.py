@@ -14,7 +14,7 @@ Germany may hand each ally up to 3 PP a turn (5.2). A supplied unit may be disba
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from hexfront.engine.events import JSON
 from hexfront.engine.listing import Listing
@@ -59,14 +59,26 @@ def _uid_order(state: BiteState) -> list[str]:
 def repair_cost(state: BiteState, piece: Piece) -> int | None:
     if piece.step == 0:
         return None
-    return step_cost(state.spec(piece), piece.step - 1)
+    return _costs(state, piece.uid)[0][piece.step - 1]
 
 
 def rebuild_cost(state: BiteState, piece: Piece) -> int | None:
-    spec = state.spec(piece)
-    if spec.nation == "italy":
-        return None  # 5.4: eliminated Italians are gone for good
-    return step_cost(spec, lowest_live_step(spec))
+    return _costs(state, piece.uid)[1]
+
+
+def _costs(state: BiteState, uid: str) -> tuple[tuple[int | None, ...], int | None]:
+    """A block's price list: the PP to regain each step (7.3), and to rebuild it."""
+    table: dict[str, tuple[tuple[int | None, ...], int | None]] = state.w.derived.setdefault(
+        "step_costs", {}
+    )
+    found = table.get(uid)
+    if found is None:
+        spec = state.w.units[uid]
+        steps = tuple(step_cost(spec, i) for i in range(len(spec.ladder)))
+        # 5.4: eliminated Italians are gone for good
+        rebuild = None if spec.nation == "italy" else step_cost(spec, lowest_live_step(spec))
+        found = table[uid] = (steps, rebuild)
+    return found
 
 
 def _placement_cities(state: BiteState) -> list[tuple[int, Site]]:
@@ -213,15 +225,23 @@ class ProductionPhase(Procedure[BiteState]):
                 out[power] = sorted(source_nodes(state, state.phasing, main))
         return out
 
+    def _phase_memo(self, state: BiteState, frame: Frame, name: str) -> dict[Any, Any]:
+        """A table kept for this one running phase: the phase's own sources table (made
+        at its start, copied with any copy of the state) tells it from any other."""
+        phase = frame.vars["sources"]
+        found: tuple[object, dict[Any, Any]] | None = state.memo.get(name)
+        if found is None or found[0] is not phase:
+            found = state.memo[name] = (phase, {})
+        return found[1]
+
     def _held(self, state: BiteState, frame: Frame) -> list[HeldCity]:
         """:func:`held_cities` for this phase: nothing it looks at changes while the phase
-        runs (blocks are only placed, repaired or disbanded), so it is found once, kept
-        with the phase's own sources table to tell this phase from any other."""
-        phase = frame.vars["sources"]
-        found: tuple[object, list[HeldCity]] | None = state.memo.get("held_cities")
-        if found is None or found[0] is not phase:
-            found = state.memo["held_cities"] = (phase, held_cities(state, state.phasing))
-        return found[1]
+        runs (blocks are only placed, repaired or disbanded), so it is found once."""
+        memo = self._phase_memo(state, frame, "held_cities")
+        held: list[HeldCity] | None = memo.get(None)
+        if held is None:
+            held = memo[None] = held_cities(state, state.phasing)
+        return held
 
     def _sources_of(self, state: BiteState, frame: Frame, nation: str) -> frozenset[int]:
         table = cast(dict[str, list[int]], frame.vars["sources"])
@@ -247,13 +267,25 @@ class ProductionPhase(Procedure[BiteState]):
         # The same cities take every block of one nation and class: found once per kind.
         memo: dict[tuple[str, tuple[bool, bool, bool, bool]], list[JSON]] = {}
 
+        # Across the phase too, while the same cities have room (air units also need a
+        # free airbase, which every placement may change: theirs are found per listing).
+        phase_memo = self._phase_memo(state, frame, "placement_where")
+        open_key = tuple(row[0] for row in cities.rows)
+
         def placements(piece: Piece) -> list[JSON]:
             spec = state.spec(piece)
-            key = (spec.nation, placement_kind(spec))
+            kind = placement_kind(spec)
+            key = (spec.nation, kind)
             where = memo.get(key)
             if where is None:
-                nodes = cities.where(spec, self._sources_of(state, frame, spec.nation))
-                where = memo[key] = [board.id_of(node) for node in nodes]
+                lasting = None if kind[0] else (spec.nation, kind, open_key)
+                where = phase_memo.get(lasting) if lasting else None
+                if where is None:
+                    nodes = cities.where(spec, self._sources_of(state, frame, spec.nation))
+                    where = [board.id_of(node) for node in nodes]
+                    if lasting:
+                        phase_memo[lasting] = where
+                memo[key] = where
             return where
 
         aid = cast(dict[str, int], frame.vars["aid"])
