@@ -238,6 +238,23 @@ def test_two_browsers_play_one_game_through_an_invite_link(server: str, chromium
         )
         shot(axis, "06-remote-axis")
         shot(soviet, "07-remote-soviet")
+
+        # Issue 19: a spectator link, asked for by one seat, shows both sides' blocks as
+        # backs only, and the spectator's page has nothing to click for either side.
+        axis.click("[data-testid=make-spectator-link]")
+        watch_link = axis.input_value("[data-testid=spectator-link]")
+        assert "#watch=" in watch_link
+        watcher = soviet_ctx.new_page()
+        watcher.goto(watch_link)
+        watcher.wait_for_selector("svg.board g.block")
+        assert watcher.locator("svg.board g.block.axis").count() > 0
+        assert watcher.locator("svg.board g.block.soviet").count() > 0
+        assert watcher.locator("svg.board g.block.face").count() == 0
+        assert "Rail" in watcher.inner_text("[data-testid=phase]")
+        assert "only what both sides see" in watcher.inner_text("[data-testid=watch-bar]")
+        assert watcher.locator("[data-testid=prompt] button").count() == 0
+        shot(watcher, "08-spectator")
+        watcher.close()
     finally:
         axis_ctx.close()
         soviet_ctx.close()

@@ -95,13 +95,14 @@ export class SeatSocket {
     private token: string,
     private onView: (p: Payload) => void,
     private onError: (detail: string, fatal: boolean) => void,
+    private path = "ws", // "spectate/ws" for a spectator link
   ) {
     this.open();
   }
 
   private open(): void {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${proto}://${location.host}/api/games/${this.gameId}/ws?token=${encodeURIComponent(this.token)}`;
+    const url = `${proto}://${location.host}/api/games/${this.gameId}/${this.path}?token=${encodeURIComponent(this.token)}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     let fatal = false;
@@ -111,7 +112,7 @@ export class SeatSocket {
         this.retry = 500;
         this.onView(data as Payload);
       } else if (data.type === "error") {
-        fatal = [401, 403, 404].includes(data.status) || ["bad_token", "token_revoked", "not_found", "wrong_game"].includes(data.error);
+        fatal = [401, 403, 404].includes(data.status) || ["bad_token", "token_revoked", "not_found", "wrong_game", "spectator_only"].includes(data.error);
         this.onError(data.detail ?? "socket error", fatal);
       }
     };

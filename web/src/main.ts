@@ -10,6 +10,7 @@ import { $, button, clear, h } from "./dom";
 import { GenericTable } from "./generic";
 import { sideName } from "./text";
 import { ReplayViewer } from "./replay";
+import { SpectatorViewer } from "./watch";
 
 const app = $("#app");
 const toast = h("div", { class: "toast", hidden: true, role: "status", "data-testid": "toast" });
@@ -187,6 +188,7 @@ class Session {
   private bar = h("div", { class: "gamebar" });
   private busy = false;
   private closed = false;
+  private spectatorUrl: string | null = null;
 
   constructor(private entry: SavedGame) {
     app.append(this.cover, this.holder);
@@ -295,9 +297,27 @@ class Session {
           button("copy", () => { input.select(); void navigator.clipboard?.writeText(link); say("Link copied", false); }, { class: "quiet" })));
       }
     }
+    const url = this.spectatorUrl;
+    if (url) {
+      const input = h("input", { readonly: true, value: url, size: 40, "data-testid": "spectator-link", "aria-label": "spectator link" });
+      this.bar.append(h("span", { class: "invite" }, "Spectators: ", input,
+        button("copy", () => { input.select(); void navigator.clipboard?.writeText(url); say("Link copied", false); }, { class: "quiet" })));
+    } else {
+      this.bar.append(button("Spectator link", () => void this.spectatorLink(p), { class: "quiet", "data-testid": "make-spectator-link", title: "A read-only link for onlookers: what both sides see (and more only if the game's creator chose so)" }));
+    }
     if (p.record.open) this.bar.append(h("a", { href: `#replay=${e.id}`, class: "replay-link", "data-testid": "replay-link" }, "Replay"));
     if (!this.hotseat && !e.invites) {
       this.bar.append(button("New private link", () => void this.rotate(p.side), { class: "quiet", title: "Replace this seat's token: whoever else holds the old link (the game's creator too) is locked out" }));
+    }
+  }
+
+  private async spectatorLink(p: Payload): Promise<void> {
+    try {
+      const res = await api<{ link: string }>("POST", `/api/games/${this.entry.id}/spectators`, {}, this.entry.tokens[p.side]);
+      this.spectatorUrl = location.origin + res.link;
+      void this.render();
+    } catch (err) {
+      say((err as Error).message);
     }
   }
 
@@ -389,11 +409,18 @@ function openReplay(id: string): void {
   current = viewer;
 }
 
+function openWatch(id: string, token: string): void {
+  leave();
+  current = new SpectatorViewer(id, token, app, getBoard, say);
+}
+
 function route(): void {
   const params = new URLSearchParams(location.hash.slice(1));
   const game = params.get("game");
   const replay = params.get("replay");
+  const watch = params.get("watch");
   if (game) void openGame(game, params.get("token"), params.get("invite"));
+  else if (watch) openWatch(watch, params.get("token") ?? "");
   else if (replay) openReplay(replay);
   else void lobby();
 }
