@@ -9,6 +9,7 @@ player only picks the destination.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 
 from hexfront.engine.listing import Listing
 from hexfront.engine.paths import bfs, cheapest, path_to
@@ -167,13 +168,33 @@ def _reach_world(state: BiteState, side: str, enemies: frozenset[int]) -> tuple[
         found = (
             state.weather,
             state.turn,
+            state.phasing,  # the Kerch crossing asks who moves (7.5.5)
             hash(tuple(sorted(enemies))),
-            hash(tuple(state.control)),
+            hash(tuple(map(state.control.__getitem__, _control_read_by_moves(state)))),
             state.flags.get("fortresses_lost") is not None,
             len(state.surrendered),
         )
         if "occupancy" in state.cache:  # inside an indexed stretch: keep it till its end
             state.cache[key] = found
+    return found
+
+
+def _control_read_by_moves(state: BiteState) -> list[int]:
+    """The hexes whose owner a move's cost depends on (:func:`step_rule`): both ends of
+    every red arrow (7.5.5) and Sevastopol (the Kerch crossing). Taking any other hex
+    changes no unit's reach, so the reach memo survives most moves."""
+    found: list[int] | None = state.w.derived.get("control_read_by_moves")
+    if found is None:
+        board = state.w.board
+        nodes = {
+            a
+            for a in range(board.node_count)
+            for b in board.adjacency[a]
+            if board.is_red_arrow(a, b)
+        }
+        with suppress(KeyError, ValueError):  # a map without Sevastopol
+            nodes.add(board.node("Sevastopol"))
+        found = state.w.derived["control_read_by_moves"] = sorted(nodes)
     return found
 
 
