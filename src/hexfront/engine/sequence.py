@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .errors import IllegalAction, RulesError
 from .events import JSON, json_copy
@@ -119,6 +119,95 @@ class Procedure(Generic[S]):
 
     def resume(self, m: Machine[S], state: S, frame: Frame, result: JSON) -> None:
         """A child procedure ended with ``result``."""
+
+
+StepFn = Callable[[Any, "Machine[S]", S, Frame], None]
+"""One step of a :class:`Steps` procedure: a method of it, ``(self, m, state, frame)``."""
+
+
+def calls(proc: str, **vars: JSON) -> StepFn[Any]:
+    """A step that runs the procedure ``proc`` (with ``vars``) as a child."""
+
+    def step(self: object, m: Machine[Any], state: Any, frame: Frame) -> None:
+        m.call(state, proc, **vars)
+
+    step.__name__ = step.__qualname__ = f"calls({proc!r})"
+    return step
+
+
+class Steps(Procedure[S]):
+    """A procedure that walks a fixed list of named steps, one step each time it runs, so
+    that the class reads like the sequence of play it follows.
+
+    ``steps`` holds ``(name, method)`` pairs in order; each method must move the stack,
+    like :meth:`Procedure.run`. The frame variable ``place`` says which step runs next: its
+    index, or its name with ``by_name``. :meth:`begin` puts it at the first step (an
+    override calls :meth:`first_step`). After the last step the procedure ends, or goes
+    back to the step ``repeat_from``. A step may choose what follows with :meth:`go_to`.
+
+    >>> class Note(Procedure[dict]):
+    ...     name = "note"
+    ...     def run(self, m, state, frame):
+    ...         state["log"].append(frame.vars["text"])
+    ...         m.end(state)
+    >>> class Day(Steps[dict]):
+    ...     name = "day"
+    ...     def lunch(self, m, state, frame):
+    ...         if state["hungry"]:
+    ...             self.go_to(frame, "nap")  # and skip the afternoon
+    ...         m.call(state, "note", text="lunch")
+    ...     steps = (
+    ...         ("morning", calls("note", text="work")),
+    ...         ("noon", lunch),
+    ...         ("afternoon", calls("note", text="work")),
+    ...         ("nap", calls("note", text="sleep")),
+    ...     )
+    >>> machine = Machine([Note(), Day()], stack_of=lambda s: s["stack"])
+    >>> day = {"stack": [], "log": [], "hungry": True}
+    >>> machine.start(day, "day")
+    >>> machine.advance(day) is None, day["log"]
+    (True, ['work', 'lunch', 'sleep'])
+    """
+
+    steps: Sequence[tuple[str, StepFn[S]]] = ()
+    place = "next"  # the frame variable that keeps the next step
+    by_name = False  # keep the next step's name rather than its index
+    repeat_from: str | None = None  # after the last step, go back to this one (or end)
+    _index: ClassVar[dict[str, int]] = {}  # step name -> index, per class
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._index = {name: i for i, (name, _) in enumerate(cls.steps)}
+        if len(cls._index) != len(cls.steps):
+            raise RulesError(f"{cls.__name__} names two steps alike")
+        if cls.repeat_from is not None and cls.repeat_from not in cls._index:
+            raise RulesError(f"{cls.__name__} repeats from an unknown step")
+
+    def begin(self, m: Machine[S], state: S, frame: Frame) -> None:
+        self.first_step(frame)
+
+    def first_step(self, frame: Frame) -> None:
+        """Stand at the first step (writes the ``place`` variable)."""
+        frame.vars[self.place] = self.steps[0][0] if self.by_name else 0
+
+    def go_to(self, frame: Frame, step: str) -> None:
+        """Make ``step`` the next to run."""
+        frame.vars[self.place] = step if self.by_name else self._index[step]
+
+    def run(self, m: Machine[S], state: S, frame: Frame) -> None:
+        at = frame.vars[self.place]
+        i = self._index.get(at, len(self.steps)) if self.by_name else at
+        if i >= len(self.steps):
+            m.end(state)
+            return
+        nxt = i + 1
+        if nxt == len(self.steps) and self.repeat_from is not None:
+            nxt = self._index[self.repeat_from]
+        if self.by_name:
+            frame.vars[self.place] = self.steps[nxt][0] if nxt < len(self.steps) else ""
+        else:
+            frame.vars[self.place] = nxt
+        self.steps[i][1](self, m, state, frame)
 
 
 class Machine(Generic[S]):

@@ -20,11 +20,12 @@ to fall back to may still choose to retreat, and is then eliminated (7.7.17, 7.7
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from hexfront.engine.events import JSON, REVEAL
 from hexfront.engine.protocol import Action, Prompt
-from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, StepFn, Steps
 
 from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
@@ -189,7 +190,7 @@ class BattleVars(TypedDict):
     defender: Side
     round: int  # combat round (7.7.12), from 1
     a2a_round: int  # air-to-air rounds fought (7.7.1)
-    stage: str  # the stage to run next (STAGES, or "start")
+    stage: str  # the step to run next (Battle.steps)
 
 
 class HitsVars(TypedDict):
@@ -252,33 +253,32 @@ class CombatPhase(Procedure[BiteState]):
         m.end(state)
 
 
-STAGES = (
-    "a2a_fire",
-    "a2a_withdraw_def",
-    "a2a_withdraw_att",
-    "a2a_check",
-    "aa",
-    "aa_retreat_def",
-    "aa_retreat_att",
-    "a2g",
-    "a2g_retreat_def",
-    "a2g_retreat_att",
-    "art_att",
-    "art_def",
-    "art_retreat_def",
-    "art_retreat_att",
-    "ground_def",
-    "ground_att",
-    "retreat_def",
-    "retreat_att",
-    "end_round",
-)
+Who = Literal["attacker", "defender"]
+ATTACKER: Who = "attacker"
+DEFENDER: Who = "defender"
 
 
-class Battle(Procedure[BiteState]):
-    """One battle (7.7.1-7.7.18)."""
+def _by(who: Who, step: Callable[[Battle, M, BiteState, Frame, Side], None]) -> StepFn[BiteState]:
+    """A step of the battle taken by its attacker, or by its defender."""
+
+    def by_side(self: Battle, m: M, state: BiteState, frame: Frame) -> None:
+        step(self, m, state, frame, frame.typed(BattleVars)[who])
+
+    return by_side
+
+
+class Battle(Steps[BiteState]):
+    """One battle (7.7.1-7.7.18): the steps of a combat round, round after round.
+
+    ``stage`` (the frame's) names the step to run next; after the last, the next round
+    starts from anti-aircraft fire (7.7.12). Before each step but the first, a battle with
+    a side gone is over.
+    """
 
     name = "battle"
+    place = "stage"
+    by_name = True
+    repeat_from = "aa"
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
         v = frame.typed(BattleVars)
@@ -286,7 +286,7 @@ class Battle(Procedure[BiteState]):
         v["defender"] = enemy_of(attacker)
         v["round"] = 1
         v["a2a_round"] = 0
-        v["stage"] = "start"
+        self.first_step(frame)  # stage "start"
         board = state.w.board
         everyone = list(state.at(node))
         for p in sorted(everyone, key=lambda x: x.uid):
@@ -339,56 +339,35 @@ class Battle(Procedure[BiteState]):
         eliminate(state, state.pieces[str(action.args["unit"])], "romanians and hungarians (5.3)")
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        v = frame.typed(BattleVars)
-        stage, node, att, dfn = v["stage"], v["node"], v["attacker"], v["defender"]
-        ctx = self._ctx(frame)
-        if stage != "start" and self._over(state, frame):
+        if frame.typed(BattleVars)["stage"] != "start" and self._over(state, frame):
             self._finish(m, state, frame)
             return
-        if stage == "start":
-            v["stage"] = "a2a_fire" if self._a2a_possible(state, frame) else "aa"
-            self._noop(m, state)
-            return
-        nxt = STAGES[STAGES.index(stage) + 1] if stage != "end_round" else "aa"
-        v["stage"] = nxt
-        if stage == "a2a_fire":
-            v["a2a_round"] += 1
-            self._air_to_air(m, state, frame, ctx)
-        elif stage in ("a2a_withdraw_def", "aa_retreat_def", "a2g_retreat_def", "art_retreat_def"):
-            self._retreat(m, state, node, dfn, air_only=True)
-        elif stage in ("a2a_withdraw_att", "aa_retreat_att", "a2g_retreat_att", "art_retreat_att"):
-            self._retreat(m, state, node, att, air_only=True)
-        elif stage == "a2a_check":
-            v["stage"] = "a2a_fire" if self._a2a_possible(state, frame) else "aa"
-            self._noop(m, state)
-        elif stage == "aa":
-            self._anti_aircraft(m, state, frame, ctx)
-        elif stage == "a2g":
-            self._air_to_ground(m, state, frame, ctx)
-        elif stage == "art_att":
-            self._artillery(m, state, ctx, att)
-        elif stage == "art_def":
-            self._artillery(m, state, ctx, dfn)
-        elif stage == "ground_def":
-            self._ground(m, state, ctx, dfn)
-        elif stage == "ground_att":
-            self._ground(m, state, ctx, att)
-        elif stage == "retreat_def":
-            self._retreat(m, state, node, dfn, air_only=False)
-        elif stage == "retreat_att":
-            self._retreat(m, state, node, att, air_only=False)
-        elif stage == "end_round":
-            v["round"] += 1
-            if v["round"] > charts().max_rounds:
-                self._finish(m, state, frame, forced=True)
-                return
-            state.emit("round", hex=state.w.board.id_of(node), round=v["round"])
-            self._noop(m, state)
+        super().run(m, state, frame)  # the next step (Steps.steps below)
 
     def resume(self, m: M, state: BiteState, frame: Frame, result: JSON) -> None:
         self._cleanup(state, frame)
 
     # --- the steps ---------------------------------------------------------------------
+
+    def _air_round_or_aa(self, m: M, state: BiteState, frame: Frame) -> None:
+        """A round of air-to-air combat next, or anti-aircraft fire (7.7.1)."""
+        self.go_to(frame, "a2a_fire" if self._a2a_possible(state, frame) else "aa")
+        self._noop(m, state)
+
+    def _withdraw_air(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
+        self._retreat(m, state, frame.typed(BattleVars)["node"], side, air_only=True)
+
+    def _retreat_ground(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
+        self._retreat(m, state, frame.typed(BattleVars)["node"], side, air_only=False)
+
+    def _end_round(self, m: M, state: BiteState, frame: Frame) -> None:
+        v = frame.typed(BattleVars)
+        v["round"] += 1
+        if v["round"] > charts().max_rounds:
+            self._finish(m, state, frame, forced=True)
+            return
+        state.emit("round", hex=state.w.board.id_of(v["node"]), round=v["round"])
+        self._noop(m, state)
 
     def _noop(self, m: M, state: BiteState) -> None:
         m.call(state, "pause")
@@ -425,9 +404,11 @@ class Battle(Procedure[BiteState]):
             return 0
         return state.profile(piece).a2a
 
-    def _air_to_air(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
-        node = ctx.node
-        air_round = frame.typed(BattleVars)["a2a_round"]
+    def _air_to_air(self, m: M, state: BiteState, frame: Frame) -> None:
+        v = frame.typed(BattleVars)
+        v["a2a_round"] += 1
+        ctx = self._ctx(frame)
+        node, air_round = ctx.node, v["a2a_round"]
         hits: dict[Side, int] = {}
         for side in (ctx.attacker, ctx.defender):
             shooters = [
@@ -437,7 +418,8 @@ class Battle(Procedure[BiteState]):
             hits[enemy_of(side)] = fire(state, ctx, shooters, A2A, air_round=air_round)
         self._allocate(m, state, node, hits, "air")
 
-    def _anti_aircraft(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
+    def _anti_aircraft(self, m: M, state: BiteState, frame: Frame) -> None:
+        ctx = self._ctx(frame)
         node = ctx.node
         hits: dict[Side, int] = {ctx.attacker: 0, ctx.defender: 0}
         for side in (ctx.attacker, ctx.defender):
@@ -455,7 +437,8 @@ class Battle(Procedure[BiteState]):
                     hits[enemy_of(side)] += sum(1 for x in values if x >= face)
         self._allocate(m, state, node, hits, "air")
 
-    def _air_to_ground(self, m: M, state: BiteState, frame: Frame, ctx: BattleContext) -> None:
+    def _air_to_ground(self, m: M, state: BiteState, frame: Frame) -> None:
+        ctx = self._ctx(frame)
         node = ctx.node
         hits: dict[Side, int] = {}
         for side in (ctx.attacker, ctx.defender):
@@ -475,7 +458,8 @@ class Battle(Procedure[BiteState]):
             return 0
         return state.profile(piece).a2g
 
-    def _artillery(self, m: M, state: BiteState, ctx: BattleContext, side: Side) -> None:
+    def _artillery(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
+        ctx = self._ctx(frame)
         node = ctx.node
         mine = ground(state, in_battle(state, node, side))
         theirs = ground(state, in_battle(state, node, enemy_of(side)))
@@ -493,7 +477,8 @@ class Battle(Procedure[BiteState]):
             reduce_once(state, gun)  # ammunition (7.7.4)
         self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
 
-    def _ground(self, m: M, state: BiteState, ctx: BattleContext, side: Side) -> None:
+    def _ground(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
+        ctx = self._ctx(frame)
         node = ctx.node
         theirs = ground(state, in_battle(state, node, enemy_of(side)))
         if not theirs:
@@ -507,6 +492,34 @@ class Battle(Procedure[BiteState]):
         ]
         hits = fire(state, ctx, shooters, GROUND)
         self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
+
+    # The combat round, in the rulebook's order. After each fire step the defender, then
+    # the attacker, may pull air units out (7.7.13); ground units retreat after the ground
+    # step (7.7.14-7.7.18).
+    steps = (
+        ("start", _air_round_or_aa),  # 7.7.1: air-to-air combat if both sides fly
+        ("a2a_fire", _air_to_air),  # 7.7.1: air-to-air fire, simultaneous
+        ("a2a_withdraw_def", _by(DEFENDER, _withdraw_air)),  # 7.7.13
+        ("a2a_withdraw_att", _by(ATTACKER, _withdraw_air)),  # 7.7.13
+        ("a2a_check", _air_round_or_aa),  # 7.7.1: another air-to-air round?
+        ("aa", _anti_aircraft),  # 7.7.2: anti-aircraft fire, simultaneous
+        ("aa_retreat_def", _by(DEFENDER, _withdraw_air)),  # 7.7.13
+        ("aa_retreat_att", _by(ATTACKER, _withdraw_air)),  # 7.7.13
+        ("a2g", _air_to_ground),  # 7.7.3: air-to-ground fire, simultaneous
+        ("a2g_retreat_def", _by(DEFENDER, _withdraw_air)),  # 7.7.13
+        ("a2g_retreat_att", _by(ATTACKER, _withdraw_air)),  # 7.7.13
+        ("art_att", _by(ATTACKER, _artillery)),  # 7.7.4: the attacker's guns first
+        ("art_def", _by(DEFENDER, _artillery)),  # 7.7.4
+        ("art_retreat_def", _by(DEFENDER, _withdraw_air)),  # 7.7.13
+        ("art_retreat_att", _by(ATTACKER, _withdraw_air)),  # 7.7.13
+        ("ground_def", _by(DEFENDER, _ground)),  # 7.7.5: the defender fires first
+        ("ground_att", _by(ATTACKER, _ground)),  # 7.7.5
+        ("retreat_def", _by(DEFENDER, _retreat_ground)),  # 7.7.14-7.7.18
+        ("retreat_att", _by(ATTACKER, _retreat_ground)),  # 7.7.14-7.7.18
+        ("end_round", _end_round),  # 7.7.12: next round, from anti-aircraft fire
+    )
+
+    # --- helpers of the steps ----------------------------------------------------------
 
     def _allocate(
         self, m: M, state: BiteState, node: Node, hits: dict[Side, int], kind: str

@@ -10,25 +10,15 @@ game -> deploy (by hand only: soviet, axis)
 
 from __future__ import annotations
 
-from hexfront.engine.sequence import Frame, Machine, Procedure
+from typing import TypedDict
+
+from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
 
 from ..state import AXIS, SOVIET, BiteState
-from ..types import side_of
+from ..types import Side
 from . import deploy
 
 M = Machine[BiteState]
-
-SIDE_PHASES = (
-    "supply",  # 7.2
-    "production",  # 7.3
-    "rail",  # 7.4
-    "movement",  # 7.5
-    "reaction",  # 7.6
-    "combat_phase",  # 7.7
-    "blitz",  # 7.8
-    "final_supply",  # 7.9
-    "exploitation",  # 7.10
-)
 
 
 class GameProc(Procedure[BiteState]):
@@ -53,27 +43,20 @@ class GameProc(Procedure[BiteState]):
             state.turn += 1
 
 
-class TurnProc(Procedure[BiteState]):
-    """One month: weather (advanced game), Axis phases, Soviet phases, victory (7.0)."""
+class TurnProc(Steps[BiteState]):
+    """One month (7.0): the weather (advanced game, 9.0), then each player's phases."""
 
     name = "turn"
+    steps = (
+        ("axis", calls("side", side=AXIS)),  # 7.2-7.10: the Axis player's phases
+        ("soviet", calls("side", side=SOVIET)),  # 7.2-7.10: the Soviet player's phases
+        ("victory", calls("victory")),  # 7.11
+    )
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
-        frame.vars["next"] = 0
+        self.first_step(frame)
         state.weather = weather_of(state)
         state.emit("turn", turn=state.turn, weather=state.weather)
-
-    def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        i = int(frame.vars["next"])
-        frame.vars["next"] = i + 1
-        if i == 0:
-            m.call(state, "side", side=AXIS)
-        elif i == 1:
-            m.call(state, "side", side=SOVIET)
-        elif i == 2:
-            m.call(state, "victory")
-        else:
-            m.end(state)
 
 
 def weather_of(state: BiteState) -> str:
@@ -87,18 +70,31 @@ def weather_of(state: BiteState) -> str:
     return "good" if roll <= 3 else "rain"  # 9.0
 
 
-class SideProc(Procedure[BiteState]):
+class SideVars(TypedDict):
+    side: Side
+    next: int  # the phase to play next (Steps.place)
+
+
+class SideProc(Steps[BiteState]):
+    """One player's phases, in order (7.0); each step is the procedure of that name."""
+
     name = "side"
+    steps = (
+        ("supply", calls("supply")),  # 7.2
+        ("production", calls("production")),  # 7.3
+        ("rail", calls("rail")),  # 7.4
+        ("movement", calls("movement")),  # 7.5
+        ("reaction", calls("reaction")),  # 7.6
+        ("combat_phase", calls("combat_phase")),  # 7.7
+        ("blitz", calls("blitz")),  # 7.8
+        ("final_supply", calls("final_supply")),  # 7.9
+        ("exploitation", calls("exploitation")),  # 7.10
+    )
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
-        state.phasing = side_of(frame.vars["side"])
-        frame.vars["next"] = 0
+        state.phasing = frame.typed(SideVars)["side"]
+        self.first_step(frame)
         state.emit("side", side=state.phasing, turn=state.turn)
 
-    def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        i = int(frame.vars["next"])
-        if i >= len(SIDE_PHASES):
-            m.end(state)
-            return
-        frame.vars["next"] = i + 1
-        m.call(state, SIDE_PHASES[i])
+
+SIDE_PHASES = tuple(name for name, _ in SideProc.steps)  # the phases' procedures, in order
