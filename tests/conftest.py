@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# Property tests check results, never speed: no per-example deadline, so a busy machine
+# (CI, helpers running beside) cannot fail them. Speed lives in the benchmarks (bench/).
+settings.register_profile("hexfront", deadline=None)
+settings.load_profile("hexfront")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

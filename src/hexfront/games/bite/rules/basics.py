@@ -101,13 +101,11 @@ def update_front(state: BiteState) -> None:
     sites = board.sites
     for side in (AXIS, SOVIET):
         enemy = enemy_of(side)
-        ezoc = zoc_map(state, enemy, ground_only=True)
-        blocked = bytearray(n)
+        closed = zoc_map(state, enemy, ground_only=True)  # and the enemy's ground units:
         for p in state.on_map(enemy):
             if state.spec(p).is_ground:
-                blocked[p.node] = 1
+                closed[p.node] = 1
         starts = [p.node for p in state.on_map(side) if state.spec(p).is_ground]
-        closed = bytearray(1 if (b or z) else 0 for b, z in zip(blocked, ezoc, strict=True))
         sources = [node for node in state.w.main_sources.values() if control[node] == side]
         # A box source (Siberia) may touch the map by rail only: its open railheads count.
         railheads = [
@@ -119,8 +117,9 @@ def update_front(state: BiteState) -> None:
         starts += sources + railheads
         reach = bfs(board.adjacency, starts, blocked=closed)
         cut_off_cities = []
-        for node in range(n):
-            if control[node] == side and reach[node] < 0 and board.playable[node]:
+        playable = board.playable
+        for node in [x for x in range(n) if reach[x] < 0 and control[x] == side]:
+            if playable[node]:
                 if node in sites:
                     # A city on the line (its holder reaches a hex next to it) is not
                     # behind the enemy's front, even inside an enemy zone of control.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexfront.engine.paths import UNREACHED, bfs, cheapest
+from hexfront.engine.paths import UNREACHED, bfs, bytes_and_not, cheapest
 from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..board import MOUNTAINS, WATER, Board
@@ -125,21 +125,13 @@ def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
 def compute(state: BiteState, side: str) -> SupplyNet:
     """Supply sources and lane reach for every power of ``side``."""
     board = state.w.board
-    terrain = board.terrain
-    playable = board.playable
-    ezoc = zoc_map(state, enemy_of(side), ground_only=True)
-    passable = bytearray(board.node_count)
-    enemy_ground = bytearray(board.node_count)
+    # 4.3: a lane runs through playable land hexes other than mountains, never into an
+    # enemy ground unit or an enemy zone of control.
+    blocked = zoc_map(state, enemy_of(side), ground_only=True)
     for p in state.on_map(enemy_of(side)):
         if state.spec(p).is_ground:
-            enemy_ground[p.node] = 1
-    for n in range(board.node_count):
-        passable[n] = (
-            playable[n]
-            and terrain[n] not in (MOUNTAINS, WATER)
-            and not enemy_ground[n]
-            and not ezoc[n]
-        )
+            blocked[p.node] = 1
+    passable = bytes_and_not(_lane_land(state), blocked)
     lane = lane_length(state)
     sources: dict[str, frozenset[int]] = {}
     costs: dict[str, list[int]] = {}
@@ -182,6 +174,19 @@ def compute(state: BiteState, side: str) -> SupplyNet:
             sources[power] = nodes
             costs[power] = cost
     return SupplyNet(side, board, sources, costs, passable, lane)
+
+
+def _lane_land(state: BiteState) -> bytes:
+    """1 on every playable hex a supply lane may cross at all (not mountains nor water):
+    fixed for a map, so found once."""
+    found: bytes | None = state.w.derived.get("lane_land")
+    if found is None:
+        board = state.w.board
+        found = state.w.derived["lane_land"] = bytes(
+            bool(board.playable[n]) and board.terrain[n] not in (MOUNTAINS, WATER)
+            for n in range(board.node_count)
+        )
+    return found
 
 
 _FLIP = bytes([1, 0]) + bytes(254)  # translate table: usable (1) <-> blocked (0)
