@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import compress
 
 Adjacency = Sequence[Sequence[int]]
 EdgeCost = Callable[[int, int], int | None]
 
 UNREACHED = -1
+_WALL = -2  # a blocked node, inside bfs only
 
 
 def bfs(
@@ -42,9 +44,14 @@ def bfs(
     pure Python. ``reached``, if given, receives every node reached, nearest first.
     """
     dist = [UNREACHED] * len(adjacency)
+    # Blocked nodes are marked in ``dist`` itself (found in C by ``compress``), so the
+    # search loop tests one list per neighbour, as if nothing were blocked.
+    walls = list(compress(range(len(adjacency)), blocked)) if blocked is not None else []
+    for n in walls:
+        dist[n] = _WALL
     frontier: list[int] = []
     for s in sources:
-        if dist[s] == UNREACHED:
+        if dist[s] < 0:  # unreached or blocked: a source counts even if blocked
             dist[s] = 0
             frontier.append(s)
     if reached is not None:
@@ -55,26 +62,25 @@ def bfs(
         depth += 1
         nxt: list[int] = []
         push = nxt.append
-        if blocked is None and passable is None:
+        if passable is None:
             for node in frontier:
                 for nb in adjacency[node]:
-                    if dist[nb] < 0:  # UNREACHED; a literal test is the fastest
+                    if dist[nb] == -1:  # UNREACHED (not a wall); a literal is the fastest
                         dist[nb] = depth
                         push(nb)
         else:
             for node in frontier:
                 for nb in adjacency[node]:
-                    if dist[nb] >= 0:
-                        continue
-                    if blocked is not None and blocked[nb]:
-                        continue
-                    if passable is not None and not passable(nb):
+                    if dist[nb] != -1 or not passable(nb):
                         continue
                     dist[nb] = depth
                     push(nb)
         frontier = nxt
         if reached is not None:
             reached.extend(frontier)
+    for n in walls:
+        if dist[n] == _WALL:
+            dist[n] = UNREACHED
     return dist
 
 
