@@ -213,10 +213,13 @@ class BiteState:
                 self.cache.pop(key, None)
 
     def spec(self, piece: Piece) -> UnitSpec:
-        return self.w.units[piece.uid]
+        try:  # asked hundreds of thousands of times a turn: no property on the way
+            return self.world.units[piece.uid]  # type: ignore[union-attr]
+        except AttributeError:
+            return self.w.units[piece.uid]  # no world: the clear error
 
     def strength(self, piece: Piece) -> int:
-        return self.w.units[piece.uid].ladder[piece.step]
+        return self.spec(piece).ladder[piece.step]
 
     def profile(self, piece: Piece) -> Profile:
         return self.w.profile(piece.uid, self.turn)

@@ -43,16 +43,28 @@ def _airbase_home(state: BiteState, p: Piece) -> Node | None:
     return p.base if p.base >= 0 else p.node
 
 
+def _air_uids(state: BiteState) -> list[str]:
+    """Every air unit of the game (fixed by the order of battle), found once per world."""
+    found: list[str] | None = state.w.derived.get("air_uids")
+    if found is None:
+        units = state.w.units
+        found = state.w.derived["air_uids"] = [uid for uid, u in units.items() if u.is_air]
+    return found
+
+
 def free_airbase(state: BiteState, node: Node, side: str, exclude: str | None = None) -> bool:
     """3.4: one air unit per airbase (units on missions keep their base)."""
     if "occupancy" in state.cache:  # a read-only stretch: count every base once
         use = state.cache.get("airbase_use")
         if use is None:
             use = {}
-            for p in state.pieces.values():
-                home = _airbase_home(state, p)
+            pieces = state.pieces
+            for uid in _air_uids(state):
+                p = pieces.get(uid)
+                home = None if p is None else _airbase_home(state, p)
                 if home is not None:
-                    use[(p.side, home)] = use.get((p.side, home), 0) + 1
+                    key = (pieces[uid].side, home)
+                    use[key] = use.get(key, 0) + 1
             state.cache["airbase_use"] = use
         used = use.get((side, node), 0)
         if exclude is not None:
