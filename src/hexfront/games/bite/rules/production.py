@@ -46,14 +46,17 @@ def payer_of_spec(spec: UnitSpec) -> str:
     return spec.nation
 
 
-def _uid_order(state: BiteState) -> list[str]:
-    """Every block's id in order: the same for every position of one game (setup makes
-    every block, 3.1), so sorted once per world."""
+def _uid_order(state: BiteState, side: str) -> list[str]:
+    """The ids of one side's blocks in order: the same for every position of one game
+    (setup makes every block, 3.1; a block never changes sides), so found once per world."""
     derived = state.w.derived
-    order: list[str] | None = derived.get("uid_order")
-    if order is None or len(order) != len(state.pieces):
-        order = derived["uid_order"] = sorted(state.pieces)
-    return order
+    key = f"uid_order:{side}"
+    found: tuple[int, list[str]] | None = derived.get(key)
+    pieces = state.pieces
+    if found is None or found[0] != len(pieces):  # a position built with other blocks
+        order = [uid for uid in sorted(pieces) if pieces[uid].side == side]
+        found = derived[key] = (len(pieces), order)
+    return found[1]
 
 
 def repair_cost(state: BiteState, piece: Piece) -> int | None:
@@ -293,10 +296,8 @@ class ProductionPhase(Procedure[BiteState]):
         disbands: list[JSON] = []  # listed last: the least likely wish (7.3.4)
         present: set[str] = set()  # nations with a block on the map or to come back (5.2)
         pieces, units, pp = state.pieces, state.w.units, state.pp
-        for uid in _uid_order(state):
+        for uid in _uid_order(state, side):
             p = pieces[uid]
-            if p.side != side:
-                continue
             spec = units[uid]
             status = p.status
             if status in (ON_MAP, ELIMINATED, HELD):
