@@ -49,11 +49,24 @@ OPTIONS = (
 WorldLoader = Callable[[str, Mapping[str, JSON]], World]
 
 
+_DEFAULT_WORLDS: dict[tuple[str, str], World] = {}
+
+
 def default_world(scenario: str, options: Mapping[str, JSON]) -> World:
-    """The real map and forces (``map.py`` and ``forces.py``)."""
+    """The real map and forces (``map.py`` and ``forces.py``), built once per scenario and
+    options for the whole process: a world is read-only data (its ``derived`` tables are
+    facts of the map), so every game object, agent and server game shares it."""
     from .world import build_world
 
-    return build_world(scenario, options)
+    key = _world_key(scenario, options)
+    world = _DEFAULT_WORLDS.get(key)
+    if world is None:
+        world = _DEFAULT_WORLDS[key] = build_world(scenario, options)
+    return world
+
+
+def _world_key(scenario: str, options: Mapping[str, JSON]) -> tuple[str, str]:
+    return (scenario, repr(sorted(options.items())))
 
 
 class Bite:
@@ -76,7 +89,7 @@ class Bite:
         return OPTIONS
 
     def world(self, scenario: str, options: Mapping[str, JSON]) -> World:
-        key = (scenario, repr(sorted(options.items())))
+        key = _world_key(scenario, options)
         world = self._worlds.get(key)
         if world is None:
             world = self._worlds[key] = self._load_world(scenario, options)

@@ -67,7 +67,10 @@ class Unsupplied:
 def start_state(name: str) -> BiteState:
     """The position a scenario (SBE1-SBE4) or a setup (BSS, 1942, 1943, 1944) starts from."""
     if name in SCENARIOS:
-        state = Bite().scenario_state(name, {}, 0)
+        from .world import build_world
+
+        # Built afresh, not the process's shared world: this checks the data as it is now.
+        state = Bite(world_loader=build_world).scenario_state(name, {}, 0)
     else:
         from .world import setup_world
 
