@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from hexfront.engine.protocol import Action, Prompt
-from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, Steps
 
 from ..state import BiteState, Piece, enemy_of
 from ..types import Node, Side
@@ -64,13 +64,18 @@ class AirRebaseVars(TypedDict):
     side: Side
 
 
-class BlitzPhase(Procedure[BiteState]):
+class BlitzPhase(Steps[BiteState]):
+    """7.8: blitz moves (a decision, until the player is done), their battles, then the air
+    units fly home, the defender's first (7.8.1). ``stage`` names the step to run next."""
+
     name = "blitz"
+    place = "stage"
+    by_name = True
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
         state.phase = "blitz"
+        self.first_step(frame)  # stage "moves"
         v = frame.typed(BlitzVars)
-        v["stage"] = "moves"
         v["done"] = []
         v["pushes"] = []
 
@@ -146,22 +151,28 @@ class BlitzPhase(Procedure[BiteState]):
             if not any(q.side != piece.side for q in state.at(to)):
                 take_control(state, piece.side, [to])
 
-    def run(self, m: M, state: BiteState, frame: Frame) -> None:
-        v = frame.typed(BlitzVars)
-        stage = v["stage"]
-        if stage in ("moves", "combat"):
-            v["stage"] = "rebase_defender"
-            m.call(state, "combat_phase", blitz=True)
-        elif stage == "rebase_defender":
-            v["stage"] = "rebase_attacker"
-            m.call(state, "air_rebase", side=enemy_of(state.phasing))
-        elif stage == "rebase_attacker":
-            v["stage"] = "over"
-            m.call(state, "air_rebase", side=state.phasing)
-        else:
-            for p in state.on_map(state.phasing):
-                p.attacked = False
-            m.end(state)
+    def _blitz_combat(self, m: M, state: BiteState, frame: Frame) -> None:
+        self.go_to(frame, "rebase_defender")  # from "moves" (no blitz left) or "combat"
+        m.call(state, "combat_phase", blitz=True)
+
+    def _rebase_defender(self, m: M, state: BiteState, frame: Frame) -> None:
+        m.call(state, "air_rebase", side=enemy_of(state.phasing))
+
+    def _rebase_attacker(self, m: M, state: BiteState, frame: Frame) -> None:
+        m.call(state, "air_rebase", side=state.phasing)
+
+    def _over(self, m: M, state: BiteState, frame: Frame) -> None:
+        for p in state.on_map(state.phasing):
+            p.attacked = False
+        m.end(state)
+
+    steps = (
+        ("moves", _blitz_combat),  # 7.8: blitz moves, decided above; then their battles
+        ("combat", _blitz_combat),  # 7.8: the player is done moving: the blitz battles
+        ("rebase_defender", _rebase_defender),  # 7.8.1: the defender's air units first
+        ("rebase_attacker", _rebase_attacker),  # 7.8.1
+        ("over", _over),  # the blitz over, no block counts as having attacked
+    )
 
 
 class AirRebase(Procedure[BiteState]):
