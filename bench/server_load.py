@@ -732,9 +732,34 @@ def figures(
                 1 for w in watchers if not w.game.acks or w.game.acks[-1].version in w.seen
             ),
             "delivery": summary(delivery),
+            "missed_final": [
+                {
+                    "game": w.game.id,
+                    "final_version": w.game.acks[-1].version,
+                    "newest_seen": max(w.seen, default=None),
+                    "final_move_through_process": w.game.acks[-1].process,
+                }
+                for w in watchers
+                if w.game.acks and w.game.acks[-1].version not in w.seen
+            ],
         },
         "tracebacks_in_logs": sum(log.count("Traceback") for log in logs),
+        "log_errors": [e for log in logs for e in log_errors(log)][:10],
     }
+
+
+def log_errors(log: str) -> list[str]:
+    """The exception line ending each traceback in a server's log, with the line before."""
+    found: list[str] = []
+    lines = log.splitlines()
+    inside = False
+    for i, line in enumerate(lines):
+        if line.startswith("Traceback"):
+            inside = True
+        elif inside and line and not line.startswith((" ", "Traceback", "During", "The above")):
+            found.append(f"{lines[i - 1].strip()} -> {line.strip()}")
+            inside = False
+    return found
 
 
 def table(fig: dict[str, Any]) -> Table:
@@ -806,6 +831,7 @@ def main() -> None:
     parser.add_argument("--no-kill", action="store_true", help="no kill (a baseline)")
     parser.add_argument("--db", help="an existing scratch PostgreSQL URL instead of a new one")
     parser.add_argument("--no-save", action="store_true", help="do not write server.json")
+    parser.add_argument("--logs", type=Path, help="copy the servers' logs into this directory")
     args = parser.parse_args()
     config = Config(
         games=args.games,
@@ -845,6 +871,11 @@ def main() -> None:
                 tail = "\n".join(log.read_text(errors="replace").splitlines()[-60:])
                 console.print(f"--- the end of {log.name}:\n{tail}", markup=False)
             raise
+        finally:
+            if args.logs:
+                args.logs.mkdir(parents=True, exist_ok=True)
+                for log in Path(tmp).glob("server-*.log"):
+                    shutil.copy(log, args.logs / log.name)
     console.print(table(fig))
     if args.no_save:
         return
