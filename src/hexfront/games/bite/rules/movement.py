@@ -518,12 +518,9 @@ class MovementPhase(Procedure[BiteState]):
 
 
 def _all_sources(state: BiteState, side: str) -> frozenset[int]:
-    from .supply import compute, source_nodes
+    from .supply import all_source_nodes, source_nodes
 
-    net = compute(state, side)
-    out: set[int] = set()
-    for nodes in net.sources.values():
-        out |= nodes
+    out = set(all_source_nodes(state, side))
     if not out:
         for power, main in state.w.main_sources.items():
             if (power == "ussr") == (side == "soviet"):

@@ -122,6 +122,29 @@ def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
     return frozenset(reached)
 
 
+def _mains(state: BiteState, side: str) -> dict[int, list[str]]:
+    """The main supply sources ``side`` draws on (4.2), each with the powers it feeds:
+    those of its units on the map."""
+    powers = {power_of(state, p) for p in state.on_map(side)}
+    if any(through_finland(state, p) for p in state.on_map(side)):
+        powers.add("finland")  # 5.5: Germans in Finland draw on the Finnish sources
+    by_main: dict[int, list[str]] = {}
+    for power in powers:
+        main = state.w.main_sources.get(power)
+        if main is not None:
+            by_main.setdefault(main, []).append(power)
+    return by_main
+
+
+def all_source_nodes(state: BiteState, side: str) -> frozenset[int]:
+    """Every supply source of ``side``'s powers (4.2): :attr:`SupplyNet.sources` of
+    :func:`compute`, all powers together, without tracing the lanes."""
+    out: set[int] = set()
+    for main in _mains(state, side):
+        out |= source_nodes(state, side, main)
+    return frozenset(out)
+
+
 def compute(state: BiteState, side: str) -> SupplyNet:
     """Supply sources and lane reach for every power of ``side``."""
     board = state.w.board
@@ -135,16 +158,7 @@ def compute(state: BiteState, side: str) -> SupplyNet:
     lane = lane_length(state)
     sources: dict[str, frozenset[int]] = {}
     costs: dict[str, list[int]] = {}
-    powers = {power_of(state, p) for p in state.on_map(side)}
-    if any(through_finland(state, p) for p in state.on_map(side)):
-        powers.add("finland")  # 5.5: Germans in Finland draw on the Finnish sources
-    by_main: dict[int, list[str]] = {}
-    for power in powers:
-        main = state.w.main_sources.get(power)
-        if main is not None:
-            by_main.setdefault(main, []).append(power)
-
-    for main, group in by_main.items():
+    for main, group in _mains(state, side).items():
         nodes = source_nodes(state, side, main)
         usable = passable
         if "finland" in group:  # 5.5: no Finnish lane runs beyond the operational area
