@@ -25,6 +25,7 @@ from hexfront.games.bite.state import (
     Piece,
     World,
 )
+from hexfront.games.bite.types import AXIS, OFF, SOVIET, STATUSES, Side, Status, enemy_of, side_of
 from hexfront.games.bite.view import BLOCK_COLOUR
 
 _CONTROL = {"a": "axis", "s": "soviet", "-": ""}
@@ -36,7 +37,7 @@ def _colour(world: World, uid: str) -> str:
 
 def determinize(view: dict[str, JSON], world: World, rng: random.Random) -> BiteState:
     v: dict[str, Any] = dict(view)
-    side = str(v["side"])
+    side = side_of(v["side"])
     board = world.board
     state = BiteState(
         scenario=str(v["scenario"]),
@@ -44,7 +45,7 @@ def determinize(view: dict[str, JSON], world: World, rng: random.Random) -> Bite
         seed=rng.getrandbits(31),
         turn=int(v["turn"]),
         phase=str(v["phase"]),
-        phasing=str(v["phasing"]),
+        phasing=side_of(v["phasing"]),
         weather=str(v["weather"]),
     )
     state.world = world
@@ -63,7 +64,7 @@ def determinize(view: dict[str, JSON], world: World, rng: random.Random) -> Bite
         if "id" in u:
             uid = str(u["id"])
             known.add(uid)
-            state.pieces[uid] = _piece_from(u, uid, str(u["side"]), board)
+            state.pieces[uid] = _piece_from(u, uid, side_of(u["side"]), board)
         else:
             hidden.append(u)
     for status, entries in dict(v.get("pools") or {}).items():
@@ -71,13 +72,17 @@ def determinize(view: dict[str, JSON], world: World, rng: random.Random) -> Bite
             uid = str(e["id"])
             known.add(uid)
             p = Piece(
-                uid, side, str(e.get("handle", "")), status=str(status), step=int(e.get("step", 0))
+                uid,
+                side,
+                str(e.get("handle", "")),
+                status=STATUSES[str(status)],
+                step=int(e.get("step", 0)),
             )
             p.arrival = int(e.get("arrival", 0))
             p.arrival_step = int(e.get("arrival_step", 0))
             p.rebuild_turn = int(e.get("rebuild_turn", 0))
             state.pieces[uid] = p
-    enemy = "soviet" if side == "axis" else "axis"
+    enemy = enemy_of(side)
     unknown = [uid for uid, u in world.units.items() if uid not in known and _side(u.side) == enemy]
     rng.shuffle(unknown)
     for u in hidden:
@@ -92,7 +97,8 @@ def determinize(view: dict[str, JSON], world: World, rng: random.Random) -> Bite
         state.pieces[pick] = p
     # The enemy's blocks off the map: counts are public, identities are not.
     counts = dict(v.get("enemy_pools") or {})
-    for status in (ELIMINATED, DISBANDED, HELD, POOL):
+    off_map: tuple[Status, ...] = (ELIMINATED, DISBANDED, HELD, POOL)
+    for status in off_map:
         for _ in range(int(counts.get(status, 0))):
             if not unknown:
                 break
@@ -100,13 +106,13 @@ def determinize(view: dict[str, JSON], world: World, rng: random.Random) -> Bite
             state.pieces[uid] = Piece(uid, enemy, "", status=status, arrival=999)
     for uid, spec in world.units.items():
         if uid not in state.pieces:
-            state.pieces[uid] = Piece(uid, _side(spec.side), "", status="off")
+            state.pieces[uid] = Piece(uid, _side(spec.side), "", status=OFF)
     state.next_handle = handles
     return state
 
 
-def _side(unit_side: str) -> str:
-    return "axis" if unit_side in ("axis", "western") else unit_side
+def _side(unit_side: str) -> Side:
+    return SOVIET if unit_side == SOVIET else AXIS  # the Western Allies play with the Axis
 
 
 def _handle_number(handle: str) -> int:
@@ -116,7 +122,7 @@ def _handle_number(handle: str) -> int:
         return 0
 
 
-def _piece_from(u: dict[str, Any], uid: str, side: str, board: Any) -> Piece:
+def _piece_from(u: dict[str, Any], uid: str, side: Side, board: Any) -> Piece:
     p = Piece(uid, side, str(u["handle"]), status=ON_MAP, node=board.node(str(u["hex"])))
     p.step = int(u.get("step", 0))
     p.half_hit = bool(u.get("half_hit", False))

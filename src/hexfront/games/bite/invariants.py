@@ -10,8 +10,9 @@ from hexfront.engine.records import state_hash
 from .charts import charts
 from .game import Bite
 from .state import DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, REMOVED, BiteState
+from .types import OFF
 
-STATUSES = {ON_MAP, POOL, HELD, ELIMINATED, DISBANDED, REMOVED, "off"}
+STATUSES = {ON_MAP, POOL, HELD, ELIMINATED, DISBANDED, REMOVED, OFF}
 
 
 def check(game: Bite, state: BiteState, *, full: bool = True) -> list[str]:

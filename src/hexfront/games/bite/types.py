@@ -12,7 +12,7 @@ Every name here is an alias or a constant, free at run time: a :data:`Node` is t
 
 from __future__ import annotations
 
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, get_args
 
 Node: TypeAlias = int
 """A hex (or an off-map box) as the board indexes it: ``board.node(hex_id)``."""
@@ -38,6 +38,7 @@ HELD: Final = "held"  # arrived but held back or waiting to be placed (7.3.3)
 ELIMINATED: Final = "eliminated"  # may be rebuilt (7.3) unless the rules forbid it
 DISBANDED: Final = "disbanded"  # may be rebuilt from the next turn (7.3.4)
 REMOVED: Final = "removed"  # gone for good (surrendered powers, Italians, blue steps)
+STATUSES: Final[dict[str, Status]] = {s: s for s in get_args(Status)}  # by name, to check
 
 
 def enemy_of(side: str) -> Side:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import CLEAR, FORTRESS
-from ..state import BiteState, Piece
+from ..state import AXIS, BiteState, Piece
 from ..types import Node, Side
 
 ROUGH = frozenset({"forest", "hills", "mountains", "swamp"})
@@ -173,7 +173,7 @@ def _all_attackers_crossed(state: BiteState, ctx: BattleContext) -> int:
 
 def _snow_exempt(state: BiteState, piece: Piece) -> bool:
     spec = state.spec(piece)
-    return spec.nation in ("ussr", "finland") or (spec.cls == "mountain" and spec.side == "axis")
+    return spec.nation in ("ussr", "finland") or (spec.cls == "mountain" and spec.side == AXIS)
 
 
 def _weather_air(state: BiteState, piece: Piece) -> Mods:
