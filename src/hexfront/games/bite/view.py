@@ -10,7 +10,7 @@ With the "fog" option off, everything is shown.
 from __future__ import annotations
 
 import pickle
-from operator import attrgetter
+from operator import attrgetter, countOf
 
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
@@ -27,6 +27,7 @@ from .state import (
     Piece,
     piece_row,
 )
+from .types import OFF
 
 BLOCK_COLOUR = {
     "ussr": "red",
@@ -84,6 +85,22 @@ def _full(state: BiteState, p: Piece) -> dict[str, JSON]:
 
 
 _BY_HANDLE = attrgetter("handle")
+_STATUS = attrgetter("status")
+
+
+def _in_handle_order(state: BiteState) -> list[Piece]:
+    """The blocks of the scenario (not those left out of it) sorted by handle, as views
+    list them: handles tell nothing of identities. Sorted again only when a handle changed
+    (a block placed) or a block joined or left the scenario (a built position)."""
+    pieces = state.pieces.values()
+    key = (tuple(map(_BY_HANDLE, pieces)), countOf(map(_STATUS, pieces), OFF))
+    cached = state.memo.get("view_order")
+    if cached is None or cached[0] != key:
+        order = [p for p in sorted(pieces, key=_BY_HANDLE) if p.status != OFF]
+        cached = state.memo["view_order"] = (key, order)
+    return cached[1]
+
+
 _OFF_MAP = frozenset({POOL, HELD, ELIMINATED, DISBANDED})
 
 
@@ -164,7 +181,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     pooled: dict[str, tuple[tuple[object, ...], dict[str, JSON]]] = state.memo.setdefault(
         f"view_pools:{side}", {}
     )
-    for p in sorted(state.pieces.values(), key=_BY_HANDLE):
+    for p in _in_handle_order(state):
         mine = side is None or p.side == side
         status = p.status
         if status == ON_MAP:
