@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..board import CAPITAL, FORTRESS, MAJOR, MINOR
 from ..charts import charts
 from ..state import ON_MAP, BiteState, Piece
-from ..types import Node
+from ..types import Node, Side
 from . import powers
 from .basics import eliminate, is_frozen, lose_step
 from .supply import compute
@@ -19,7 +19,7 @@ from .supply import compute
 AIRBASE_TYPES = (CAPITAL, MAJOR, MINOR, FORTRESS)
 
 
-def airbases(state: BiteState, side: str, sources: frozenset[Node]) -> list[Node]:
+def airbases(state: BiteState, side: Side, sources: frozenset[Node]) -> list[Node]:
     """3.4: controlled cities and fortresses that could serve as a supply source."""
     board = state.w.board
     return [
@@ -133,7 +133,7 @@ def evacuate(
         eliminate(state, piece, "air evacuation failed")
 
 
-def evacuate_airbase(state: BiteState, node: Node, side: str) -> None:
+def evacuate_airbase(state: BiteState, node: Node, side: Side) -> None:
     """Note after 7.7.5 (7.6.2): enemy air units alone on an airbase entered by ground
     units lose a step and fly to a free airbase in range, or surrender."""
     for p in list(state.at(node)):

@@ -52,7 +52,7 @@ M = Machine[BiteState]
 # --- who is in a battle ----------------------------------------------------------------------
 
 
-def in_battle(state: BiteState, node: Node, side: str) -> list[Piece]:
+def in_battle(state: BiteState, node: Node, side: Side) -> list[Piece]:
     return [
         p for p in state.pieces.values() if p.status == ON_MAP and p.node == node and p.side == side
     ]

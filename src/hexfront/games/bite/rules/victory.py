@@ -24,7 +24,7 @@ from hexfront.engine.paths import bfs
 from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..state import AXIS, DISBANDED, ELIMINATED, ON_MAP, REMOVED, SOVIET, BiteState
-from ..types import Node
+from ..types import Node, Side
 from .basics import zoc_map
 
 M = Machine[BiteState]
@@ -256,5 +256,5 @@ class VictoryPhase(Procedure[BiteState]):
             _power_out(state, "finland", "Vyborg lost and four Finnish units out of play")
 
 
-def units_on_map(state: BiteState, side: str) -> int:
+def units_on_map(state: BiteState, side: Side) -> int:
     return sum(1 for p in state.pieces.values() if p.status == ON_MAP and p.side == side)
