@@ -100,6 +100,16 @@ def _placement_cities(state: BiteState) -> list[tuple[int, Site]]:
 
 
 HeldCity = tuple[int, Site, tuple[str, ...], bool, int]
+# A block of the phasing side, for the production listing: the block, its kind, who pays,
+# its price per step, its rebuild price, and (nation, placement kind).
+OwnBlock = tuple[
+    Piece,
+    UnitSpec,
+    str,
+    tuple[int | None, ...],
+    int | None,
+    tuple[str, tuple[bool, bool, bool, bool]],
+]
 
 
 def held_cities(state: BiteState, side: str) -> list[HeldCity]:
@@ -237,6 +247,21 @@ class ProductionPhase(Procedure[BiteState]):
             found = state.memo[name] = (phase, {})
         return found[1]
 
+    def _own_blocks(self, state: BiteState, frame: Frame) -> list[OwnBlock]:
+        """The phasing side's blocks in id order, each with what its listing needs that
+        never changes: its kind, who pays, its prices (7.3) and its placement kind."""
+        memo = self._phase_memo(state, frame, "own_blocks")
+        rows: list[OwnBlock] | None = memo.get(None)
+        if rows is None:
+            rows = []
+            for uid in _uid_order(state, state.phasing):
+                spec = state.w.units[uid]
+                steps, rebuild = _costs(state, uid)
+                kind = (spec.nation, placement_kind(spec))
+                rows.append((state.pieces[uid], spec, payer_of_spec(spec), steps, rebuild, kind))
+            memo[None] = rows
+        return rows
+
     def _held(self, state: BiteState, frame: Frame) -> list[HeldCity]:
         """:func:`held_cities` for this phase: nothing it looks at changes while the phase
         runs (blocks are only placed, repaired or disbanded), so it is found once."""
@@ -275,16 +300,16 @@ class ProductionPhase(Procedure[BiteState]):
         phase_memo = self._phase_memo(state, frame, "placement_where")
         open_key = tuple(row[0] for row in cities.rows)
 
-        def placements(piece: Piece) -> list[JSON]:
-            spec = state.spec(piece)
-            kind = placement_kind(spec)
-            key = (spec.nation, kind)
+        def placements(
+            spec: UnitSpec, key: tuple[str, tuple[bool, bool, bool, bool]]
+        ) -> list[JSON]:
             where = memo.get(key)
             if where is None:
-                lasting = None if kind[0] else (spec.nation, kind, open_key)
+                nation, kind = key
+                lasting = None if kind[0] else (nation, kind, open_key)
                 where = phase_memo.get(lasting) if lasting else None
                 if where is None:
-                    nodes = cities.where(spec, self._sources_of(state, frame, spec.nation))
+                    nodes = cities.where(spec, self._sources_of(state, frame, nation))
                     where = [board.id_of(node) for node in nodes]
                     if lasting:
                         phase_memo[lasting] = where
@@ -295,25 +320,22 @@ class ProductionPhase(Procedure[BiteState]):
         out = Listing()  # a block may go to any of a dozen cities: made only if asked for
         disbands: list[JSON] = []  # listed last: the least likely wish (7.3.4)
         present: set[str] = set()  # nations with a block on the map or to come back (5.2)
-        pieces, units, pp = state.pieces, state.w.units, state.pp
-        for uid in _uid_order(state, side):
-            p = pieces[uid]
-            spec = units[uid]
+        pp, turn = state.pp, state.turn
+        for p, spec, payer, steps, rebuild, kind in self._own_blocks(state, frame):
             status = p.status
             if status in (ON_MAP, ELIMINATED, HELD):
                 present.add(spec.nation)
-            pool = pp.get(payer_of_spec(spec), 0)
             if status == ON_MAP and not p.oos:
-                cost = repair_cost(state, p)
-                if cost is not None and cost <= pool:
-                    out.append(Action(side, "repair", {"unit": uid, "pp": cost}))
-                disbands.append(uid)
-            elif status == ELIMINATED or (status == DISBANDED and p.rebuild_turn <= state.turn):
-                cost = rebuild_cost(state, p)
-                if cost is not None and cost <= pool:
-                    out.grid(side, "rebuild", {"unit": p.uid}, "hex", placements(p), [{"pp": cost}])
-            elif p.status == HELD:
-                out.grid(side, "place", {"unit": p.uid}, "hex", placements(p))
+                cost = steps[p.step - 1] if p.step else None  # repair_cost
+                if cost is not None and cost <= pp.get(payer, 0):
+                    out.append(Action(side, "repair", {"unit": p.uid, "pp": cost}))
+                disbands.append(p.uid)
+            elif status == ELIMINATED or (status == DISBANDED and p.rebuild_turn <= turn):
+                if rebuild is not None and rebuild <= pp.get(payer, 0):  # rebuild_cost
+                    where = placements(spec, kind)
+                    out.grid(side, "rebuild", {"unit": p.uid}, "hex", where, [{"pp": rebuild}])
+            elif status == HELD:
+                out.grid(side, "place", {"unit": p.uid}, "hex", placements(spec, kind))
         if side == AXIS and state.pp.get("germany", 0) > 0:
             for ally in powers.AIDED_ALLIES:
                 if ally in state.surrendered or ally not in present:
