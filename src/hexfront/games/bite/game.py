@@ -9,7 +9,7 @@ from typing import Any
 from hexfront.engine.dice import Dice
 from hexfront.engine.errors import IllegalAction, UnknownGame
 from hexfront.engine.events import JSON, Event
-from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo, is_listed
+from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo
 from hexfront.engine.sequence import Decision
 
 from . import catalog
@@ -189,8 +189,7 @@ class Bite:
             raise IllegalAction("the game is over")
         if action.side != d.prompt.side:
             raise IllegalAction(f"it is {d.prompt.side}'s decision, not {action.side}'s")
-        if not is_listed(action, d.actions):
-            raise IllegalAction(f"{action!r} is not a legal action now")
+        # MACHINE.act checks the action against ``d`` before anything changes.
         state.cache.clear()
         try:
             after = MACHINE.act(state, action, pending=d)
