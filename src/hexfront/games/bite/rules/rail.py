@@ -21,7 +21,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from . import powers
-from .basics import StackMemo, is_frozen, reduce_once, takes_one_more
+from .basics import StackMemo, empty_hex_takes, is_frozen, reduce_once, takes_one_more
 
 M = Machine[BiteState]
 
@@ -191,9 +191,15 @@ class RailPhase(Procedure[BiteState]):
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
         side = state.phasing
         board = state.w.board
-        hot = near_enemy(state, side)
         railed = cast(list[str], frame.vars["railed"])
-        nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] = {}
+        # Nothing a net depends on changes while the phase runs (the enemy stands still, no
+        # hex changes hands by rail: 7.4), so the nets are kept for the phase, with the
+        # phase's own allowance table (copied with any copy of the state) to recognise it.
+        phase = frame.vars["used"]
+        kept = state.memo.get("rail_nets")
+        if kept is None or kept[0] is not phase:
+            kept = state.memo["rail_nets"] = (phase, near_enemy(state, side), {})
+        _, hot, nets = kept
         fits: StackMemo = {}
         zones = _Zones(state)
         # Whether a ride between two kinds of hex still has room (7.4), asked per pair once.
@@ -206,6 +212,7 @@ class RailPhase(Procedure[BiteState]):
         # kind of hex, may ride to the same hexes but their own: found once per such group.
         rides: dict[tuple[int, str, bool, tuple[bool, bool]], tuple[list[int], list[JSON]]] = {}
         playable = board.playable
+        occupancy = state.cache.get("occupancy")  # who stands where, while listing
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
             if p.handle in railed:
                 continue
@@ -221,8 +228,14 @@ class RailPhase(Procedure[BiteState]):
             found = rides.get(group)
             if found is None:
                 nodes: list[int] = []
+                fits_empty = empty_hex_takes(spec)
                 for n in sorted(net):
-                    if not playable[n] or not takes_one_more(state, n, side, spec, fits):
+                    if not playable[n]:
+                        continue
+                    if occupancy is not None and n not in occupancy:
+                        if not fits_empty:  # an empty hex: the stacking limits alone decide
+                            continue
+                    elif not takes_one_more(state, n, side, spec, fits):
                         continue
                     pair = (start, zones.kind(n))
                     ok = room.get(pair)
