@@ -10,7 +10,9 @@ With the "fog" option off, everything is shown.
 from __future__ import annotations
 
 import pickle
+from dataclasses import fields
 from operator import attrgetter, countOf
+from typing import cast
 
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
@@ -167,43 +169,105 @@ def _log_tail(state: BiteState, side: str | None) -> list[JSON]:
     return list(tail)
 
 
-def build_view(state: BiteState, side: str | None, decision: Decision | None) -> dict[str, JSON]:
-    fog = bool(state.options.get("fog", True)) and side is not None
-    units: list[JSON] = []
-    pools: dict[str, JSON] = {}
-    enemy_counts: dict[str, int] = {}
-    # Each block's entry is remembered with what it shows and reused while that holds.
-    shown: dict[str, tuple[tuple[object, ...], JSON]] = state.memo.setdefault(
-        f"view_units:{side}:{fog}", {}
-    )
-    # Unchanged blocks keep the entry an earlier view made (views are read-only): a block
-    # is unchanged when every field of it is (one C call reads them all).
+_STATUS_AT = [f.name for f in fields(Piece)].index("status")  # in a piece_row
+
+# Where a block's entry sits in a view: (kind, index), kind "u" for the map's units,
+# a status for an own pool; None for what shows as a count or not at all.
+_Slot = tuple[str, int] | None
+
+
+def _blocks(
+    state: BiteState, side: str | None, fog: bool
+) -> tuple[list[JSON], dict[str, list[JSON]], dict[str, int]]:
+    """The blocks part of a view: units on the map, own pools, enemy pool counts.
+
+    The last one made for this side is remembered with every block's fields (read in C);
+    when no block changed status since, only the entries of the blocks that changed are
+    made again and put in their places (a move, a repair, a hit). Otherwise all are
+    listed afresh (:func:`_list_blocks`). Either way the result is the same.
+    """
+    order = _in_handle_order(state)
+    rows = list(map(piece_row, order))
+    key = f"view_blocks:{side}:{fog}"
+    cached = state.memo.get(key)
+    if cached is not None and cached[0] is order:
+        _, old_rows, units, pools, counts, slots = cached
+        changed = [i for i, (a, b) in enumerate(zip(rows, old_rows, strict=True)) if a != b]
+        if all(rows[i][_STATUS_AT] == old_rows[i][_STATUS_AT] for i in changed):
+            units = list(units)
+            pools = {k: list(v) for k, v in pools.items()}
+            for i in changed:
+                slot = slots[i]
+                if slot is None:
+                    continue  # a count, or nothing: the status alone decides
+                entry = _entry(state, order[i], side, fog)
+                if slot[0] == "u":
+                    units[slot[1]] = entry
+                else:
+                    pools[slot[0]][slot[1]] = entry
+            state.memo[key] = (order, rows, units, pools, counts, slots)
+            return list(units), {k: list(v) for k, v in pools.items()}, dict(counts)
+    units, pools, counts, slots = _list_blocks(state, order, side, fog)
+    state.memo[key] = (order, rows, units, pools, counts, slots)
+    return list(units), {k: list(v) for k, v in pools.items()}, dict(counts)
+
+
+def _entry(state: BiteState, p: Piece, side: str | None, fog: bool) -> JSON:
+    """One block's entry: on the map (in full or as the enemy sees it), or in own pool.
+
+    Each is remembered with what it shows and reused while that holds (views are
+    read-only): a block is unchanged when every field of it is (one C call reads them).
+    """
+    mine = side is None or p.side == side
+    if p.status == ON_MAP:
+        shown: dict[str, tuple[tuple[object, ...], JSON]] = state.memo.setdefault(
+            f"view_units:{side}:{fog}", {}
+        )
+        full = mine or not fog or p.revealed
+        look = (full, piece_row(p))
+        seen = shown.get(p.uid)
+        if seen is None or seen[0] != look:
+            seen = shown[p.uid] = (look, _full(state, p) if full else _public(state, p))
+        return seen[1]
     pooled: dict[str, tuple[tuple[object, ...], dict[str, JSON]]] = state.memo.setdefault(
         f"view_pools:{side}", {}
     )
-    for p in _in_handle_order(state):
+    row = piece_row(p)
+    kept = pooled.get(p.uid)
+    if kept is None or kept[0] != row:
+        kept = pooled[p.uid] = (row, _pooled(state, p))
+    return kept[1]
+
+
+def _list_blocks(
+    state: BiteState, order: list[Piece], side: str | None, fog: bool
+) -> tuple[list[JSON], dict[str, list[JSON]], dict[str, int], list[_Slot]]:
+    units: list[JSON] = []
+    pools: dict[str, list[JSON]] = {}
+    enemy_counts: dict[str, int] = {}
+    slots: list[_Slot] = []
+    for p in order:
         mine = side is None or p.side == side
         status = p.status
         if status == ON_MAP:
-            full = mine or not fog or p.revealed
-            look = (full, piece_row(p))
-            seen = shown.get(p.uid)
-            if seen is None or seen[0] != look:
-                seen = shown[p.uid] = (look, _full(state, p) if full else _public(state, p))
-            units.append(seen[1])
-        elif status in _OFF_MAP:
-            if mine or not fog:
-                row = piece_row(p)
-                kept = pooled.get(p.uid)
-                if kept is None or kept[0] != row:
-                    kept = pooled[p.uid] = (row, _pooled(state, p))
-                bucket = pools.get(status)
-                if bucket is None:
-                    bucket = pools[status] = []
-                assert isinstance(bucket, list)
-                bucket.append(kept[1])
-            else:
+            slots.append(("u", len(units)))
+            units.append(_entry(state, p, side, fog))
+        elif status in _OFF_MAP and (mine or not fog):
+            bucket = pools.get(status)
+            if bucket is None:
+                bucket = pools[status] = []
+            slots.append((status, len(bucket)))
+            bucket.append(_entry(state, p, side, fog))
+        else:
+            slots.append(None)
+            if status in _OFF_MAP:
                 enemy_counts[status] = enemy_counts.get(status, 0) + 1
+    return units, pools, enemy_counts, slots
+
+
+def build_view(state: BiteState, side: str | None, decision: Decision | None) -> dict[str, JSON]:
+    fog = bool(state.options.get("fog", True)) and side is not None
+    units, pools, enemy_counts = _blocks(state, side, fog)
     prompt = None
     if decision is not None and (side is None or decision.prompt.side == side):
         prompt = decision.prompt.to_json()
@@ -220,7 +284,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
         "weather": state.weather,
         "active": decision.prompt.side if decision else None,
         "units": units,
-        "pools": pools,
+        "pools": cast(JSON, pools),
         "enemy_pools": dict(sorted(enemy_counts.items())),
         "control": _control_letters(state),
         "pp": dict(sorted(state.pp.items())),
