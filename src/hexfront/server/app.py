@@ -14,7 +14,7 @@ import inspect
 import json
 import logging
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -294,11 +294,18 @@ def create_app(
         if not 0 < len(game_id) <= 32 or not set(game_id) <= GAME_ID_CHARS:
             raise not_found(f"no game {game_id!r}")
 
-    async def authorize(conn: HTTPConnection, game_id: str, token: str | None) -> str:
+    async def authorize(
+        conn: HTTPConnection,
+        game_id: str,
+        token: str | None,
+        lookup: Callable[[str, str | None], Awaitable[str]] | None = None,
+    ) -> str:
+        """Who a token stands for in a game (a seat's side; ``lookup`` may ask for a
+        spectator link instead), rate-limited per token and, on failures, per address."""
         check_id(game_id)
         limit(f"seat:{token_hash(token)}" if token else client_key(conn))
         try:
-            return await games.seat_for(game_id, token)
+            return await (lookup or games.seat_for)(game_id, token)
         except ApiError as exc:
             if exc.status == 401 and not failures.allow(client_key(conn)):
                 raise ApiError(429, "rate_limited", "too many failed attempts") from None
@@ -334,15 +341,8 @@ def create_app(
         token: Annotated[str | None, Query(max_length=128, description="spectator token")] = None,
     ) -> str:
         """A spectator link of this game (bearer or ``?token=``)."""
-        check_id(game_id)
         given = bearer(request) or query_token(request)
-        limit(f"seat:{token_hash(given)}" if given else client_key(request))
-        try:
-            return await games.spectator_for(game_id, given)
-        except ApiError as exc:
-            if exc.status == 401 and not failures.allow(client_key(request)):
-                raise ApiError(429, "rate_limited", "too many failed attempts") from None
-            raise
+        return await authorize(request, game_id, given, games.spectator_for)
 
     Seat = Annotated[str, Depends(seat)]  # noqa: N806
     SeatAny = Annotated[str, Depends(seat_any)]  # noqa: N806
@@ -569,14 +569,7 @@ def create_app(
         async def auth() -> str:
             if sockets_open[address] > settings.max_sockets_per_address:
                 raise ApiError(429, "too_many_sockets", "too many open sockets from one address")
-            check_id(game_id)
-            limit(f"seat:{token_hash(token)}" if token else client_key(websocket))
-            try:
-                return await games.spectator_for(game_id, token)
-            except ApiError as exc:
-                if exc.status == 401 and not failures.allow(client_key(websocket)):
-                    raise ApiError(429, "rate_limited", "too many failed attempts") from None
-                raise
+            return await authorize(websocket, game_id, token, games.spectator_for)
 
         try:
             await serve_socket(websocket, games, game_id, token, auth)
