@@ -17,7 +17,7 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
-from ..state import AXIS, BiteState, Piece, enemy_of
+from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 from . import powers
 from .air import air_range, evacuate_airbase, rebase_targets
@@ -313,7 +313,7 @@ def move_ground(state: BiteState, piece: Piece, dest: int) -> list[int]:
         piece.came_from = route[-2]
     piece.node = dest
     finland = state.w.board.zone("finland_1941")
-    if piece.side == "soviet" and dest in finland:
+    if piece.side == SOVIET and dest in finland:
         state.flags["soviets_entered_finland"] = True  # 5.5: the one-German limit ends
     # 3.3: entering or passing a hex takes control of it, up to an enemy-held hex; the
     # hexes of a neutral Finland stay nobody's (5.5).
@@ -523,6 +523,6 @@ def _all_sources(state: BiteState, side: str) -> frozenset[int]:
     out = set(all_source_nodes(state, side))
     if not out:
         for power, main in state.w.main_sources.items():
-            if (power == "ussr") == (side == "soviet"):
+            if (power == "ussr") == (side == SOVIET):
                 out |= source_nodes(state, side, main)
     return frozenset(out)

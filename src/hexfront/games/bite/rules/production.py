@@ -23,7 +23,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..board import CAPITAL, FORTRESS, MAJOR, Site
 from ..charts import charts
-from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, BiteState, Piece
+from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, SOVIET, BiteState, Piece
 from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
 from . import powers
 from .air import free_airbase
@@ -406,4 +406,4 @@ class ProductionPhase(Procedure[BiteState]):
 
 
 def powers_side(power: str) -> str:
-    return "soviet" if power == "ussr" else AXIS
+    return SOVIET if power == "ussr" else AXIS

@@ -18,7 +18,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..board import MOUNTAINS, WATER, Board
 from ..charts import charts
-from ..state import ON_MAP, BiteState, Piece, enemy_of
+from ..state import ELIMINATED, ON_MAP, SOVIET, BiteState, Piece, enemy_of
 from .basics import update_front, zoc_map
 
 LANE_LENGTH = charts().lane  # 4.3
@@ -274,7 +274,7 @@ def surrender(state: BiteState, piece: Piece) -> bool:
         piece.step = len(spec.ladder) - 1  # reduced to its 0 floor, stays (4.5 note)
         piece.half_hit = False
         return False
-    piece.status = "eliminated"
+    piece.status = ELIMINATED
     piece.node = -1
     piece.oos = False
     return True
@@ -329,7 +329,7 @@ class FinalSupplyPhase(Procedure[BiteState]):
                 state.emit("surrender", handle=p.handle, side=side, hex=hex_id)
                 state.emit("surrendered_unit", audience=side, unit=p.uid, name=spec.name)
         if gained:
-            winner = "germany" if side == "soviet" else "ussr"
+            winner = "germany" if side == SOVIET else "ussr"
             state.pp[winner] = state.pp.get(winner, 0) + gained
             state.emit("surrender_pp", power=winner, pp=gained)
         for p in state.pieces.values():
