@@ -172,7 +172,11 @@ class LiveCache:
             version, meta = (int(x) for x in rest.split())
         except ValueError:
             return
-        if game_id in self.games:
+        live = self.games.get(game_id)
+        # Only a game someone watches here needs the change now, to push it to the
+        # sockets: every request checks the database's versions first (seat lookup), so
+        # a game nobody watches catches up when next asked, not at every move elsewhere.
+        if live is not None and live.watched_sides():
             await self.freshen(game_id, version, meta)
 
     async def freshen_all(self) -> None:
