@@ -1,0 +1,157 @@
+"""Players read words, never internals (issue 18, point 5).
+
+Whole games are played and everything the terminal shows a player is scanned, from both
+seats: every log line (rendered with that side's view, as the CLI renders it), every prompt,
+every legal action's description and the view's summary. None may hold a unit id of the order
+of battle, a block handle, a snake_case key, a ``key=value`` pair, ``frm`` or a raw side key.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hexfront.ai.base import Agent, RandomAgent, make_agent
+from hexfront.engine.match import Match
+from hexfront.games.bite.game import Bite
+from hexfront.games.bite.state import BiteState
+
+GAME = Bite()
+SIDES = ("axis", "soviet")
+HANDLE = re.compile(r"\bb\d+\b")
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+KEY_VALUE = re.compile(r"\w=")
+FIELD_WORDS = re.compile(r"\bfrm\b|\bNone\b|\bhandle\b")
+SIDE_KEY = re.compile(r"\b(axis|soviet)\b")  # the players' words are "Axis" and "Soviet"
+
+
+def log_text(event: dict[str, Any], view: dict[str, Any]) -> str:
+    """A log line as the terminal prints it for the side whose view this is."""
+    return GAME.log_line(event)
+
+
+def _id_pattern(match: Match[BiteState]) -> re.Pattern[str]:
+    ids = sorted(match.state.w.units, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+
+
+def _leaks(line: str, ids: re.Pattern[str]) -> list[str]:
+    found = []
+    for name, pattern in (
+        ("unit id", ids),
+        ("block handle", HANDLE),
+        ("snake_case key", SNAKE),
+        ("key=value", KEY_VALUE),
+        ("field name", FIELD_WORDS),
+        ("side key", SIDE_KEY),
+    ):
+        hit = pattern.search(line)
+        if hit:
+            found.append(f"{name} {hit.group(0)!r}")
+    return found
+
+
+def _shown(
+    match: Match[BiteState], agents: dict[str, Agent], max_actions: int
+) -> Iterator[tuple[str, str, str]]:
+    """(side, what, text) for all a terminal player of either side would read."""
+    seen = dict.fromkeys(SIDES, 0)
+    phase: dict[str, object] = {}
+    for _ in range(max_actions):
+        if match.is_over():
+            break
+        side = match.active_sides()[0]
+        legal = match.legal_actions(side)
+        yield from _news(match, seen, phase)
+        view = match.view(side)
+        prompt = view.get("prompt")
+        assert isinstance(prompt, dict)
+        yield side, f"prompt {prompt.get('kind')}", str(prompt.get("text"))
+        for action in legal:
+            yield side, f"action {action.verb}", GAME.describe_action(action, view)
+        match.act(agents[side].choose(view, legal))
+    yield from _news(match, seen, phase)
+
+
+def _news(
+    match: Match[BiteState], seen: dict[str, int], phase: dict[str, object]
+) -> Iterator[tuple[str, str, str]]:
+    """What each side's terminal prints before its next choice: the new events it may read
+    (the same events its view's log holds), and the summary when the phase changed."""
+    log = match.state.log
+    for s in SIDES:
+        view = match.view(s)
+        for event in log[seen[s] :]:
+            if event.visible_to(s):
+                yield s, f"log {event.kind}", log_text(event.to_json(), view)
+        seen[s] = len(log)
+        now = (view["turn"], view["phase"], view["phasing"])
+        if phase.get(s) != now or match.is_over():
+            phase[s] = now
+            for line in GAME.render_text(view).splitlines():
+                yield s, "view", line
+
+
+def _check(match: Match[BiteState], agents: dict[str, Agent], max_actions: int) -> None:
+    ids = _id_pattern(match)
+    bad: dict[str, str] = {}  # one example per kind of leak and per source
+    lines = 0
+    for side, what, text in _shown(match, agents, max_actions):
+        lines += 1
+        for leak in _leaks(text, ids):
+            bad.setdefault(
+                f"{what}: {leak.split(' ', 1)[0]}", f"[{side}] {what}: {leak} in {text!r}"
+            )
+    assert lines > 100
+    assert not bad, f"{len(bad)} kinds of leak:\n" + "\n".join(sorted(bad.values()))
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seed"), [("SBE1", 1), ("SBE1", 2), ("SBE1", 3), ("SBE4", 1), ("SBE4", 2)]
+)
+def test_random_games_read_as_words(scenario: str, seed: int) -> None:
+    match = Match(GAME, scenario, {}, seed)
+    agents: dict[str, Agent] = {
+        "axis": RandomAgent(seed * 10),
+        "soviet": RandomAgent(seed * 10 + 1),
+    }
+    _check(match, agents, 2500)
+
+
+def test_a_heuristic_game_reads_as_words() -> None:
+    match = Match(GAME, "SBE1", {}, 7)
+    agents = {"axis": make_agent("heuristic", 7), "soviet": make_agent("heuristic", 8)}
+    _check(match, agents, 1500)
+
+
+def test_hidden_blocks_are_never_named() -> None:
+    """A log line names an enemy block only when the side's view shows it (revealed)."""
+    match = Match(GAME, "SBE1", {}, 4)
+    agents = {"axis": RandomAgent(1), "soviet": RandomAgent(2)}
+    names = {uid: spec.name for uid, spec in match.state.w.units.items()}
+    for _ in range(600):
+        if match.is_over():
+            break
+        side = match.active_sides()[0]
+        legal = match.legal_actions(side)
+        match.act(agents[side].choose(match.view(side), legal))
+        for s in SIDES:
+            view = match.view(s)
+            log = view["log"]
+            assert isinstance(log, list)
+            assert log
+            last = log[-1]
+            assert isinstance(last, dict)
+            if last.get("kind") not in ("move", "rail", "retreat", "blitz", "react", "fly"):
+                continue
+            handle = last["data"]["handle"]  # type: ignore[index, call-overload]
+            piece = next(p for p in match.state.pieces.values() if p.handle == handle)
+            if piece.side == s:
+                continue
+            shown = {u.get("handle"): u for u in view["units"]}  # type: ignore[union-attr]
+            line = log_text(last, view)
+            if "name" not in shown.get(handle, {}):
+                assert names[piece.uid] not in line, line
