@@ -116,7 +116,7 @@ def test_a_fortress_won_in_battle_becomes_a_bunker_once_and_the_log_says_it() ->
     lost = [e for e in s.log if e.kind == "fortification_lost"]
     assert len(lost) == 1
     line = text.log_line(lost[0].to_json())
-    assert line == "Sevastopol falls to the axis: its fortress is now a bunker"
+    assert line == "Sevastopol falls to the Axis: its fortress is now a bunker"
 
 
 def test_a_bunker_left_behind_the_front_line_is_destroyed() -> None:

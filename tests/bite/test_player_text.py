@@ -30,7 +30,7 @@ SIDE_KEY = re.compile(r"\b(axis|soviet)\b")  # the players' words are "Axis" and
 
 def log_text(event: dict[str, Any], view: dict[str, Any]) -> str:
     """A log line as the terminal prints it for the side whose view this is."""
-    return GAME.log_line(event)
+    return GAME.log_line(event, view)
 
 
 def _id_pattern(match: Match[BiteState]) -> re.Pattern[str]:

@@ -117,9 +117,9 @@ def _describe(game: Game[Any], action: Action, view: dict[str, Any]) -> str:
     return f"{action.verb} {args}"
 
 
-def _log_text(game: Game[Any], event: dict[str, Any]) -> str:
+def _log_text(game: Game[Any], event: dict[str, Any], view: dict[str, Any]) -> str:
     if isinstance(game, FormatsLog):
-        return game.log_line(event)
+        return game.log_line(event, view)
     detail = ", ".join(f"{k}={v}" for k, v in event.get("data", {}).items())
     return f"{event.get('kind')} {detail}"
 
@@ -233,7 +233,7 @@ def play(
         log = view.get("log", [])
         assert isinstance(log, list)
         for event in log[seen.get(side, 0) :]:
-            console.print(_log_text(game, event), markup=False, highlight=False)
+            console.print(_log_text(game, event, view), markup=False, highlight=False)
         seen[side] = len(log)
         phase = (view.get("turn"), view.get("phase"), view.get("phasing"))
         if render is not None and last_phase.get(side) != phase:

@@ -269,9 +269,10 @@ class DescribesActions(Protocol):
 
 @runtime_checkable
 class FormatsLog(Protocol):
-    """A log event of a view as one line of text (terminal play)."""
+    """A log event of a view as one line of text (terminal play): ``view`` is the view of
+    the side reading it, if any, so that it names what that side may know."""
 
-    def log_line(self, event: dict[str, JSON]) -> str: ...
+    def log_line(self, event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str: ...
 
 
 @runtime_checkable

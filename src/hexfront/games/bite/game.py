@@ -260,10 +260,10 @@ class Bite:
 
         return describe(action, view)
 
-    def log_line(self, event: dict[str, JSON]) -> str:
+    def log_line(self, event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str:
         from .text import log_line
 
-        return log_line(event)
+        return log_line(event, view)
 
     def hidden_tokens(self, state: BiteState, side: str) -> set[str]:
         """JSON strings naming blocks ``side`` may not identify: they must never reach it.
