@@ -1,4 +1,5 @@
-"""``hexfront data ...``: check and list a game's forces data (units, scenarios, setups)."""
+"""``hexfront data ...``: check and list a game's data (BITE units, scenarios and setups;
+Stalin's War strategy cards)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 data_app = typer.Typer(
-    help="Check and list a game's data (units, scenarios).", no_args_is_help=True
+    help="Check and list a game's data (units, scenarios, cards).", no_args_is_help=True
 )
 
 console = Console()
@@ -21,6 +22,25 @@ def _only_bite(game_name: str) -> None:
     if game_name != "bite":
         err.print(f"[bold red]error:[/] no forces data for game {game_name!r}; known: bite")
         raise typer.Exit(1)
+
+
+def stalins_war_report() -> dict[str, Any]:
+    """Everything `data check stalins_war` reports: so far the strategy cards' checks."""
+    from hexfront.games.stalins_war import cards
+
+    errors = cards.check_cards()
+    try:
+        counts = cards.summary(cards.load_cards())
+    except cards.CardDataError:
+        counts = {}
+    return {
+        "game": "stalins_war",
+        "ok": not errors,
+        "cards": counts,
+        "errors": errors,
+        "warnings": [],
+        "notes": ["only the strategy cards exist so far; map, units and setup come later"],
+    }
 
 
 def check_report(with_map: bool = True) -> dict[str, Any]:
@@ -105,9 +125,12 @@ def data_check(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
     no_map: Annotated[bool, typer.Option("--no-map", help="Skip the checks on the map.")] = False,
 ) -> None:
-    """Validate a game's units, charts, scenarios and setups; exit 1 on any error."""
-    _only_bite(game_name)
-    report = check_report(with_map=not no_map)
+    """Validate a game's units, charts, scenarios, setups and cards; exit 1 on any error."""
+    if game_name == "stalins_war":
+        report = stalins_war_report()
+    else:
+        _only_bite(game_name)
+        report = check_report(with_map=not no_map)
     if as_json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
@@ -117,6 +140,22 @@ def data_check(
 
 
 def _print_report(report: dict[str, Any]) -> None:
+    if report.get("cards"):
+        table = Table(title="Stalin's War strategy cards")
+        for col in ("side/deck", "cards", "OPS", "RP", "starred", "CC", "reinforcements"):
+            table.add_column(col)
+        for group, row in report["cards"].items():
+            rp = " ".join(f"{pool} {n}" for pool, n in row["rp"].items())
+            table.add_row(
+                group,
+                str(row["cards"]),
+                str(row["ops"]),
+                rp,
+                str(row["starred"]),
+                str(row["combat"]),
+                str(row["reinforcements"]),
+            )
+        console.print(table)
     if "blocks" in report:
         table = Table(title="BITE blocks")
         table.add_column("group")
@@ -150,7 +189,45 @@ def _print_report(report: dict[str, Any]) -> None:
     verdict = (
         "[green]ok[/]" if not report["errors"] else f"[red]{len(report['errors'])} error(s)[/]"
     )
-    console.print(f"BITE data: {verdict}")
+    name = "Stalin's War" if report.get("game") == "stalins_war" else "BITE"
+    console.print(f"{name} data: {verdict}")
+
+
+@data_app.command("cards")
+def data_cards(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+) -> None:
+    """List every strategy card (Stalin's War)."""
+    if game_name != "stalins_war":
+        err.print(f"[bold red]error:[/] no card data for game {game_name!r}; known: stalins_war")
+        raise typer.Exit(1)
+    from hexfront.games.stalins_war import cards
+
+    try:
+        deck = cards.load_cards()
+    except cards.CardDataError as exc:
+        for problem in exc.problems:
+            err.print(f"[red]error:[/] {problem}")
+        raise typer.Exit(1) from exc
+    if as_json:
+        print(json.dumps({"cards": [c.to_json() for c in deck]}, indent=2, ensure_ascii=False))
+        return
+    table = Table(title=f"Stalin's War strategy cards ({len(deck)})")
+    for col in ("id", "deck", "title", "OPS", "RP", "*", "CC", "event"):
+        table.add_column(col)
+    for c in deck:
+        table.add_row(
+            c.id,
+            c.deck,
+            c.title,
+            str(c.ops),
+            c.rp.printed(),
+            "*" if c.removed else "",
+            "CC" if c.combat else "",
+            c.summary,
+        )
+    console.print(table)
 
 
 @data_app.command("units")
