@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from hexfront.ai.base import Agent, RandomAgent, make_agent
+from hexfront.engine.errors import HexfrontError
 from hexfront.engine.match import Match
+from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.state import BiteState
 
@@ -155,3 +157,32 @@ def test_hidden_blocks_are_never_named() -> None:
             line = log_text(last, view)
             if "name" not in shown.get(handle, {}):
                 assert names[piece.uid] not in line, line
+
+
+def test_refusals_read_as_words() -> None:
+    """The server shows a refused action's reason to the player: words too."""
+    match = Match(GAME, "SBE1", {}, 1)
+    ids = _id_pattern(match)
+    side = match.active_sides()[0]
+    other = next(s for s in SIDES if s != side)
+    own = next(p for p in match.state.pieces.values() if p.side == side)
+    enemy = next(p for p in match.state.pieces.values() if p.side == other)
+    refusals = []
+    for action in (
+        Action(side, "move", {"unit": own.uid, "to": "0101"}),
+        Action(side, "repair", {"unit": own.uid}),
+        Action(other, "move", {"unit": enemy.uid, "to": "0101"}),
+    ):
+        with pytest.raises(HexfrontError) as caught:
+            match.act(action)
+        refusals.append(str(caught.value))
+    with pytest.raises(HexfrontError) as caught:
+        match.undo(side)
+    refusals.append(str(caught.value))
+    assert state_spec_name(match, own.uid) in refusals[0]
+    for text in refusals:
+        assert not _leaks(text, ids), text
+
+
+def state_spec_name(match: Match[BiteState], uid: str) -> str:
+    return match.state.w.units[uid].name

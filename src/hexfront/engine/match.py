@@ -13,10 +13,15 @@ from typing import Generic, TypeVar
 
 from .errors import IllegalAction, NotYourTurn
 from .events import JSON, Event, closes_undo
-from .protocol import Action, Game, PositionGame, Result, is_listed
+from .protocol import Action, DescribesActions, Game, PositionGame, Result, is_listed
 from .records import GameRecord, replay, state_hash
 
 S = TypeVar("S")
+
+
+def side_words(side: str) -> str:
+    """A side key as players write it ("axis" -> "Axis", "red_army" -> "Red Army")."""
+    return side.replace("_", " ").title()
 
 
 class Match(Generic[S]):
@@ -90,9 +95,9 @@ class Match(Generic[S]):
         if action.side not in self.game.sides:
             raise IllegalAction(f"unknown side {action.side!r}")
         if action.side not in self.active_sides():
-            raise NotYourTurn(f"it is not {action.side}'s turn to act")
+            raise NotYourTurn(f"it is not the {side_words(action.side)} player's turn to act")
         if not is_listed(action, self.legal_actions(action.side)):
-            raise IllegalAction(f"{action!r} is not a legal action now")
+            raise IllegalAction(f"{self._said(action)} is not a legal action now")
         before = self.game.clone(self.state)
         try:
             events = self.game.apply(self.state, action)
@@ -116,12 +121,21 @@ class Match(Generic[S]):
             self._undo.clear()  # the turn passed to someone else
             self._undo_side = None
 
+    def _said(self, action: Action) -> str:
+        """An action in the game's words where it has them (players read errors too)."""
+        if isinstance(self.game, DescribesActions):
+            try:
+                return f'"{self.game.describe_action(action)}"'
+            except (KeyError, TypeError, ValueError):
+                pass  # args the game cannot read: the verb alone
+        return f'"{action.verb.replace("_", " ")}"'
+
     def can_undo(self, side: str) -> bool:
         return bool(self._undo) and self._undo_side == side
 
     def undo(self, side: str) -> None:
         if not self.can_undo(side):
-            raise IllegalAction(f"{side} has nothing to undo")
+            raise IllegalAction(f"the {side_words(side)} player has nothing to undo")
         self.state = self._undo.pop()
         self.record.actions.pop()
         if not self._undo:

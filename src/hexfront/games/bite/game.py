@@ -188,7 +188,12 @@ class Bite:
         if d is None:
             raise IllegalAction("the game is over")
         if action.side != d.prompt.side:
-            raise IllegalAction(f"it is {d.prompt.side}'s decision, not {action.side}'s")
+            from .text import side_word
+
+            raise IllegalAction(
+                f"it is the {side_word(d.prompt.side)} player's decision, "
+                f"not the {side_word(action.side)} player's"
+            )
         # MACHINE.act checks the action against ``d`` before anything changes.
         state.cache.clear()
         try:
