@@ -6,7 +6,7 @@ import type { Action, Payload } from "./api";
 import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./board";
 import { button, clear, h, s } from "./dom";
 import { f } from "./hex";
-import { PHASE_NAMES, PHASE_ORDER, cap, describe, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { PHASE_NAMES, PHASE_ORDER, STEP_NAMES, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -70,6 +70,7 @@ export class BiteTable {
   private units: Unit[] = [];
   private byNode = new Map<string, Unit[]>();
   private names = new Map<string, string>();
+  private handles = new Map<string, string>(); // handle -> name, for the blocks this view names
   private selected: string | null = null; // a unit id
   private inspected: string | null = null; // a node id
   private choice: Action[] | null = null; // several actions for one click
@@ -91,7 +92,7 @@ export class BiteTable {
     board.describe = (id) => {
       const stack = this.byNode.get(id) ?? [];
       if (!stack.length) return "";
-      return stack.map((u) => (u.name ? `${u.name} ${u.strength}` : `${u.colour} block`)).join(", ");
+      return stack.map((u) => (u.name ? `${u.name} ${u.strength}` : aBlock(u.side))).join(", ");
     };
     document.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && this.root.isConnected) {
@@ -116,15 +117,20 @@ export class BiteTable {
     this.units = view.units as Unit[];
     this.byNode.clear();
     this.names.clear();
+    this.handles.clear();
     for (const u of this.units) {
       if (u.hex) {
         if (!this.byNode.has(u.hex)) this.byNode.set(u.hex, []);
         this.byNode.get(u.hex)!.push(u);
       }
       if (u.id && u.name) this.names.set(u.id, u.name);
+      if (u.name && u.handle) this.handles.set(String(u.handle), u.name);
     }
-    for (const list of Object.values((view.pools ?? {}) as Record<string, { id: string; name: string }[]>)) {
-      for (const u of list) this.names.set(u.id, u.name);
+    for (const list of Object.values((view.pools ?? {}) as Record<string, { id: string; name: string; handle?: string }[]>)) {
+      for (const u of list) {
+        this.names.set(u.id, u.name);
+        if (u.handle) this.handles.set(String(u.handle), u.name);
+      }
     }
     for (const e of view.log as LogEvent[]) {
       if ((e.kind === "reveal" || e.kind === "eliminated" || e.kind === "fire") && e.data.unit && e.data.name) this.names.set(e.data.unit, e.data.name);
@@ -161,7 +167,8 @@ export class BiteTable {
     return d !== undefined && this.board.index.has(String(d)) ? String(d) : null;
   }
 
-  name = (id: string): string => this.names.get(id) ?? id;
+  name = (id: string): string => this.names.get(id) ?? "a unit";
+  blockName = (handle: string, side: string): string => this.handles.get(handle) ?? aBlock(side);
   place = (id: string): string => (id ? this.board.label(String(id)) : "?");
 
   private send(a: Action): void {
@@ -298,7 +305,7 @@ export class BiteTable {
       const t = s("text", { x: 6, y: 10.2, class: "strength", fill: num });
       t.textContent = `${u.strength ?? "?"}${u.half_hit ? "'" : ""}`;
       g.append(t);
-      g.append(title(`${u.name} (${u.cls}, ${u.nation}) strength ${u.strength}${u.oos ? ", out of supply" : ""}${u.flying_from ? `, flying from ${u.flying_from}` : ""}${u.mp_left !== undefined ? `, ${u.mp_left} MP left` : ""}`));
+      g.append(title(`${u.name} (${nationWord(u.nation)} ${classWord(u.cls)}), strength ${u.strength}${u.oos ? ", out of supply" : ""}${u.flying_from ? `, flying from ${this.place(u.flying_from)}` : ""}${u.mp_left !== undefined ? `, ${u.mp_left} MP left` : ""}`));
     } else {
       g.append(s("rect", { x: -B / 2 + 3, y: -B / 2 + 3, width: B - 6, height: B - 6, rx: 1.5, class: "bevel" }));
       g.append(title(`${sideName(u.side)} block (hidden)${u.oos ? ", out of supply" : ""}${u.moved ? ", moved" : ""}${u.attacked ? ", attacked" : ""}`));
@@ -535,13 +542,13 @@ export class BiteTable {
       const d = e.data;
       if (e.kind === "fire") {
         const li = h("li", { class: `fire ${d.side}` },
-          h("span", { class: "step" }, String(d.step)), " ", h("strong", {}, String(d.name)), ` hits on ${d.hit_on}+`,
+          h("span", { class: "step" }, STEP_NAMES[d.step] ?? String(d.step).replace(/_/g, " ")), " ", h("strong", {}, String(d.name)), ` hits on ${d.hit_on}+`,
           d.mali ? ` (−${d.mali})` : "", d.boni ? ` (+${d.boni})` : "", " ",
           h("span", { class: "dice" }, ...(d.dice as number[]).map((n) => h("span", { class: `die${n >= d.hit_on ? " hit" : ""}` }, String(n)))),
           ` → ${d.hits} hit${d.hits === 1 ? "" : "s"}`);
         rows.append(li);
       } else if (e.kind !== "roll") {
-        const line = logLine(e, this.name, this.place);
+        const line = logLine(e, this.name, this.place, this.blockName);
         if (line) rows.append(h("li", { class: `ev-${e.kind}` }, line));
       }
     }
@@ -568,12 +575,12 @@ export class BiteTable {
       const li = h("li", { class: u.side });
       if (u.id) {
         const steps = (u.ladder ?? []).map((n, i) => (i === u.step ? `[${n}]` : String(n))).join(" ");
-        li.append(h("strong", {}, u.name ?? u.id), ` — ${u.cls?.replace(/_/g, " ")}, ${power(u.nation ?? "")}, strength ${u.strength}${u.half_hit ? " (half hit)" : ""} · steps ${steps}`,
-          u.mp_left !== undefined ? ` · ${u.mp_left} MP left` : "", u.oos ? " · OUT OF SUPPLY" : "", u.flying_from ? ` · flying from ${u.flying_from}` : "",
+        li.append(h("strong", {}, u.name ?? "a unit"), ` — ${nationWord(u.nation)} ${classWord(u.cls)}, strength ${u.strength}${u.half_hit ? " (half hit)" : ""} · steps ${steps}`,
+          u.mp_left !== undefined ? ` · ${u.mp_left} MP left` : "", u.oos ? " · OUT OF SUPPLY" : "", u.flying_from ? ` · flying from ${this.place(u.flying_from)}` : "",
           u.revealed && u.side !== this.view.side ? " · revealed" : "");
         if (this.actionsOf(u.id).length) li.append(" ", button(u.id === this.selected ? "selected" : "select", () => { this.selected = u.id!; this.redraw(); }, { class: "quiet" }));
       } else {
-        li.append(`${sideName(u.side)} block (hidden, ${u.colour})`, u.oos ? " · out of supply" : "", u.moved ? " · moved" : "", u.attacked ? " · attacked" : "", u.came_from ? ` · came from ${this.place(u.came_from)}` : "");
+        li.append(`${cap(aBlock(u.side))} (hidden, ${u.colour})`, u.oos ? " · out of supply" : "", u.moved ? " · moved" : "", u.attacked ? " · attacked" : "", u.came_from ? ` · came from ${this.place(u.came_from)}` : "");
       }
       list.append(li);
     }
@@ -609,7 +616,7 @@ export class BiteTable {
     if (names.length) box.append(h("p", { class: "muted" }, `Objectives held by the Axis: ${axis} of ${names.length}`), rows);
     if (result) {
       this.banner.hidden = false;
-      this.banner.textContent = `Game over: ${result.outcome}${result.winner ? ` — ${sideName(result.winner)} wins` : ""} (${result.detail})`;
+      this.banner.textContent = `Game over: ${inWords(result.outcome)}${result.winner ? ` — ${sideName(result.winner)} wins` : ""}${result.detail ? ` (${inWords(result.detail)})` : ""}`;
     } else this.banner.hidden = true;
   }
 
@@ -623,7 +630,7 @@ export class BiteTable {
     const labels: Record<string, string> = { pool: "Reinforcements to come", held: "Held back", eliminated: "Eliminated", disbanded: "Disbanded" };
     for (const [status, list] of Object.entries((v.pools ?? {}) as Record<string, { id: string; name: string; cls: string; arrival?: number }[]>)) {
       box.append(h("h4", {}, labels[status] ?? status),
-        h("ul", {}, ...list.map((u) => h("li", {}, `${u.name} (${u.cls.replace(/_/g, " ")})${u.arrival ? `, turn ${u.arrival}` : ""}`))));
+        h("ul", {}, ...list.map((u) => h("li", {}, `${u.name} (${classWord(u.cls)})${u.arrival ? `, turn ${u.arrival}` : ""}`))));
     }
     const enemy = Object.entries((v.enemy_pools ?? {}) as Record<string, number>);
     if (enemy.length) box.append(h("p", {}, `Enemy blocks off the map: ${enemy.map(([k, n]) => `${n} ${labels[k]?.toLowerCase() ?? k}`).join(", ")}`));
@@ -635,7 +642,7 @@ export class BiteTable {
     const log = this.view.log as LogEvent[];
     let n = 0;
     for (let i = log.length - 1; i >= 0 && n < 250; i--) {
-      const line = logLine(log[i], this.name, this.place);
+      const line = logLine(log[i], this.name, this.place, this.blockName);
       if (!line) continue;
       ol.append(h("li", { class: `ev-${log[i].kind}` }, line));
       n++;

@@ -42,7 +42,47 @@ export function sideName(side: string | null | undefined): string {
   return side ? SIDE_NAME[side] ?? cap(side) : "nobody";
 }
 
+const NATION_WORD: Record<string, string> = {
+  germany: "German", ussr: "Soviet", finland: "Finnish", romania: "Romanian", hungary: "Hungarian",
+  italy: "Italian", slovakia: "Slovak", uk: "British", usa: "American",
+};
+/** A nation key as an adjective ("German", "Soviet"). */
+export function nationWord(x: string | null | undefined): string {
+  return x ? NATION_WORD[x] ?? cap(x.replace(/_/g, " ")) : "";
+}
+
+const CLASS_WORD: Record<string, string> = { air_hq: "air HQ", armor_hq: "armour HQ", navy_hq: "naval HQ", supreme_hq: "supreme HQ", tank: "armour" };
+/** A unit class key in words ("static infantry", "supreme HQ"). */
+export function classWord(x: string | null | undefined): string {
+  return x ? CLASS_WORD[x] ?? x.replace(/_/g, " ") : "";
+}
+
+/** A block the reader may not identify: "an Axis block", "a Soviet block". */
+export function aBlock(side: string | null | undefined): string {
+  const w = sideName(side);
+  return `${/^[AEIOU]/.test(w) ? "an" : "a"} ${w} block`;
+}
+
+/** A verdict or detail with side keys in it, said as words ("Soviet decisive victory"). */
+export function inWords(x: unknown): string {
+  return cap(String(x ?? "").replace(/\b(axis|soviet)\b/g, (m) => sideName(m)));
+}
+
+export const STEP_NAMES: Record<string, string> = {
+  a2a: "air-to-air combat", aa: "anti-aircraft fire", a2g: "air-to-ground combat", artillery: "artillery fire", ground: "ground combat",
+};
+const HIT_RESULTS: Record<string, string> = {
+  half: "a half hit (the next hit costs it a step)", reduced: "loses a step", eliminated: "eliminated", absorbed: "no effect (already at its lowest strength)",
+};
+
+const MOVE_WORDS: Record<string, string> = {
+  move: "moves", rail: "goes by rail", fly: "flies", rebase: "rebases", retreat: "retreats", react: "flies to the battle",
+  blitz: "blitzes", air_evacuation: "flies off its overrun airbase", follow: "follows the blitz", redeploy: "is set up again",
+};
+
 export type Names = (id: string) => string;
+/** A block by its handle and side: its name when the reader's view names it, else "a Soviet block". */
+export type Blocks = (handle: string, side: string) => string;
 
 export function describe(a: Action, name: Names, place: (hex: string) => string): string {
   const g = a.args as Record<string, any>;
@@ -74,8 +114,8 @@ export function describe(a: Action, name: Names, place: (hex: string) => string)
     case "cancel": return "choose another block";
     case "reset": return "back to the standard deployment";
   }
-  const rest = Object.entries(g).map(([k, v]) => `${k} ${v}`).join(" ");
-  return `${a.verb}${rest ? " " + rest : ""}`;
+  const words = a.verb.replace(/_/g, " ");
+  return who ? `${words} ${who}` : words; // never the raw arguments
 }
 
 /** A short label for a destination button (the verb, when a unit has several). */
@@ -92,46 +132,53 @@ export interface LogEvent {
   audience?: string;
 }
 
-export function logLine(e: LogEvent, name: Names, place: (hex: string) => string): string | null {
+export function logLine(e: LogEvent, name: Names, place: (hex: string) => string, block: Blocks = (_h, side) => aBlock(side)): string | null {
   const d = e.data ?? {};
-  const who = (x: any) => (d.name as string) ?? (d.unit ? name(String(d.unit)) : `${d.side ?? ""} block ${d.handle ?? x ?? ""}`.trim());
+  const unit = (): string => (d.name as string) ?? (d.unit !== undefined ? name(String(d.unit)) : block(String(d.handle ?? ""), d.side));
+  const mover = (): string => cap((d.name as string) ?? block(String(d.handle ?? ""), d.side));
   switch (e.kind) {
     case "setup": return `Scenario ${d.scenario} set up`;
     case "turn": return `Turn ${d.turn} (${monthOf(d.turn)}), weather ${d.weather}`;
-    case "side": return `${sideName(d.side)} player turn`;
+    case "side": return `${sideName(d.side)} player's turn`;
     case "roll": return null; // shown with the fire that it belongs to
-    case "fire": return `${d.name} (${d.step}) rolls ${(d.dice as number[]).join(" ")}, hits on ${d.hit_on}+: ${d.hits} hit${d.hits === 1 ? "" : "s"}`;
-    case "hit": return `hit on ${name(String(d.unit))}: ${d.result}${d.strength !== undefined ? ` (strength ${d.strength})` : ""}`;
-    case "reveal": return `revealed: ${d.name} (${d.side} ${d.cls}, strength ${d.strength})`;
-    case "battle": return `Battle at ${place(d.hex)}: ${sideName(d.attacker)} attacks${d.blitz ? " (blitz)" : ""}`;
-    case "battle_over": return `Battle at ${place(d.hex)} over: ${d.winner ? sideName(d.winner) + " holds it" : "nobody holds it"}`;
+    case "fire": return `${d.name} (${sideName(d.side)}) fires in ${STEP_NAMES[d.step] ?? String(d.step).replace(/_/g, " ")}: dice ${(d.dice as number[]).join(" ")}, hitting on ${d.hit_on}+: ${d.hits} hit${d.hits === 1 ? "" : "s"}`;
+    case "hit": return `hit on ${unit()}: ${HIT_RESULTS[d.result] ?? String(d.result).replace(/_/g, " ")}${d.strength !== undefined && d.result !== "eliminated" ? ` (strength ${d.strength})` : ""}`;
+    case "reveal": return `revealed: ${d.name} (${sideName(d.side)} ${classWord(d.cls)}, strength ${d.strength})`;
+    case "battle": return `Battle at ${place(d.hex)}${d.attacker ? `: ${sideName(d.attacker)} attacks` : ""}${d.blitz ? " (blitz)" : ""}`;
+    case "battle_over": return `Battle at ${place(d.hex)} over: ${d.winner === "soviet" ? "the Soviets hold it" : d.winner ? `the ${sideName(d.winner)} holds it` : "nobody holds it"}`;
     case "round": return `Round ${d.round ?? ""}`;
-    case "move": return `${sideName(d.side)} block moves ${(d.path as string[]).map(place).join(" → ")}`;
-    case "rail": case "fly": case "rebase": case "retreat": case "react": case "blitz": case "follow":
-      return `${d.name ?? (d.unit ? name(String(d.unit)) : `${sideName(d.side)} block`)} ${e.kind === "fly" ? "flies" : e.kind === "blitz" ? "blitzes" : e.kind + "s"} ${d.frm ? place(d.frm) + " → " : ""}${place(d.to)}`;
-    case "eliminated": return `eliminated: ${who(null)} (${d.why})`;
+    case "move": case "rail": case "fly": case "rebase": case "retreat": case "react": case "blitz": case "follow":
+    case "air_evacuation": case "redeploy": {
+      const path = ((d.path as string[] | undefined) ?? [d.frm, d.to]).filter((x) => x !== undefined && x !== null);
+      return `${mover()} ${MOVE_WORDS[e.kind]} ${path.map((x) => place(String(x))).join(" → ")}`;
+    }
+    case "eliminated": return `eliminated: ${unit()}${d.why ? ` (${d.why})` : ""}`;
+    case "eliminated_unit": return `${unit()} is lost`;
     case "captured": return `${sideName(d.side)} captures ${d.city}`;
-    case "factories_destroyed": return `${sideName(d.side)} destroys the factories of ${d.city}`;
-    case "surrender": return `${sideName(d.side)} block surrenders at ${place(d.hex)}`;
-    case "surrendered_unit": return `surrendered: ${d.name}`;
+    case "factories_destroyed": return `the factories of ${d.city} are destroyed`;
+    case "fortification_lost": return `${d.city} falls to the ${sideName(d.side)}: its ${d.was} ${d.now === "bunker" ? "is now a bunker" : "is destroyed"}`;
+    case "surrender": return `${cap(aBlock(d.side))} surrenders at ${place(d.hex)}, out of supply`;
+    case "surrendered_unit": return `surrendered: ${unit()}`;
     case "income": return `${power(d.power)} income: ${d.pp} PP`;
+    case "aid": return `Germany gives 1 PP to ${power(String(d.to ?? ""))}`;
     case "surrender_pp": return `${power(d.power)} gains ${d.pp} PP from surrenders`;
+    case "power_surrenders": return `${power(d.power)} leaves the war`;
+    case "finland_neutral": return "Finland is neutral: every unit inside must leave";
     case "pp_spent": return `${sideName(d.side)} spends ${d.pp} PP`;
-    case "out_of_supply": return (d.handles as string[]).length ? `${sideName(d.side)}: ${(d.handles as string[]).length} block(s) out of supply` : null;
-    case "repair": return `repaired ${name(d.unit)} to ${d.strength}`;
-    case "rebuild": return `rebuilt ${name(d.unit)} at ${place(d.hex)}`;
-    case "place": return `placed ${name(d.unit)} at ${place(d.hex)}`;
-    case "disband": return `disbanded ${name(d.unit)}`;
+    case "out_of_supply": return ((d.handles as string[] | undefined) ?? (d.hexes as string[] | undefined) ?? []).length ? `${sideName(d.side)}: ${((d.handles ?? d.hexes) as string[]).length} block(s) out of supply` : null;
+    case "repair": return `repaired ${unit()} to ${d.strength}`;
+    case "rebuild": return `rebuilt ${unit()} at ${place(d.hex)}`;
+    case "place": return `placed ${unit()} at ${place(d.hex)}`;
+    case "disband": return `disbanded ${unit()}`;
     case "deploy": return `${sideName(d.side)} deploys by hand`;
-    case "redeploy": return `${sideName(d.side)} block redeployed ${place(d.frm)} → ${place(d.to)}`;
-    case "deployed": return `${name(String(d.unit))} deployed at ${place(d.hex)}`;
+    case "deployed": return `${unit()} deployed at ${place(d.hex)}`;
     case "deployment_done": return `${sideName(d.side)} deployment done`;
-    case "block_placed": return `${sideName(d.side)} block placed at ${place(d.hex)}`;
+    case "block_placed": return `a new ${sideName(d.side)} block at ${place(d.hex)}`;
     case "block_removed": return null;
     case "rail_unit": return null;
-    case "reinforcement_available": return `reinforcement available: ${name(d.unit)}`;
-    case "game_over": return `GAME OVER: ${d.outcome}${d.winner ? ` (${sideName(d.winner)})` : ""} — ${d.detail}`;
+    case "hq_action": return `${d.hq !== undefined ? name(String(d.hq)) : "an HQ"} spends an action point on a rail move`;
+    case "reinforcement_available": return `reinforcement available: ${unit()}`;
+    case "game_over": return `GAME OVER: ${inWords(d.outcome)}${d.detail ? ` — ${inWords(d.detail)}` : ""}`;
   }
-  const rest = Object.entries(d).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
-  return `${e.kind.replace(/_/g, " ")}${rest ? ": " + rest : ""}`;
+  return cap(e.kind.replace(/_/g, " ")); // an event with no words yet: its name, never its fields
 }
