@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from hexfront.ai.base import Agent, RandomAgent, make_agent
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
+from hexfront.games.bite import text as text_module
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.state import BiteState
 
@@ -186,3 +188,86 @@ def test_refusals_read_as_words() -> None:
 
 def state_spec_name(match: Match[BiteState], uid: str) -> str:
     return match.state.w.units[uid].name
+
+
+# One event of every kind the rules log, as they log it: random play reaches few of the rare
+# ones (an air evacuation, a power leaving the war), so each is read here from both seats.
+SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
+    "setup": {"scenario": "SBE1"},
+    "turn": {"turn": 2, "weather": "good"},
+    "side": {"side": "soviet"},
+    "deploy": {"side": "axis"},
+    "deployed": {"unit": "ger-c-i", "hex": "2020"},
+    "deployment_done": {"side": "axis"},
+    "redeploy": {"handle": "b7", "side": "axis", "frm": "2020", "to": "2021"},
+    "income": {"power": "ussr", "pp": 5},
+    "aid": {"to": "finland"},
+    "reinforcement_available": {"unit": "sov-a-8"},
+    "repair": {"unit": "ger-c-i", "strength": 3},
+    "pp_spent": {"side": "soviet", "pp": 2},
+    "disband": {"unit": "sov-a-8"},
+    "block_removed": {"side": "soviet", "handle": "b199"},
+    "place": {"unit": "sov-a-8", "hex": "3907"},
+    "rebuild": {"unit": "sov-a-8", "hex": "3907"},
+    "block_placed": {"side": "soviet", "handle": "b400", "hex": "3907"},
+    "hq_action": {"hq": "ger-fhq", "action": "rail"},
+    "rail_unit": {"unit": "ger-c-i"},
+    "move": {"handle": "b95", "side": "axis", "path": ["2020", "1921"]},
+    "rail": {"handle": "b95", "side": "axis", "frm": "2020", "to": "1721"},
+    "fly": {"handle": "b15", "side": "axis", "frm": "2020", "to": "2119"},
+    "rebase": {"handle": "b15", "side": "axis", "frm": "2119", "to": "2020"},
+    "react": {"handle": "b20", "side": "soviet", "frm": "2928", "to": "2226"},
+    "air_evacuation": {"handle": "b213", "side": "axis", "frm": "2020", "to": "1922"},
+    "battle": {"hex": "2119", "attacker": "axis", "blitz": True},
+    "round": {"hex": "2119", "round": 2},
+    "reveal": {"unit": "sov-a-8", "name": "8th Army", "side": "soviet", "cls": "static_infantry", "strength": 3},
+    "roll": {"dice": [3, 6], "purpose": "ground"},
+    "fire": {
+        "step": "a2g", "round": 1, "air_round": 1, "unit": "sov-a-8", "name": "8th Army",
+        "side": "soviet", "dice": [6], "hit_on": 5, "hits": 1, "mali": 1, "boni": 0,
+    },
+    "hit": {"unit": "ger-c-i", "name": "I Corps", "side": "axis", "result": "half", "strength": 3},
+    "retreat": {"handle": "b105", "side": "soviet", "frm": "2220", "to": "2121"},
+    "blitz": {"handle": "b13", "side": "axis", "frm": "2124", "to": "2024"},
+    "follow": {"handle": "b151", "side": "axis", "frm": "2119", "to": "2218"},
+    "eliminated": {"handle": "b199", "side": "soviet", "why": "combat"},
+    "eliminated_unit": {"unit": "sov-a-8", "name": "8th Army"},
+    "battle_over": {"hex": "2119", "winner": "soviet"},
+    "captured": {"city": "Kaunas", "side": "axis", "hex": "2222"},
+    "factories_destroyed": {"city": "Kiev", "side": "axis"},
+    "fortification_lost": {"city": "Sevastopol", "side": "axis", "was": "fortress", "now": "bunker"},
+    "out_of_supply": {"side": "soviet", "handles": ["b199"], "hexes": ["2119"]},
+    "surrender": {"handle": "b199", "side": "soviet", "hex": "2119"},
+    "surrendered_unit": {"unit": "sov-a-8", "name": "8th Army"},
+    "surrender_pp": {"power": "germany", "pp": 1},
+    "power_surrenders": {"power": "finland", "why": "Helsinki is in Soviet hands"},
+    "finland_neutral": {},
+    "game_over": {
+        "winner": "soviet", "outcome": "soviet decisive victory", "level": "decisive",
+        "detail": "Germany surrendered (sudden death)", "score": None,
+    },
+}  # fmt: skip
+
+
+def _logged_kinds() -> set[str]:
+    """Every event kind the BITE rules log (read from their source)."""
+    source = "\n".join(p.read_text() for p in Path(text_module.__file__).parent.rglob("*.py"))
+    kinds = set(re.findall(r"emit(?:_move)?\(\s*\"([a-z_]+)\"", source))
+    return kinds | {"place", "rebuild", "blitz", "follow"}  # logged by a verb's name
+
+
+def test_every_kind_of_event_has_words_from_both_seats() -> None:
+    assert _logged_kinds() <= set(SAMPLE_EVENTS), _logged_kinds() - set(SAMPLE_EVENTS)
+    match = Match(GAME, "SBE1", {}, 1)
+    ids = _id_pattern(match)
+    for side in (*SIDES, None):
+        view = match.view(side) if side else None
+        for kind, data in SAMPLE_EVENTS.items():
+            line = GAME.log_line({"kind": kind, "data": data}, view)
+            assert line != kind.replace("_", " ").capitalize(), f"no words for {kind}"
+            assert not _leaks(line, ids), (side, kind, line, _leaks(line, ids))
+    # The issue's own example: an enemy's evacuation is an unnamed block, with places.
+    evacuation = {"kind": "air_evacuation", "data": SAMPLE_EVENTS["air_evacuation"]}
+    assert GAME.log_line(evacuation, match.view("soviet")) == (
+        "An Axis block flies off its overrun airbase: 2020 (Insterburg) → 1922 (Allenstein)"
+    )

@@ -18,7 +18,7 @@ import pytest
 from hexfront.ai.base import RandomAgent
 from hexfront.engine.match import Match
 
-from .test_player_text import GAME, SIDES, _id_pattern, _leaks
+from .test_player_text import GAME, SAMPLE_EVENTS, SIDES, _id_pattern, _leaks
 
 WEB = Path(__file__).parents[2] / "web"
 NODE = shutil.which("node")
@@ -76,7 +76,8 @@ def _seats(scenario: str, seed: int, max_actions: int) -> tuple[Match[Any], list
         {
             "side": s,
             "view": match.view(s),
-            "events": [e.to_json() for e in match.state.log if e.visible_to(s)],
+            "events": [e.to_json() for e in match.state.log if e.visible_to(s)]
+            + [{"kind": k, "data": d} for k, d in SAMPLE_EVENTS.items()],  # the rare ones too
             "actions": actions[s][-3000:],
         }
         for s in SIDES

@@ -380,7 +380,8 @@ def log_line(event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str
         return f"Battle at {place(data['hex'])}" + (" (blitz)" if data.get("blitz") else "")
     if kind == "battle_over":
         winner = side_player(data["winner"]) if data.get("winner") else "nobody"
-        return f"Battle at {place(data['hex'])} over: {winner} holds it"
+        holds = "hold" if winner.endswith("s") else "holds"
+        return f"Battle at {place(data['hex'])} over: {winner} {holds} it"
     if kind == "reveal":
         return (
             f"  revealed: {data['name']} ({side_word(data['side'])} {class_word(data['cls'])}, "
