@@ -271,3 +271,22 @@ def test_every_kind_of_event_has_words_from_both_seats() -> None:
     assert GAME.log_line(evacuation, match.view("soviet")) == (
         "An Axis block flies off its overrun airbase: 2020 (Insterburg) → 1922 (Allenstein)"
     )
+
+
+@pytest.mark.parametrize(("human", "computer"), [("axis", "soviet"), ("soviet", "axis")])
+def test_the_terminal_game_reads_as_words(human: str, computer: str) -> None:
+    """All `hexfront play` prints, from either seat, to the verdict (always answering "1")."""
+    from typer.testing import CliRunner
+
+    from hexfront.cli.main import app
+
+    args = ["play", "bite", "SBE1", f"--{human}", "human", f"--{computer}", "random"]
+    result = CliRunner().invoke(app, [*args, "--seed", "3"], input="1\n" * 4000)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Result:" in result.output
+    ids = _id_pattern(Match(GAME, "SBE1", {}, 3))
+    bad = {}
+    for line in result.output.splitlines():
+        for leak in _leaks(line, ids):
+            bad.setdefault(leak.split(" ", 1)[0], f"{leak} in {line!r}")
+    assert not bad, "\n".join(bad.values())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +17,7 @@ from hexfront import __version__
 from hexfront.cli.data_cmd import data_app
 from hexfront.cli.map_cmd import map_app
 from hexfront.engine.errors import HexfrontError
-from hexfront.engine.match import Match
+from hexfront.engine.match import Match, side_words
 from hexfront.engine.protocol import (
     Action,
     DescribesActions,
@@ -117,6 +118,13 @@ def _describe(game: Game[Any], action: Action, view: dict[str, Any]) -> str:
     return f"{action.verb} {args}"
 
 
+def _in_words(game: Game[Any], text: str) -> str:
+    """A verdict with the game's side keys said as words ("soviet victory" -> "Soviet victory")."""
+    for side in game.sides:
+        text = re.sub(rf"\b{re.escape(side)}\b", side_words(side), text)
+    return text[:1].upper() + text[1:]
+
+
 def _log_text(game: Game[Any], event: dict[str, Any], view: dict[str, Any]) -> str:
     if isinstance(game, FormatsLog):
         return game.log_line(event, view)
@@ -135,10 +143,14 @@ def _choose(
     if len(legal) > 30 and len(by_unit) > 1:
         groups = sorted(by_unit)
         for i, key in enumerate(groups, 1):
-            first = by_unit[key][0]
-            label = _describe(game, first, view).split(" to ")[0] if key else first.verb
-            console.print(f"  {i:3d}. {label}  [dim]({len(by_unit[key])} choices)[/]")
-        answer = typer.prompt(f"pick a group 1-{len(groups)}{extra} q=quit").strip().lower()
+            first, n = by_unit[key][0], len(by_unit[key])
+            label = _describe(game, first, view)
+            if key:
+                label = label.split(" to ")[0]
+            elif n > 1:
+                label = "other choices"
+            console.print(f"  {i:3d}. {label}  [dim]({n} choice{'' if n == 1 else 's'})[/]")
+        answer = typer.prompt(f"pick a group 1-{len(groups)} ({extra}q: quit)").strip().lower()
         if answer in ("q", "u", "v"):
             return answer
         if not answer.isdigit() or not 1 <= int(answer) <= len(groups):
@@ -146,7 +158,7 @@ def _choose(
         shown = by_unit[groups[int(answer) - 1]]
     for i, action in enumerate(shown, 1):
         console.print(f"  {i:3d}. {_describe(game, action, view)}")
-    answer = typer.prompt(f"choose 1-{len(shown)}{extra} q=quit").strip().lower()
+    answer = typer.prompt(f"choose 1-{len(shown)} ({extra}q: quit)").strip().lower()
     if answer in ("q", "u", "v"):
         return answer
     if not answer.isdigit() or not 1 <= int(answer) <= len(shown):
@@ -241,9 +253,9 @@ def play(
             last_phase[side] = phase
         prompt = view.get("prompt") or {}
         assert isinstance(prompt, dict)
-        console.rule(f"[bold]{side}[/]: {prompt.get('text', '')}")
-        extra = " u=undo" if match.can_undo(side) else ""
-        extra += " v=view" if render is not None else ""
+        console.rule(f"[bold]{side_words(side)}[/]: {prompt.get('text', '')}")
+        extra = "u: undo, " if match.can_undo(side) else ""
+        extra += "v: view, " if render is not None else ""
         choice = _choose(game, legal, view, extra)
         if choice == "q":
             break
@@ -256,7 +268,8 @@ def play(
         else:
             err.print("[red]not a valid choice[/]")
     result = match.result()
-    console.print(f"[bold]Result:[/] {result.outcome if result else 'unfinished'}")
+    outcome = _in_words(game, result.outcome) if result else "unfinished"
+    console.print(f"[bold]Result:[/] {outcome}")
     if record is not None:
         match.record.final_hash = match.hash()
         save_record(match.record, record)
