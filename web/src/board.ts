@@ -117,7 +117,7 @@ export class Board {
     const box = this.boxName.get(id);
     if (box) return `${box} box`;
     const place = this.placeAt.get(id);
-    return place ? `${id} ${place.name}` : id;
+    return place ? `${id} (${place.name})` : id;
   }
 
   neighbours(id: string): string[] {
