@@ -14,7 +14,7 @@ from ..state import ON_MAP, BiteState, Piece
 from ..types import Node, Side
 from . import powers
 from .basics import eliminate, is_frozen, lose_step
-from .supply import compute
+from .supply import all_source_nodes
 
 AIRBASE_TYPES = (CAPITAL, MAJOR, MINOR, FORTRESS)
 
@@ -103,10 +103,7 @@ def rebase_targets(
 
 def air_retreat_hexes(state: BiteState, piece: Piece) -> list[Node]:
     """7.7.16: free airbases within the unit's range of the battle."""
-    net = compute(state, piece.side)
-    sources: frozenset[int] = (
-        frozenset().union(*net.sources.values()) if net.sources else frozenset()
-    )
+    sources = all_source_nodes(state, piece.side)
     return rebase_targets(state, piece, sources, distance=air_range(state, piece))
 
 

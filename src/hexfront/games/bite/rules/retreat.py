@@ -19,7 +19,7 @@ from ..types import Node
 from . import powers
 from .air import air_retreat_hexes as air_retreat_hexes  # 7.7.16, kept with the air rules
 from .basics import battle_nodes, can_stack, is_frozen, zoc_map
-from .supply import compute, power_of
+from .supply import power_of, power_source_nodes
 
 
 def may_retreat(state: BiteState, piece: Piece) -> bool:
@@ -47,8 +47,7 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: Node) -> list[N
             or (site is not None and site.is_city and control[n] == enemy)
         )
 
-    net = compute(state, side)
-    sources = net.sources.get(power_of(state, piece), frozenset())
+    sources = power_source_nodes(state, side, power_of(state, piece))
     out = []
     for r in board.adjacency[battle]:
         if board.is_red_arrow(battle, r):

@@ -145,6 +145,15 @@ def all_source_nodes(state: BiteState, side: str) -> frozenset[int]:
     return frozenset(out)
 
 
+def power_source_nodes(state: BiteState, side: str, power: str) -> frozenset[int]:
+    """The supply sources of one power of ``side`` (4.2): ``compute(...).sources[power]``
+    (empty for a power with no unit on the map), without tracing the lanes."""
+    for main, group in _mains(state, side).items():
+        if power in group:
+            return source_nodes(state, side, main)
+    return frozenset()
+
+
 def compute(state: BiteState, side: str) -> SupplyNet:
     """Supply sources and lane reach for every power of ``side``."""
     board = state.w.board
