@@ -540,9 +540,13 @@ def create_app(
         finished or opened game."""
         return JSONResponse(await games.replay(game_id, upto, as_side))
 
-    @app.websocket("/api/games/{game_id}/ws")
-    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Pushes the seat's new view after every change: `{"type": "view", ...}`."""
+    async def open_socket(
+        websocket: WebSocket,
+        game_id: str,
+        lookup: Callable[[str, str | None], Awaitable[str]] | None = None,
+    ) -> None:
+        """Serve one socket of a seat (or, with ``lookup``, of a spectator link), within
+        the per-address cap on open sockets."""
         token = query_token(websocket)  # moved out of the query string on arrival
         address = client_key(websocket)
         sockets_open[address] = sockets_open.get(address, 0) + 1
@@ -550,7 +554,7 @@ def create_app(
         async def auth() -> str:
             if sockets_open[address] > settings.max_sockets_per_address:
                 raise ApiError(429, "too_many_sockets", "too many open sockets from one address")
-            return await authorize(websocket, game_id, token)
+            return await authorize(websocket, game_id, token, lookup)
 
         try:
             await serve_socket(websocket, games, game_id, token, auth)
@@ -558,25 +562,16 @@ def create_app(
             sockets_open[address] -= 1
             if not sockets_open[address]:
                 del sockets_open[address]
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        """Pushes the seat's new view after every change: `{"type": "view", ...}`."""
+        await open_socket(websocket, game_id)
 
     @app.websocket("/api/games/{game_id}/spectate/ws")
     async def spectate_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         """Pushes the spectator's payload after every change: `{"type": "view", ...}`."""
-        token = query_token(websocket)
-        address = client_key(websocket)
-        sockets_open[address] = sockets_open.get(address, 0) + 1
-
-        async def auth() -> str:
-            if sockets_open[address] > settings.max_sockets_per_address:
-                raise ApiError(429, "too_many_sockets", "too many open sockets from one address")
-            return await authorize(websocket, game_id, token, games.spectator_for)
-
-        try:
-            await serve_socket(websocket, games, game_id, token, auth)
-        finally:
-            sockets_open[address] -= 1
-            if not sockets_open[address]:
-                del sockets_open[address]
+        await open_socket(websocket, game_id, games.spectator_for)
 
     # --- accounts ---------------------------------------------------------------------
 
