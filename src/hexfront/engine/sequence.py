@@ -56,6 +56,10 @@ class Frame:
     vars: dict[str, JSON] = field(default_factory=dict)
     status: str = NEW
     result: JSON = None
+    # What the running procedure remembers of its own work while it runs (say, tables a
+    # phase finds once and every listing of it reads). Never saved and never copied: a
+    # copied or reloaded frame starts with an empty memo and finds them again.
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def typed(self, record: type[V]) -> V:
         """:attr:`vars` seen through a typed record (a ``TypedDict``): the same dict, not a

@@ -14,7 +14,7 @@ Germany may hand each ally up to 3 PP a turn (5.2). A supplied unit may be disba
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from hexfront.engine.events import JSON
 from hexfront.engine.listing import Listing
@@ -238,20 +238,10 @@ class ProductionPhase(Procedure[BiteState]):
                 out[power] = sorted(source_nodes(state, state.phasing, main))
         return out
 
-    def _phase_memo(self, state: BiteState, frame: Frame, name: str) -> dict[Any, Any]:
-        """A table kept for this one running phase: the phase's own sources table (made
-        at its start, copied with any copy of the state) tells it from any other."""
-        phase = frame.vars["sources"]
-        found: tuple[object, dict[Any, Any]] | None = state.memo.get(name)
-        if found is None or found[0] is not phase:
-            found = state.memo[name] = (phase, {})
-        return found[1]
-
     def _own_blocks(self, state: BiteState, frame: Frame) -> list[OwnBlock]:
         """The phasing side's blocks in id order, each with what its listing needs that
         never changes: its kind, who pays, its prices (7.3) and its placement kind."""
-        memo = self._phase_memo(state, frame, "own_blocks")
-        rows: list[OwnBlock] | None = memo.get(None)
+        rows: list[OwnBlock] | None = frame.memo.get("own_blocks")
         if rows is None:
             rows = []
             for uid in _uid_order(state, state.phasing):
@@ -259,32 +249,25 @@ class ProductionPhase(Procedure[BiteState]):
                 steps, rebuild = _costs(state, uid)
                 kind = (spec.nation, placement_kind(spec))
                 rows.append((state.pieces[uid], spec, payer_of_spec(spec), steps, rebuild, kind))
-            memo[None] = rows
+            frame.memo["own_blocks"] = rows
         return rows
 
     def _held(self, state: BiteState, frame: Frame) -> list[HeldCity]:
         """:func:`held_cities` for this phase: nothing it looks at changes while the phase
         runs (blocks are only placed, repaired or disbanded), so it is found once."""
-        memo = self._phase_memo(state, frame, "held_cities")
-        held: list[HeldCity] | None = memo.get(None)
+        held: list[HeldCity] | None = frame.memo.get("held_cities")
         if held is None:
-            held = memo[None] = held_cities(state, state.phasing)
+            held = frame.memo["held_cities"] = held_cities(state, state.phasing)
         return held
 
     def _sources_of(self, state: BiteState, frame: Frame, nation: str) -> frozenset[int]:
-        table = cast(dict[str, list[int]], frame.vars["sources"])
-        listed = table.get(nation)
-        if listed is None:
-            return frozenset()
-        # The phase's lists never change once found (begin): each is made into a set once,
-        # remembered with the very list it came from so a copied or reloaded frame misses.
-        memo: dict[str, tuple[list[int], frozenset[int]]] = state.memo.setdefault(
-            "placement_sources", {}
-        )
-        found = memo.get(nation)
-        if found is None or found[0] is not listed:
-            found = memo[nation] = (listed, frozenset(listed))
-        return found[1]
+        # The phase's lists never change once found (begin): each made into a set once.
+        sets: dict[str, frozenset[int]] = frame.memo.setdefault("source_sets", {})
+        found = sets.get(nation)
+        if found is None:
+            table = cast(dict[str, list[int]], frame.vars["sources"])
+            found = sets[nation] = frozenset(table.get(nation, ()))
+        return found
 
     def _actions(self, state: BiteState, frame: Frame) -> Listing:
         side = state.phasing
@@ -297,7 +280,7 @@ class ProductionPhase(Procedure[BiteState]):
 
         # Across the phase too, while the same cities have room (air units also need a
         # free airbase, which every placement may change: theirs are found per listing).
-        phase_memo = self._phase_memo(state, frame, "placement_where")
+        phase_memo: dict[object, list[JSON]] = frame.memo.setdefault("placement_where", {})
         open_key = tuple(row[0] for row in cities.rows)
 
         def placements(

@@ -193,13 +193,12 @@ class RailPhase(Procedure[BiteState]):
         board = state.w.board
         railed = cast(list[str], frame.vars["railed"])
         # Nothing a net depends on changes while the phase runs (the enemy stands still, no
-        # hex changes hands by rail: 7.4), so the nets are kept for the phase, with the
-        # phase's own allowance table (copied with any copy of the state) to recognise it.
-        phase = frame.vars["used"]
-        kept = state.memo.get("rail_nets")
-        if kept is None or kept[0] is not phase:
-            kept = state.memo["rail_nets"] = (phase, near_enemy(state, side), {})
-        _, hot, nets = kept
+        # hex changes hands by rail: 7.4), so the nets are kept for the phase.
+        if "hot" not in frame.memo:
+            frame.memo["hot"] = near_enemy(state, side)
+        hot: bytearray = frame.memo["hot"]
+        nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]]
+        nets = frame.memo.setdefault("nets", {})
         fits: StackMemo = {}
         zones = _Zones(state)
         # Whether a ride between two kinds of hex still has room (7.4), asked per pair once.
