@@ -194,8 +194,7 @@ def _blocks(
         _, old_rows, units, pools, counts, slots = cached
         changed = [i for i, (a, b) in enumerate(zip(rows, old_rows, strict=True)) if a != b]
         if all(rows[i][_STATUS_AT] == old_rows[i][_STATUS_AT] for i in changed):
-            units = list(units)
-            pools = {k: list(v) for k, v in pools.items()}
+            # The remembered lists never leave this function (copies do): patch them.
             for i in changed:
                 slot = slots[i]
                 if slot is None:
