@@ -39,35 +39,6 @@ def near_enemy(state: BiteState, side: str) -> bytearray:
     return out
 
 
-def rail_destinations(
-    state: BiteState,
-    piece: Piece,
-    hot: bytearray,
-    nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]] | None = None,
-    fits: StackMemo | None = None,
-) -> list[int]:
-    """Where a unit may ride: its part of the friendly rail net, clear of the enemy.
-
-    ``nets`` remembers each net found (per nation, since minor allies may not enter every
-    country: 5.3-5.8), so units sharing a net share one search; ``fits`` remembers whether
-    a hex takes one more block of a kind (stacking looks at combat or not and nation only).
-    """
-    net = rail_net(state, piece, hot, nets)
-    if net is None:
-        return []
-    spec = state.spec(piece)
-    playable = state.w.board.playable
-    fits = {} if fits is None else fits
-    side = piece.side
-    out = [
-        n
-        for n in net
-        if n != piece.node and playable[n] and takes_one_more(state, n, side, spec, fits)
-    ]
-    out.sort()
-    return out
-
-
 def rail_net(
     state: BiteState,
     piece: Piece,
@@ -76,7 +47,9 @@ def rail_net(
 ) -> frozenset[int] | None:
     """The friendly rail net a unit may ride (its own hex included), or None if it may
     not ride at all: out of supply or frozen (3.21, 4.4), not a ground unit, off the
-    railway or next to the enemy (7.4). ``nets`` is shared as in :func:`rail_destinations`.
+    railway or next to the enemy (7.4). ``nets`` remembers each net found (per nation, since
+    minor allies may not enter every country: 5.3-5.8), so units sharing a net share one
+    search.
     """
     board = state.w.board
     spec = state.spec(piece)
