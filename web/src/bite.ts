@@ -5,8 +5,9 @@
 import type { Action, Payload } from "./api";
 import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./board";
 import { button, clear, h, s } from "./dom";
-import { f } from "./hex";
-import { PHASE_NAMES, PHASE_ORDER, STEP_NAMES, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { f, hexPath } from "./hex";
+import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
+import { KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, PHASE_ORDER, STEP_NAMES, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -80,27 +81,47 @@ export class BiteTable {
 
   readonly board: Board;
 
+  readonly legend: LegendPanel;
+  readonly keys: Shortcuts;
+
   constructor(data: BoardData, private hooks: Hooks, extraBar: HTMLElement | null = null) {
     const mapWrap = h("div", { class: "map-wrap" });
     const board = (this.board = new Board(data, mapWrap));
-    mapWrap.append(boardControls(board), this.overlayControls());
-    const side = h("aside", { class: "side" },
+    this.legend = new LegendPanel(() => [...board.legend(), ...this.legendSections()]);
+    mapWrap.append(this.legend.root);
+    const legendButton = button(UI.legend, () => this.legend.toggle(), { class: "quiet", title: UI.legendHint, "data-testid": "legend-toggle", "aria-expanded": "false" });
+    this.legend.onToggle = (open) => legendButton.setAttribute("aria-expanded", String(open));
+    this.keys = new Shortcuts(() => this.root.isConnected);
+    const helpButton = button("?", () => this.keys.toggleHelp(), { class: "quiet", title: UI.helpHint, "aria-label": UI.helpHint, "data-testid": "help-toggle" });
+    const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(board), h("div", { class: "tool-group" }, legendButton, helpButton), this.overlayControls());
+    const side = h("aside", { class: "side", "data-testid": "side" },
       this.banner, this.promptBox, this.battleBox, this.inspector, this.victoryBox, this.poolsBox,
       h("section", { class: "log-wrap" }, h("h3", {}, "Game log"), this.logBox));
-    this.root = h("div", { class: "bite" }, this.tracker, ...(extraBar ? [extraBar] : []), h("div", { class: "main" }, mapWrap, side));
+    this.root = h("div", { class: "bite" }, this.tracker, ...(extraBar ? [extraBar] : []),
+      h("div", { class: "main" }, h("div", { class: "map-area" }, tools, mapWrap), side), this.keys.help);
+    this.addKeys();
     board.onClick = (id) => this.clickNode(id);
+    board.focus = () => {
+      const u = this.selected ? this.units.find((x) => x.id === this.selected) : null;
+      return u?.hex ?? this.inspected;
+    };
     board.describe = (id) => {
       const stack = this.byNode.get(id) ?? [];
       if (!stack.length) return "";
       return stack.map((u) => (u.name ? `${u.name} ${u.strength}` : aBlock(u.side))).join(", ");
     };
-    document.addEventListener("keydown", (ev) => {
-      if (ev.key === "Escape" && this.root.isConnected) {
-        this.selected = null;
-        this.choice = null;
-        this.redraw();
-      }
-    });
+  }
+
+  private addKeys(): void {
+    const k = this.keys;
+    k.add({ keys: ["l", "L"], shown: "L", label: KEY_WORDS.legend, run: () => this.legend.toggle() });
+    k.add({ keys: ["Escape"], shown: "Esc", label: KEY_WORDS.escape, run: () => {
+      if (k.helpOpen) return k.toggleHelp(false);
+      if (this.legend.open) return this.legend.toggle(false);
+      this.selected = null;
+      this.choice = null;
+      if (this.view) this.redraw();
+    } });
   }
 
   // --- input --------------------------------------------------------------------------
@@ -283,14 +304,14 @@ export class BiteTable {
     }
   }
 
-  private block(u: Unit, x: number, y: number, mine: boolean, active: boolean): SVGGElement {
+  private block(u: Unit, x: number, y: number, mine: boolean, active: boolean, sample = false): SVGGElement {
     const face = !!u.id;
     const g = s("g", {
       class: `block ${u.side}${mine ? " mine" : " enemy"}${face ? " face" : " back"}${active ? " active" : ""}${u.id && u.id === this.selected ? " selected" : ""}${u.flying_from ? " flying" : ""}`,
       transform: `translate(${f(x)} ${f(y)})`,
-      "data-unit": u.id ?? null,
-      "data-handle": u.handle,
-      "data-hex": u.hex,
+      "data-unit": sample ? null : u.id ?? null,
+      "data-handle": sample ? null : u.handle,
+      "data-hex": sample ? null : u.hex,
     });
     const fill = BLOCK_FILL[u.colour] ?? "#888";
     g.append(s("rect", { x: -B / 2, y: -B / 2, width: B, height: B, rx: 2.5, fill, class: "body" }));
@@ -367,6 +388,59 @@ export class BiteTable {
       }
     }
     b.fill(b.layers.zoc, zoc);
+  }
+
+  /** BITE's part of the legend: blocks, their marks, and the outlines the table draws. */
+  private legendSections(): LegendSection[] {
+    const mine = this.view?.side ?? "axis";
+    const enemy = mine === "axis" ? "soviet" : "axis";
+    const sample = (over: Partial<Unit>): Unit => ({ handle: "", side: mine, colour: mine === "axis" ? "black" : "red", hex: null, oos: false, ...over });
+    const face = sample({ id: "legend", name: "", nation: mine === "axis" ? "germany" : "ussr", cls: "infantry", strength: 3, ladder: [4, 3, 2, 1], colours: ["black", "black", "black", "black"], step: 1 });
+    const back = sample({ side: enemy, colour: enemy === "axis" ? "black" : "red" });
+    const small = (u: Unit, supply = false): SVGElement => {
+      const g = s("g", { transform: "translate(2 1.5) scale(0.62)" });
+      const saved = this.overlays.supply;
+      this.overlays.supply = supply;
+      g.append(this.block(u, 0, 0, u.side === mine, false, true));
+      this.overlays.supply = saved;
+      return g;
+    };
+    const W_ = LEGEND_WORDS;
+    const d = hexPath(0, 0, 9);
+    const inHighlight = (cls: string): SVGElement => {
+      const g = s("g", { class: "highlight" });
+      g.append(s("path", { d, class: cls }));
+      return g;
+    };
+    const hexWith = (cls: string) => s("path", { d, class: cls });
+    const count = s("g", {});
+    count.append(s("circle", { cx: 0, cy: 0, r: 6, class: "count" }));
+    const ct = s("text", { x: 0, y: 3, class: "count" });
+    ct.textContent = "3";
+    count.append(ct);
+    const blocks: LegendItem[] = [
+      { key: "own_block", label: W_.own_block, parts: [small(face)] },
+      { key: "enemy_block", label: W_.enemy_block, parts: [small(back)] },
+      { key: "moved_mark", label: W_.moved_mark, parts: [small({ ...back, moved: true })] },
+      { key: "attacked_mark", label: W_.attacked_mark, parts: [small({ ...back, attacked: true })] },
+      { key: "barrel", label: W_.barrel, parts: [small({ ...face, oos: true }, true)] },
+      { key: "stack_count", label: W_.stack_count, parts: [count] },
+    ];
+    const attack = inHighlight("attack");
+    attack.append(attackMark(0, 0));
+    const marks: LegendItem[] = [
+      { key: "dest", label: W_.dest, parts: [inHighlight("dest")] },
+      { key: "attack", label: W_.attack, parts: [attack] },
+      { key: "battle", label: W_.battle, parts: [inHighlight("battle")] },
+      { key: "target", label: W_.target, parts: [inHighlight("target")] },
+      { key: "selected", label: W_.selected, parts: [inHighlight("selected")] },
+      { key: "oos", label: W_.oos, parts: [hexWith("oos")] },
+      { key: "ctl_axis", label: W_.ctl_axis, parts: [hexWith("ctl-axis")] },
+      { key: "ctl_soviet", label: W_.ctl_soviet, parts: [hexWith("ctl-soviet")] },
+      { key: "zoc_own", label: W_.zoc_own, parts: [hexWith("zoc-own")] },
+      { key: "zoc_enemy", label: W_.zoc_enemy, parts: [hexWith("zoc-enemy")] },
+    ];
+    return [{ title: UI.blocksSection, items: blocks }, { title: UI.marksSection, items: marks }];
   }
 
   private overlayControls(): HTMLElement {
@@ -648,6 +722,13 @@ export class BiteTable {
       n++;
     }
   }
+}
+
+/** The mark of an attack destination: crossed swords on a red disc. */
+function attackMark(x: number, y: number): SVGGElement {
+  const g = s("g", { class: "attack-mark", transform: `translate(${f(x)} ${f(y)})` });
+  g.append(s("circle", { r: 6.5 }), s("path", { d: "M-3.5 -3.5L3.5 3.5M3.5 -3.5L-3.5 3.5M-4.5 1.5L-1.5 4.5M4.5 1.5L1.5 4.5" }));
+  return g;
 }
 
 function symbol(cls: string, ink: string): SVGGElement {

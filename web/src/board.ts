@@ -3,6 +3,8 @@
 
 import { h, s, SVG_NS } from "./dom";
 import { S, W, H, centre, colRow, edge, f, hexAt, hexId, hexPath, neighbours, type Pt } from "./hex";
+import type { LegendSection } from "./panels";
+import { LEGEND_WORDS, UI, terrainWord } from "./text";
 
 export interface BoardData {
   grid: { width: number; height: number };
@@ -37,9 +39,11 @@ export const ZONE_GROUPS: Record<string, Record<string, string>> = {
   "Green line": { green_line_south: "#00aa3c" },
 };
 
-const CITY_FILL: Record<string, string> = {
+export const CITY_FILL: Record<string, string> = {
   capital: "#dc1e1e", major: "#f08c14", fortress: "#f08c14", minor: "#f5d728", site: "#1e1e1e",
 };
+/** City dot radius, in hex radii. */
+const CITY_R: Record<string, number> = { capital: 0.32, major: 0.28, fortress: 0.3, minor: 0.2, site: 0.12 };
 
 export type NodeHandler = (id: string, ev: MouseEvent) => void;
 
@@ -248,9 +252,8 @@ export class Board {
     for (const p of this.data.places) {
       const [x, y] = this.pos(p.hex);
       const kind = p.type ?? "site";
-      const r = S * ({ capital: 0.32, major: 0.28, fortress: 0.3, minor: 0.2, site: 0.12 } as Record<string, number>)[kind];
-      g.append(s("circle", { cx: f(x), cy: f(y), r: f(r), fill: CITY_FILL[kind], class: `city ${kind}` }));
-      if (kind === "fortress") g.append(s("rect", { x: f(x - r * 1.3), y: f(y - r * 1.3), width: f(r * 2.6), height: f(r * 2.6), class: "fortress" }));
+      const r = S * CITY_R[kind];
+      g.append(...cityMark(kind, x, y));
       if (p.victory) g.append(s("path", { d: star(x, y - r - S * 0.25, S * 0.22), class: "victory" }));
       if (kind !== "site") {
         const t = s("text", { x: f(x), y: f(y + r + S * 0.42), class: `place ${kind}` });
@@ -260,6 +263,44 @@ export class Board {
     }
     g.append(s("path", { d: outside.join(""), class: "outside" }));
     g.append(labels);
+  }
+
+  // --- the legend -----------------------------------------------------------------------
+
+  /** The map's part of the legend, drawn with the very colours and classes of the map. */
+  legend(): LegendSection[] {
+    const d = hexPath(0, 0, 9);
+    const hex = (fill: string, cls = "terrain") => s("path", { d, fill, class: cls });
+    const gridLine = () => s("path", { d, class: "grid" });
+    const terrains = Object.keys(TERRAIN).filter((t) => [...this.terrain.values()].includes(t));
+    const kinds = ["capital", "major", "fortress", "minor", "site"].filter((k) => this.data.places.some((p) => (p.type ?? "site") === k));
+    const W_ = LEGEND_WORDS;
+    const line = (cls: string) => s("path", { d: "M-12 0H12", class: cls });
+    const lines: { key: string; label: string; parts: SVGElement[] }[] = [
+      { key: "river", label: W_.river, parts: [line("river")] },
+      { key: "border_soviet", label: W_.border_soviet, parts: [line("border soviet")] },
+      { key: "border", label: W_.border, parts: [line("border")] },
+      { key: "rail", label: W_.rail, parts: [line("rail")] },
+      { key: "rail_planned", label: W_.rail_planned, parts: [line("rail planned")] },
+    ];
+    if (this.data.boxes.length) {
+      const box = s("g", { class: "box" });
+      box.append(s("rect", { x: -12, y: -7, width: 24, height: 14, rx: 3 }));
+      lines.push({ key: "box", label: W_.box, parts: [box] });
+    }
+    if (this.data.hexes.some((x) => x.partial && x.terrain !== "water")) lines.push({ key: "partial", label: W_.partial, parts: [hex(TERRAIN.clear), s("path", { d, class: "partial" }), gridLine()] });
+    if (this.data.area) lines.push({ key: "outside", label: W_.outside, parts: [hex(TERRAIN.clear), s("path", { d, class: "outside" }), gridLine()] });
+    return [
+      { title: UI.terrainSection, items: terrains.map((t) => ({ key: `terrain-${t}`, label: terrainWord(t), parts: [hex(TERRAIN[t], `terrain ${t}`), gridLine()] })) },
+      {
+        title: UI.placesSection,
+        items: [
+          ...kinds.map((k) => ({ key: `city-${k}`, label: W_[k], parts: cityMark(k, 0, 0) })),
+          ...(this.data.places.some((p) => p.victory) ? [{ key: "victory", label: W_.victory, parts: [s("path", { d: star(0, 0, S * 0.3), class: "victory" })] }] : []),
+        ],
+      },
+      { title: UI.linesSection, items: lines },
+    ];
   }
 
   // --- overlays -----------------------------------------------------------------------
@@ -352,6 +393,24 @@ export class Board {
     this.apply();
   }
 
+  /** The node the player is busy with (a selected block), for zooming in: the table sets it. */
+  focus: () => string | null = () => null;
+
+  zoomIn(): void {
+    const id = this.focus();
+    if (id) {
+      const [x, y] = this.pos(id);
+      this.zoom(1 / 1.4);
+      this.view.x = x - this.view.w / 2;
+      this.view.y = y - this.view.h / 2;
+      this.apply();
+    } else this.zoom(1 / 1.4);
+  }
+
+  zoomOut(): void {
+    this.zoom(1.4);
+  }
+
   pan(dx: number, dy: number): void {
     this.view.x += dx;
     this.view.y += dy;
@@ -438,6 +497,14 @@ export class Board {
   }
 }
 
+/** A city's dot (and a fortress's square), as on the map. */
+function cityMark(kind: string, x: number, y: number): SVGElement[] {
+  const r = S * CITY_R[kind];
+  const out: SVGElement[] = [s("circle", { cx: f(x), cy: f(y), r: f(r), fill: CITY_FILL[kind], class: `city ${kind}` })];
+  if (kind === "fortress") out.push(s("rect", { x: f(x - r * 1.3), y: f(y - r * 1.3), width: f(r * 2.6), height: f(r * 2.6), class: "fortress" }));
+  return out;
+}
+
 function seg([p, q]: [Pt, Pt]): string {
   return `M${f(p[0])} ${f(p[1])}L${f(q[0])} ${f(q[1])}`;
 }
@@ -458,12 +525,13 @@ export function title(text: string): SVGTitleElement {
   return t;
 }
 
+/** Zoom buttons for the tool bar: in and out around `board.focus()` (the action), or the whole map. */
 export function boardControls(board: Board): HTMLElement {
-  const zoomIn = h("button", { type: "button", title: "zoom in", "aria-label": "zoom in" }, "+");
-  const zoomOut = h("button", { type: "button", title: "zoom out", "aria-label": "zoom out" }, "−");
-  const all = h("button", { type: "button", title: "whole map" }, "map");
-  zoomIn.onclick = () => board.zoom(1 / 1.4);
-  zoomOut.onclick = () => board.zoom(1.4);
+  const zoomIn = h("button", { type: "button", title: UI.zoomIn, "aria-label": UI.zoomIn, "data-testid": "zoom-in" }, "+");
+  const zoomOut = h("button", { type: "button", title: UI.zoomOut, "aria-label": UI.zoomOut, "data-testid": "zoom-out" }, "−");
+  const all = h("button", { type: "button", title: UI.wholeMap, "data-testid": "zoom-map" }, UI.mapButton);
+  zoomIn.onclick = () => board.zoomIn();
+  zoomOut.onclick = () => board.zoomOut();
   all.onclick = () => board.fit();
-  return h("div", { class: "zoom" }, zoomIn, zoomOut, all);
+  return h("div", { class: "zoom", role: "group", "aria-label": UI.mapTools }, zoomIn, zoomOut, all);
 }

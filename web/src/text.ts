@@ -84,15 +84,16 @@ export type Names = (id: string) => string;
 /** A block by its handle and side: its name when the reader's view names it, else "a Soviet block". */
 export type Blocks = (handle: string, side: string) => string;
 
-export function describe(a: Action, name: Names, place: (hex: string) => string): string {
+/** An action in words; `attack` when its destination holds enemy blocks. */
+export function describe(a: Action, name: Names, place: (hex: string) => string, attack = false): string {
   const g = a.args as Record<string, any>;
   const who = g.unit !== undefined ? name(String(g.unit)) : "";
   const to = g.to !== undefined ? place(String(g.to)) : "";
   const hex = g.hex !== undefined ? place(String(g.hex)) : "";
   switch (a.verb) {
-    case "move": return `move ${who} to ${to}`;
+    case "move": return attack ? `attack ${to} with ${who}` : `move ${who} to ${to}`;
     case "rail": return `rail ${who} to ${to} (1 PP)`;
-    case "fly": return `fly ${who} to ${to}`;
+    case "fly": return attack ? `fly ${who} to attack ${to}` : `fly ${who} to ${to}`;
     case "rebase": return `rebase ${who} to ${to}`;
     case "react": return `send ${who} to the battle at ${to}`;
     case "repair": return `repair ${who} (${g.pp} PP)`;
@@ -103,7 +104,7 @@ export function describe(a: Action, name: Names, place: (hex: string) => string)
     case "fight": return `fight the battle at ${hex}`;
     case "hit": return `take the hit on ${who}`;
     case "retreat": return `retreat ${who} to ${to}`;
-    case "blitz": return `blitz ${who} into ${to}`;
+    case "blitz": return attack ? `blitz attack on ${to} with ${who}` : `blitz ${who} into ${to}`;
     case "follow": return `follow with ${who} to ${to}`;
     case "eliminate": return `eliminate ${who}`;
     case "stand": return "stand and fight on";
@@ -181,4 +182,88 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "game_over": return `GAME OVER: ${inWords(d.outcome)}${d.detail ? ` — ${inWords(d.detail)}` : ""}`;
   }
   return cap(e.kind.replace(/_/g, " ")); // an event with no words yet: its name, never its fields
+}
+
+// --- the table's own words: legend, map tools, keyboard help, attacks (issue 18) -------------
+
+export const UI = {
+  legend: "Legend",
+  legendTitle: "What the map shows",
+  legendHint: "Legend (L)",
+  close: "close",
+  help: "Keys",
+  helpTitle: "Keyboard shortcuts",
+  helpHint: "Keyboard shortcuts (?)",
+  zoomIn: "zoom in",
+  zoomOut: "zoom out",
+  wholeMap: "whole map",
+  mapButton: "map",
+  mapTools: "map tools",
+  // legend sections
+  terrainSection: "Terrain",
+  placesSection: "Cities and places",
+  linesSection: "Lines on the map",
+  blocksSection: "Blocks",
+  marksSection: "Marks and outlines",
+} as const;
+
+export const TERRAIN_WORDS: Record<string, string> = {
+  clear: "clear", forest: "forest", hills: "hills", mountains: "mountains", swamp: "swamp", water: "sea and lakes",
+};
+/** A terrain key in words. */
+export function terrainWord(x: string | null | undefined): string {
+  return x ? TERRAIN_WORDS[x] ?? x.replace(/_/g, " ") : "";
+}
+
+export const LEGEND_WORDS: Record<string, string> = {
+  capital: "capital", major: "major city", fortress: "fortress city (square)", minor: "minor city", site: "other place (port, airfield, resource)",
+  victory: "victory objective (star)",
+  river: "river (on the hexside)", border: "1941 border", border_soviet: "Soviet border of 1941",
+  rail: "railway", rail_planned: "railway not yet built", box: "off-map box (red frame), reached by its links",
+  partial: "part-land hex (pale)", outside: "outside the scenario (shaded)",
+  own_block: "your block: type symbol, strength on the top edge (turned as steps are lost)",
+  enemy_block: "enemy block: only its back is seen",
+  moved_mark: "white dot: this enemy block moved this turn",
+  attacked_mark: "red dot: this enemy block attacked",
+  barrel: "white barrel: out of supply",
+  stack_count: "blocks in the stack",
+  ctl_axis: "Soviet land held by the Axis", ctl_soviet: "Axis land held by the Soviets",
+  oos: "hex with out-of-supply blocks",
+  battle: "battle (both sides in the hex)",
+  dest: "where the selected block may go",
+  attack: "attack: the selected block may go into enemy blocks",
+  target: "a battle or target to choose",
+  selected: "selected block or hex",
+  zoc_own: "your zones of control", zoc_enemy: "enemy zones of control",
+};
+
+export const KEY_WORDS: Record<string, string> = {
+  done: "end the phase or step (the main button)",
+  undo: "undo the last action",
+  next: "select the next block with something to do",
+  zoomIn: "zoom in (on the selected block)",
+  zoomOut: "zoom out",
+  legend: "show or hide the legend",
+  help: "show or hide this list",
+  escape: "deselect; close the legend and this list",
+};
+
+/** Attacks: a destination that holds enemy blocks. */
+export function attackLabel(a: Action): string {
+  return ({ move: "attack", blitz: "blitz attack", fly: "air attack", react: "react", follow: "follow into" } as Record<string, string>)[a.verb] ?? "attack";
+}
+
+export function attackCount(n: number): string {
+  return n === 1 ? "1 attack" : `${n} attacks`;
+}
+
+export function choiceCount(n: number): string {
+  return `${n} choice${n === 1 ? "" : "s"}`;
+}
+
+export function selectedHint(unit: string, moves: number, attacks: number): string {
+  const parts = [];
+  if (moves) parts.push("click a yellow hex to move there");
+  if (attacks) parts.push(`a red hex with ⚔ to attack (${attackCount(attacks)})`);
+  return `${unit}: ${parts.join(", or ")}.`;
 }

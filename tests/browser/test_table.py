@@ -1,0 +1,89 @@
+"""The table a wargamer sits at (issue 18): legend, attacks, narrow screens, wooden blocks, keys.
+
+Each test drives Debian's Chromium against `hexfront serve` (fixtures in test_browser.py) and
+saves a screenshot into test-artifacts/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .test_browser import front_page, shot
+
+PROMPT = "[data-testid=prompt]"
+
+
+def start_sbe1(browser: Any, server: str) -> tuple[Any, list[str]]:
+    """SBE1 as the Axis against the computer, at the production prompt."""
+    page, errors = front_page(browser, server)
+    page.click("[data-testid=new-sbe1]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=production]")
+    page.wait_for_selector("svg.board g.block.mine")
+    return page, errors
+
+
+def to_movement(page: Any) -> None:
+    page.click(f"{PROMPT} button[data-verb=done]")  # production
+    page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
+    page.click(f"{PROMPT} button[data-verb=done]")  # strategic rail movement
+    page.wait_for_selector(f"{PROMPT}[data-kind=move]")
+
+
+def computed(page: Any, selector: str, prop: str) -> str:
+    return str(
+        page.evaluate(
+            "([sel, prop]) => getComputedStyle(document.querySelector(sel))[prop]", [selector, prop]
+        )
+    )
+
+
+def test_the_legend_explains_the_map_with_the_maps_own_colours(server: str, browser: Any) -> None:
+    page, errors = start_sbe1(browser, server)
+    legend = "[data-testid=legend]"
+    assert page.locator(legend).is_hidden()
+    page.click("[data-testid=legend-toggle]")
+    page.wait_for_selector(legend, state="visible")
+    keys = set(
+        page.locator(f"{legend} li[data-key]").evaluate_all("ls => ls.map(l => l.dataset.key)")
+    )
+    wanted = {
+        "terrain-clear", "terrain-forest", "terrain-swamp", "city-capital", "city-major", "city-minor",
+        "victory", "river", "border", "border_soviet", "rail", "own_block", "enemy_block",
+        "moved_mark", "barrel", "battle", "dest", "attack", "oos", "ctl_axis",
+    }  # fmt: skip
+    assert wanted <= keys, wanted - keys
+    text = page.inner_text(legend)
+    for words in ("river", "border", "out of supply", "moved this turn", "battle", "attack"):
+        assert words in text, words
+
+    # Every swatch is painted with the map's own colour: the same fill or stroke as on the board.
+    for t in ("clear", "forest", "swamp", "hills"):
+        swatch = f"{legend} li[data-key=terrain-{t}] svg path.terrain"
+        assert computed(page, swatch, "fill") == computed(
+            page, f"svg.board path.terrain.{t}", "fill"
+        )
+    for key, board_sel, prop in [
+        ("river", "svg.board path.river", "stroke"),
+        ("border_soviet", "svg.board path.border.soviet", "stroke"),
+        ("border", "svg.board path.border:not(.soviet)", "stroke"),
+        ("rail", "svg.board path.rail:not(.planned)", "stroke"),
+        ("city-capital", "svg.board circle.city.capital", "fill"),
+        ("city-major", "svg.board circle.city.major", "fill"),
+    ]:
+        sw = page.locator(f"{legend} li[data-key={key}] svg.swatch > *").first
+        board_value = computed(page, board_sel, prop)
+        assert sw.evaluate(f"e => getComputedStyle(e).{prop}") == board_value, key
+    # The moved-enemy mark is the very mark drawn on blocks (a white dot on a back).
+    moved = page.locator(f"{legend} li[data-key=moved_mark] circle.moved")
+    assert moved.count() == 1
+    assert moved.evaluate("e => getComputedStyle(e).fill") == "rgb(255, 255, 255)"
+    shot(page, "20-legend")
+
+    # The keyboard: Escape closes it, L opens it again.
+    page.keyboard.press("Escape")
+    page.wait_for_selector(legend, state="hidden")
+    page.keyboard.press("l")
+    page.wait_for_selector(legend, state="visible")
+    page.click(f"{legend} button[aria-label=close]")
+    page.wait_for_selector(legend, state="hidden")
+    assert not errors, errors
