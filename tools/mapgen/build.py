@@ -14,7 +14,7 @@ from shapely import contains_xy
 from hexfront.engine.hexgrid import HexGrid
 from hexfront.engine.paths import UNREACHED, cheapest, path_to
 from tools.mapgen import borders, config, curated, places, rivers, sample, terrain, zones
-from tools.mapgen.geo import LAND, SEA, features, load_rasters
+from tools.mapgen.geo import LAND, SEA, Rasters, features, load_rasters
 from tools.mapgen.grid import Geometry
 
 RAIL_COST = {"clear": 10, "forest": 20, "hills": 20, "swamp": 30, "mountains": 40}
@@ -128,83 +128,14 @@ class Built:
         raise KeyError(f"unknown place {ref!r}")
 
     def _name_waters(self) -> list[str | None]:
-        cfg = curated.load("seas")
-        rename: dict[str, str] = cfg["marine_to_sea"]
-        lake_rename: dict[str, str] = cfg.get("lake_names", {})
-        s = self.samples
-        names: list[str | None] = [None] * self.n
-        marine = [
-            (f.geom, rename[f.props.get("name") or ""])
-            for f in features("ne_10m_geography_marine_polys.geojson")
-            if (f.props.get("name") or "") in rename
-        ]
-        sea_idx = np.nonzero(s.water == SEA)[0]
-        votes: list[Counter[str]] = [Counter() for _ in range(self.n)]
-        for g, m in marine:
-            hit = sea_idx[contains_xy(g, s.lon[sea_idx], s.lat[sea_idx])]
-            for h, c in zip(*np.unique(s.hex[hit], return_counts=True), strict=True):
-                votes[int(h)][m] += int(c)
-        lakes = [f for f in features("ne_10m_lakes.geojson") if f.props.get("name")]
-        lake_idx = np.nonzero(s.water == 2)[0]
-        lake_votes: list[Counter[str]] = [Counter() for _ in range(self.n)]
-        for f in lakes:
-            hit = lake_idx[contains_xy(f.geom, s.lon[lake_idx], s.lat[lake_idx])]
-            name = lake_rename.get(f.props["name"], f.props["name"])
-            for h, c in zip(*np.unique(s.hex[hit], return_counts=True), strict=True):
-                lake_votes[int(h)][name] += int(c)
-        cx, cy = self.geom.all_centres()
-        for i in range(self.n):
-            if not self.water[i]:
-                continue
-            if self.terrain.water_kind[i] == "lake":
-                best = sorted(lake_votes[i].items(), key=lambda kv: (-kv[1], kv[0]))
-                names[i] = best[0][0] if best else "Lake"
-            else:
-                best = sorted(votes[i].items(), key=lambda kv: (-kv[1], kv[0]))
-                names[i] = best[0][0] if best else None
-        # Sea hexes outside every marine polygon: the nearest named sea hex.
-        for i in range(self.n):
-            if self.water[i] and names[i] is None:
-                d2 = (cx - cx[i]) ** 2 + (cy - cy[i]) ** 2
-                for j in np.argsort(d2, kind="stable"):
-                    j = int(j)
-                    if (
-                        self.water[j]
-                        and names[j] is not None
-                        and self.terrain.water_kind[j] == "sea"
-                    ):
-                        names[i] = names[j]
-                        break
-        return names
-
-    def _water_share(self, pts: list[tuple[float, float]]) -> float:
-        xy = np.array(pts)
-        lon, lat = self.geom.to_lonlat(xy[:, 0], xy[:, 1])
-        w = terrain.corrected(lon, lat, self.rasters.water_mask(lon, lat))
-        return float(np.mean(w != LAND))
+        return name_waters(
+            self.geom, self.samples, self.water, self.terrain.water_kind, curated.load("seas")
+        )
 
     def _deep_water(self) -> set[tuple[int, int]]:
         """Sides between two land hexes whose shared edge is (almost) all water, so that
         their land does not touch across it; plus curated ones."""
-        geom = self.geom
-        cx, cy = geom.all_centres()
-        out: set[tuple[int, int]] = set()
-        for a in range(self.n):
-            if self.water[a]:
-                continue
-            ra, ca = divmod(a, geom.width)
-            corners = geom.corners(ca, ra)
-            for b in self.grid.neighbors[a]:
-                if b < a or self.water[b]:
-                    continue
-                mx, my = (cx[a] + cx[b]) / 2, (cy[a] + cy[b]) / 2
-                c1, c2 = sorted(corners, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)[:2]
-                edge = [
-                    (c1[0] + (c2[0] - c1[0]) * t, c1[1] + (c2[1] - c1[1]) * t)
-                    for t in np.linspace(0, 1, 29)
-                ]
-                if 1.0 - self._water_share(edge) < config.DEEP_WATER_MAX_LAND:
-                    out.add((a, b))
+        out = deep_water_sides(self.geom, self.rasters, self.water, self.grid.neighbors)
         for d in curated.load("hexsides").get("deep_water", []):
             ea, eb = self.resolve(d["a"]), self.resolve(d["b"])
             assert isinstance(ea, int)
@@ -580,6 +511,92 @@ class Built:
             "zones": {k: sorted(geom.hex_id(i) for i in v) for k, v in sorted(self.zones.items())},
             "zone_sources": dict(sorted(self.zone_sources.items())),
         }
+
+
+def name_waters(
+    geom: Geometry,
+    s: sample.Samples,
+    water: list[bool],
+    water_kind: list[str | None],
+    cfg: dict[str, Any],
+) -> list[str | None]:
+    """Each water hex's sea (commonest Natural Earth marine area, renamed by ``cfg``) or
+    lake name; None for land."""
+    rename: dict[str, str] = cfg["marine_to_sea"]
+    lake_rename: dict[str, str] = cfg.get("lake_names", {})
+    n = s.n_hex
+    names: list[str | None] = [None] * n
+    marine = [
+        (f.geom, rename[f.props.get("name") or ""])
+        for f in features("ne_10m_geography_marine_polys.geojson")
+        if (f.props.get("name") or "") in rename
+    ]
+    sea_idx = np.nonzero(s.water == SEA)[0]
+    votes: list[Counter[str]] = [Counter() for _ in range(n)]
+    for g, m in marine:
+        hit = sea_idx[contains_xy(g, s.lon[sea_idx], s.lat[sea_idx])]
+        for h, c in zip(*np.unique(s.hex[hit], return_counts=True), strict=True):
+            votes[int(h)][m] += int(c)
+    lakes = [f for f in features("ne_10m_lakes.geojson") if f.props.get("name")]
+    lake_idx = np.nonzero(s.water == 2)[0]
+    lake_votes: list[Counter[str]] = [Counter() for _ in range(n)]
+    for f in lakes:
+        hit = lake_idx[contains_xy(f.geom, s.lon[lake_idx], s.lat[lake_idx])]
+        name = lake_rename.get(f.props["name"], f.props["name"])
+        for h, c in zip(*np.unique(s.hex[hit], return_counts=True), strict=True):
+            lake_votes[int(h)][name] += int(c)
+    cx, cy = geom.all_centres()
+    for i in range(n):
+        if not water[i]:
+            continue
+        if water_kind[i] == "lake":
+            best = sorted(lake_votes[i].items(), key=lambda kv: (-kv[1], kv[0]))
+            names[i] = best[0][0] if best else "Lake"
+        else:
+            best = sorted(votes[i].items(), key=lambda kv: (-kv[1], kv[0]))
+            names[i] = best[0][0] if best else None
+    # Sea hexes outside every marine polygon: the nearest named sea hex.
+    for i in range(n):
+        if water[i] and names[i] is None:
+            d2 = (cx - cx[i]) ** 2 + (cy - cy[i]) ** 2
+            for j in np.argsort(d2, kind="stable"):
+                j = int(j)
+                if water[j] and names[j] is not None and water_kind[j] == "sea":
+                    names[i] = names[j]
+                    break
+    return names
+
+
+def _water_share(geom: Geometry, rasters: Rasters, pts: list[tuple[float, float]]) -> float:
+    xy = np.array(pts)
+    lon, lat = geom.to_lonlat(xy[:, 0], xy[:, 1])
+    w = terrain.corrected(lon, lat, rasters.water_mask(lon, lat))
+    return float(np.mean(w != LAND))
+
+
+def deep_water_sides(
+    geom: Geometry, rasters: Rasters, water: list[bool], neighbors: list[tuple[int, ...]]
+) -> set[tuple[int, int]]:
+    """Sides between two land hexes whose shared edge is (almost) all water."""
+    cx, cy = geom.all_centres()
+    out: set[tuple[int, int]] = set()
+    for a in range(len(water)):
+        if water[a]:
+            continue
+        ra, ca = divmod(a, geom.width)
+        corners = geom.corners(ca, ra)
+        for b in neighbors[a]:
+            if b < a or water[b]:
+                continue
+            mx, my = (cx[a] + cx[b]) / 2, (cy[a] + cy[b]) / 2
+            c1, c2 = sorted(corners, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)[:2]
+            edge = [
+                (c1[0] + (c2[0] - c1[0]) * t, c1[1] + (c2[1] - c1[1]) * t)
+                for t in np.linspace(0, 1, 29)
+            ]
+            if 1.0 - _water_share(geom, rasters, edge) < config.DEEP_WATER_MAX_LAND:
+                out.add((a, b))
+    return out
 
 
 def encode(doc: dict[str, Any]) -> bytes:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 GEODATA = ROOT.parent / "shared" / "geodata"
@@ -59,3 +61,76 @@ COAST_MIN_SEA = 0.08  # ... or this much sea anywhere
 # Major cities are never mountain hexes (they stand in valleys): mountains become hills.
 CITY_TYPES_NOT_MOUNTAIN = ("capital", "major", "fortress")
 DEEP_WATER_MAX_LAND = 0.12  # a side between two land hexes whose edge has less land is deep water
+
+
+# --- games -----------------------------------------------------------------------------
+# One generator, several grids. ``Game`` holds what differs between the boards; the
+# constants above are BITE's values, and ``BITE`` below repeats them, so the BITE map is
+# built exactly as before. Every other module receives a ``Game`` (default BITE).
+@dataclass(frozen=True)
+class Game:
+    key: str
+    format: str
+    width: int
+    height: int
+    hex_km: float
+    projection: dict[str, Any]
+    rotation_deg: float
+    origin_x_km: float
+    origin_y_km: float
+    output: Path
+    curated: Path  # the game's own curated folder (BITE: curated/)
+    lattice_km: float = LATTICE_KM
+    # Fitted games: anchors (curated ``anchors.toml``) set scale, rotation and origin by
+    # least squares, and a smooth warp then carries every anchor into its hex.
+    fitted: bool = False
+    warp_sigma_hex: float = 0.0
+
+    @property
+    def size_km(self) -> float:
+        return self.hex_km / math.sqrt(3)
+
+
+BITE = Game(
+    key="bite",
+    format=FORMAT,
+    width=WIDTH,
+    height=HEIGHT,
+    hex_km=HEX_KM,
+    projection=PROJECTION,
+    rotation_deg=ROTATION_DEG,
+    origin_x_km=ORIGIN_X_KM,
+    origin_y_km=ORIGIN_Y_KM,
+    output=OUTPUT,
+    curated=CURATED,
+)
+
+# Stalin's War: the text gives hex ids, not a scale; about 100 km a hex by the review the
+# digest cites. Scale, rotation and origin are fitted to the text's anchors (fit.py);
+# the numbers here are only the projection and the grid's extent.
+STALINS_WAR = Game(
+    key="stalins_war",
+    format="hexfront-stalins-war-map/1",
+    width=44,
+    height=42,
+    hex_km=0.0,  # fitted
+    projection={
+        "proj": "lcc",
+        "lat_1": 42.0,
+        "lat_2": 58.0,
+        "lat_0": 50.0,
+        "lon_0": 35.0,
+        "ellps": "WGS84",
+        "units": "m",
+    },
+    rotation_deg=0.0,  # fitted
+    origin_x_km=0.0,  # fitted
+    origin_y_km=0.0,  # fitted
+    output=ROOT / "src" / "hexfront" / "games" / "stalins_war" / "data" / "map.json.gz",
+    curated=CURATED / "stalins_war",
+    lattice_km=5.0,
+    fitted=True,
+    warp_sigma_hex=1.6,
+)
+
+GAMES = {g.key: g for g in (BITE, STALINS_WAR)}

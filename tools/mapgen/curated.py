@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from shapely.geometry import Polygon
@@ -12,8 +13,9 @@ from tools.mapgen import config
 
 
 @cache
-def load(name: str) -> dict[str, Any]:
-    with (config.CURATED / f"{name}.toml").open("rb") as fh:
+def load(name: str, folder: Path | None = None) -> dict[str, Any]:
+    """A curated TOML file: the game's own folder (default BITE's ``curated/``)."""
+    with ((folder or config.CURATED) / f"{name}.toml").open("rb") as fh:
         return tomllib.load(fh)
 
 

@@ -40,20 +40,81 @@ def frame_to_hex(fx: FloatArray, fy: FloatArray, size: float) -> tuple[IntArray,
     return qi, ri + (qi - (qi & 1)) // 2
 
 
+class Warp:
+    """A smooth displacement of the frame (Gaussian radial basis functions) that carries
+    each anchor point exactly to its target; zero far from every anchor."""
+
+    def __init__(self, points: FloatArray, shifts: FloatArray, sigma: float) -> None:
+        self.points = np.asarray(points, float)
+        self.sigma = sigma
+        k = self._kernel(self.points[:, 0], self.points[:, 1])
+        self.weights = np.linalg.solve(k, np.asarray(shifts, float))
+
+    def _kernel(self, x: FloatArray, y: FloatArray) -> FloatArray:
+        dx = np.asarray(x, float)[:, None] - self.points[None, :, 0]
+        dy = np.asarray(y, float)[:, None] - self.points[None, :, 1]
+        out: FloatArray = np.exp(-(dx * dx + dy * dy) / (2.0 * self.sigma**2))
+        return out
+
+    def shift(self, x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
+        x = np.atleast_1d(np.asarray(x, float))
+        y = np.atleast_1d(np.asarray(y, float))
+        ox = np.empty_like(x)
+        oy = np.empty_like(y)
+        for a in range(0, len(x), 200_000):  # bounded memory for the sample lattice
+            k = self._kernel(x[a : a + 200_000], y[a : a + 200_000])
+            s = k @ self.weights
+            ox[a : a + 200_000] = s[:, 0]
+            oy[a : a + 200_000] = s[:, 1]
+        return ox, oy
+
+    def forward(self, x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
+        sx, sy = self.shift(x, y)
+        return np.asarray(x, float) + sx, np.asarray(y, float) + sy
+
+    def inverse(self, fx: FloatArray, fy: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """Undo ``forward`` by fixed-point iteration (the warp is a contraction)."""
+        fx = np.atleast_1d(np.asarray(fx, float))
+        fy = np.atleast_1d(np.asarray(fy, float))
+        x, y = fx.copy(), fy.copy()
+        for _ in range(60):
+            sx, sy = self.shift(x, y)
+            nx, ny = fx - sx, fy - sy
+            err = float(np.max(np.hypot(nx - x, ny - y))) if len(x) else 0.0
+            x, y = nx, ny
+            if err < 1e-7:
+                break
+        else:
+            raise ValueError("the warp does not invert: anchors too close with opposite shifts")
+        return x, y
+
+
 class Geometry:
     """Lon/lat <-> frame kilometres <-> hex (col, row)."""
 
-    def __init__(self) -> None:
-        proj = " ".join(f"+{k}={v}" for k, v in config.PROJECTION.items())
+    def __init__(self, game: config.Game = config.BITE) -> None:
+        self.game = game
+        proj = " ".join(f"+{k}={v}" for k, v in game.projection.items())
         self.proj_string = proj + " +no_defs"
         self._fwd = Transformer.from_crs("EPSG:4326", self.proj_string, always_xy=True)
         self._inv = Transformer.from_crs(self.proj_string, "EPSG:4326", always_xy=True)
-        a = math.radians(config.ROTATION_DEG)
+        self.warp: Warp | None = None
+        self.rotation_deg = game.rotation_deg
+        self.origin = (game.origin_x_km, game.origin_y_km)
+        self.hex_km = game.hex_km
+        if game.fitted:  # scale, rotation, origin and warp from the game's anchors
+            from tools.mapgen import fit
+
+            found = fit.solve(game, self._fwd)
+            self.hex_km, self.rotation_deg = found.hex_km, found.rotation_deg
+            self.origin = found.origin
+            self.warp = found.warp
+        a = math.radians(self.rotation_deg)
         self._cos, self._sin = math.cos(a), math.sin(a)
-        self.width = config.WIDTH
-        self.height = config.HEIGHT
-        self.size = config.SIZE_KM
-        self.d = config.HEX_KM
+        self.width = game.width
+        self.height = game.height
+        self.size = self.hex_km / SQRT3 if game.fitted else game.size_km
+        self.d = self.hex_km
 
     # --- projection ----------------------------------------------------------------------
     def to_frame(self, lon: FloatArray, lat: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -62,11 +123,15 @@ class Geometry:
         y = np.asarray(y) / 1000.0
         xr = x * self._cos - y * self._sin
         yr = x * self._sin + y * self._cos
-        return xr - config.ORIGIN_X_KM, yr - config.ORIGIN_Y_KM
+        if self.warp is None:
+            return xr - self.origin[0], yr - self.origin[1]
+        return self.warp.forward(xr - self.origin[0], yr - self.origin[1])
 
     def to_lonlat(self, fx: FloatArray, fy: FloatArray) -> tuple[FloatArray, FloatArray]:
-        xr = np.asarray(fx, float) + config.ORIGIN_X_KM
-        yr = np.asarray(fy, float) + config.ORIGIN_Y_KM
+        if self.warp is not None:
+            fx, fy = self.warp.inverse(np.asarray(fx, float), np.asarray(fy, float))
+        xr = np.asarray(fx, float) + self.origin[0]
+        yr = np.asarray(fy, float) + self.origin[1]
         x = xr * self._cos + yr * self._sin
         y = -xr * self._sin + yr * self._cos
         lon, lat = self._inv.transform(x * 1000.0, y * 1000.0)
