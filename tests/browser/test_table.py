@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_browser import front_page, shot
+from .test_browser import front_page, hex_on_screen, shot
 
 PROMPT = "[data-testid=prompt]"
 
@@ -86,4 +86,59 @@ def test_the_legend_explains_the_map_with_the_maps_own_colours(server: str, brow
     page.wait_for_selector(legend, state="visible")
     page.click(f"{legend} button[aria-label=close]")
     page.wait_for_selector(legend, state="hidden")
+    assert not errors, errors
+
+
+def test_attack_destinations_look_and_read_unlike_moves(server: str, browser: Any) -> None:
+    page, errors = start_sbe1(browser, server)
+    to_movement(page)
+    # A stack next to Soviet blocks: some of its destinations hold enemy blocks.
+    units = page.locator("[data-testid=unit-list] button[data-unit]")
+    attacks: list[str] = []
+    for i in range(units.count()):
+        units.nth(i).click()
+        page.wait_for_selector("[data-testid=destinations]")
+        attacks = (page.get_attribute("svg.board g.highlight", "data-attacks") or "").split()
+        if attacks:
+            break
+    assert attacks, "no SBE1 Axis stack can attack on turn 1"
+    unit = page.get_attribute("svg.board g.block.selected", "data-unit")
+    dests = page.get_attribute("svg.board g.highlight", "data-dests").split()
+    moves = [d for d in dests if d not in attacks]
+    assert moves
+    enemy_at = set(
+        page.locator("svg.board g.block.enemy").evaluate_all("bs => bs.map(b => b.dataset.hex)")
+    )
+    assert set(attacks) <= enemy_at
+    assert not set(moves) & enemy_at
+
+    # Drawn apart: an outline of its own colour, and crossed swords on each attacked hex.
+    dest_stroke = computed(page, "svg.board g.highlight path.dest", "stroke")
+    attack_stroke = computed(page, "svg.board g.highlight path.attack", "stroke")
+    assert attack_stroke != dest_stroke
+    marks = page.locator("svg.board g.top g.attack-mark").evaluate_all(
+        "ms => ms.map(m => m.dataset.hex)"
+    )
+    assert sorted(marks) == sorted(attacks)
+
+    # Said apart: the buttons of attacks say "attack", the others never do.
+    buttons = page.locator("[data-testid=destinations] button[data-to]")
+    for b in buttons.all():
+        to = b.get_attribute("data-to")
+        text = b.inner_text()
+        if to in attacks:
+            assert text.startswith("attack "), text
+            assert b.get_attribute("data-attack") is not None
+        else:
+            assert "attack" not in text, text
+    listed = page.inner_text(f"[data-testid=unit-list] button[data-unit='{unit}']")
+    assert "attack" in listed, listed
+    assert "attack" in page.inner_text("[data-testid=selected-hint]")
+    shot(page, "21-attack-destinations")
+
+    # The attack goes in by a click on the marked hex: a battle hex now.
+    target = attacks[0]
+    page.mouse.click(*hex_on_screen(page, target))
+    page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
+    page.wait_for_selector("svg.board g.highlight path.battle")
     assert not errors, errors

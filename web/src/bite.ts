@@ -5,9 +5,9 @@
 import type { Action, Payload } from "./api";
 import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./board";
 import { button, clear, h, s } from "./dom";
-import { f, hexPath } from "./hex";
+import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
-import { KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, PHASE_ORDER, STEP_NAMES, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, STEP_NAMES, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -183,6 +183,14 @@ export class BiteTable {
     return this.legal().filter((a) => a.args.unit === unit && this.dest(a) !== null);
   }
 
+  /** Whether an action goes into enemy blocks: an attack (7.5: moving into an enemy hex starts a battle). */
+  private isAttack(a: Action): boolean {
+    const d = this.dest(a);
+    if (!d || !["move", "blitz", "fly", "react", "follow"].includes(a.verb)) return false;
+    const me = this.p?.side ?? this.view?.side;
+    return (this.byNode.get(d) ?? []).some((u) => u.side !== me);
+  }
+
   private dest(a: Action): string | null {
     const d = (a.args.to ?? a.args.hex) as string | undefined;
     return d !== undefined && this.board.index.has(String(d)) ? String(d) : null;
@@ -347,9 +355,12 @@ export class BiteTable {
     const dests = new Set<string>();
     const targets = new Set<string>();
     const battle = new Set<string>();
-    if (this.selected) for (const a of this.actionsOf(this.selected)) dests.add(this.dest(a)!);
+    const attacks = new Set<string>();
+    const mark = (a: Action) => (this.isAttack(a) ? attacks : dests).add(this.dest(a)!);
+    if (this.selected) for (const a of this.actionsOf(this.selected)) mark(a);
     for (const a of legal) if (a.args.unit === undefined && this.dest(a)) targets.add(this.dest(a)!);
-    if (this.choice) for (const a of this.choice) dests.add(this.dest(a)!);
+    if (this.choice) for (const a of this.choice) mark(a);
+    for (const id of attacks) dests.delete(id); // one hex, several verbs: the attack shows
     const sel = new Set<string>();
     if (this.selected) {
       const u = this.units.find((x) => x.id === this.selected);
@@ -357,8 +368,17 @@ export class BiteTable {
     }
     if (this.inspected) sel.add(this.inspected);
     for (const [node, stack] of this.byNode) if (new Set(stack.map((u) => u.side)).size > 1) battle.add(node);
-    b.fill(b.layers.highlight, { dest: dests, target: targets, battle, selected: sel });
-    b.layers.highlight.setAttribute("data-dests", [...dests].sort().join(" "));
+    b.fill(b.layers.highlight, { dest: dests, attack: attacks, target: targets, battle, selected: sel });
+    b.layers.highlight.setAttribute("data-dests", [...dests, ...attacks].sort().join(" "));
+    b.layers.highlight.setAttribute("data-attacks", [...attacks].sort().join(" "));
+    // Crossed swords over attack destinations, above the blocks.
+    clear(b.layers.top);
+    for (const id of attacks) {
+      const [x, y] = b.pos(id);
+      const m = attackMark(x - 0.62 * S, y - 0.58 * S);
+      m.setAttribute("data-hex", id);
+      b.layers.top.append(m);
+    }
 
     // Supply: hexes of out-of-supply blocks.
     const control: Record<string, string[]> = { "ctl-axis": [], "ctl-soviet": [], oos: [] };
@@ -498,7 +518,10 @@ export class BiteTable {
     if (this.choice) {
       box.append(h("p", {}, "Several actions go there:"));
       const list = h("div", { class: "choices" });
-      for (const a of this.choice) list.append(button(describe(a, this.name, this.place), () => this.send(a)));
+      for (const a of this.choice) {
+        const attack = this.isAttack(a);
+        list.append(button(describe(a, this.name, this.place, attack), () => this.send(a), { "data-verb": a.verb, "data-attack": attack || null, class: attack ? "attack" : null }));
+      }
       list.append(button("cancel", () => { this.choice = null; this.redraw(); }, { class: "quiet" }));
       box.append(list);
     }
@@ -551,7 +574,8 @@ export class BiteTable {
       for (const [unit, acts] of byUnit) {
         const u = this.units.find((x) => x.id === unit);
         const cost = acts[0].args.pp !== undefined ? ` · ${acts[0].args.pp} PP` : "";
-        const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? ` at ${this.place(u.hex)}` : ""} — ${acts.length} choice${acts.length === 1 ? "" : "s"}${cost}`;
+        const nAttacks = acts.filter((a) => this.isAttack(a)).length;
+        const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? ` at ${this.place(u.hex)}` : ""} — ${choiceCount(acts.length)}${nAttacks ? `, ${attackCount(nAttacks)}` : ""}${cost}`;
         const li = h("li", { class: unit === this.selected ? "selected" : "" });
         li.append(button(label, () => {
           this.selected = this.selected === unit ? null : unit;
@@ -565,12 +589,16 @@ export class BiteTable {
         if (unit === this.selected) {
           const dests = h("div", { class: "choices dests", "data-testid": "destinations" });
           const verbs = new Set(acts.map((a) => a.verb));
-          for (const a of acts) {
+          // Attacks first, set apart: red, and saying so.
+          const ordered = [...acts.filter((a) => this.isAttack(a)), ...acts.filter((a) => !this.isAttack(a))];
+          for (const a of ordered) {
             const d = this.dest(a)!;
-            const text = `${verbs.size > 1 ? verbLabel(a) + " " : ""}${this.place(d)}${a.verb === "rebuild" && a.args.pp !== undefined ? ` (${a.args.pp} PP)` : ""}`;
-            dests.append(button(text, () => this.send(a), { "data-verb": a.verb, "data-to": d }));
+            const attack = this.isAttack(a);
+            const verb = attack ? attackLabel(a) + " " : verbs.size > 1 ? verbLabel(a) + " " : "";
+            const text = `${verb}${this.place(d)}${a.verb === "rebuild" && a.args.pp !== undefined ? ` (${a.args.pp} PP)` : ""}`;
+            dests.append(button(text, () => this.send(a), { "data-verb": a.verb, "data-to": d, "data-attack": attack || null, class: attack ? "attack" : null, title: describe(a, this.name, this.place, attack) }));
           }
-          li.append(dests);
+          li.append(h("p", { class: "hint", "data-testid": "selected-hint" }, selectedHint(this.name(unit), acts.length - nAttacks, nAttacks)), dests);
         }
         list.append(li);
       }
