@@ -1,5 +1,5 @@
 """``hexfront data ...``: check and list a game's data (BITE units, scenarios and setups;
-Stalin's War strategy cards)."""
+Stalin's War strategy cards, combat units and turn-1 setup)."""
 
 from __future__ import annotations
 
@@ -25,21 +25,54 @@ def _only_bite(game_name: str) -> None:
 
 
 def stalins_war_report() -> dict[str, Any]:
-    """Everything `data check stalins_war` reports: so far the strategy cards' checks."""
-    from hexfront.games.stalins_war import cards
+    """Everything `data check stalins_war` reports: the strategy cards, the units and the turn-1
+    setup, each checked (the map has its own `map check`)."""
+    from hexfront.games.stalins_war import cards, setup, units
 
-    errors = cards.check_cards()
+    card_errors = cards.check_cards()
     try:
-        counts = cards.summary(cards.load_cards())
+        card_counts = cards.summary(cards.load_cards())
     except cards.CardDataError:
-        counts = {}
+        card_counts = {}
+    unit_errors = units.check_units()
+    try:
+        unit_list = units.load_units()
+        unit_counts = units.summary(unit_list)
+    except units.UnitDataError:
+        unit_list, unit_counts = (), {}
+    setup_errors = setup.check_setup()
+    try:
+        setup_counts = setup.summary(setup.load_setup(), unit_list)
+    except setup.SetupDataError:
+        setup_counts = {}
+    counters = unit_counts.get("counters", {})
+    notes = [
+        "the map is checked by `hexfront map check stalins_war`; setup hexes are checked here "
+        "for their XXYY form only",
+    ]
+    if counters:
+        notes.append(
+            "counters: the units account for "
+            + ", ".join(
+                f"{row['accounted']} of the {row['in_the_box']} {size}"
+                for size, row in counters.items()
+            )
+            + " (rule 2.0); the rest are unidentified units or markers the text does not list"
+        )
     return {
         "game": "stalins_war",
-        "ok": not errors,
-        "cards": counts,
-        "errors": errors,
+        "ok": not (card_errors or unit_errors or setup_errors),
+        "cards": card_counts,
+        "units": unit_counts,
+        "setup": setup_counts,
+        "checks": {
+            "cards": len(card_errors),
+            "units": len(unit_errors),
+            "setup": len(setup_errors),
+        },
+        "errors": card_errors + unit_errors + setup_errors,
         "warnings": [],
-        "notes": ["only the strategy cards exist so far; map, units and setup come later"],
+        "notes": notes,
     }
 
 
@@ -156,6 +189,28 @@ def _print_report(report: dict[str, Any]) -> None:
                 str(row["reinforcements"]),
             )
         console.print(table)
+    if report.get("units"):
+        u = report["units"]
+        table = Table(title=f"Stalin's War units ({u['units']})")
+        for col in ("side/size", "units"):
+            table.add_column(col)
+        for group, n in u["per_side_size"].items():
+            table.add_row(group, str(n))
+        console.print(table)
+        sources = ", ".join(f"{k} {n}" for k, n in u["by_source"].items())
+        console.print(f"unit values by source: {sources}")
+        facts = u["facts_checked"]
+        console.print(
+            f"facts checked: {facts['text']} from the text, "
+            f"{facts['example_of_play']} from the Example of Play"
+        )
+    if report.get("setup"):
+        s = report["setup"]
+        start = ", ".join(f"{side} {n}" for side, n in s["units_at_start"].items())
+        console.print(
+            f"turn-1 setup: {s['hexes']} hexes, units {start}; entering later: "
+            f"{s['entering_by_card']} by card, {s['entering_by_rule']} by rule"
+        )
     if "blocks" in report:
         table = Table(title="BITE blocks")
         table.add_column("group")
@@ -235,7 +290,10 @@ def data_units(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
 ) -> None:
-    """List every unit block."""
+    """List every unit block (BITE) or combat unit (Stalin's War)."""
+    if game_name == "stalins_war":
+        _stalins_war_units(as_json)
+        return
     _only_bite(game_name)
     from hexfront.games.bite import forces
 
@@ -256,5 +314,34 @@ def data_units(
             u.dot or "",
             "" if u.arrival_turn is None else str(u.arrival_turn),
             ",".join(map(str, u.removal_turns)),
+        )
+    console.print(table)
+
+
+def _stalins_war_units(as_json: bool) -> None:
+    from hexfront.games.stalins_war import units
+
+    try:
+        listed = units.load_units()
+    except units.UnitDataError as exc:
+        for problem in exc.problems:
+            err.print(f"[red]error:[/] {problem}")
+        raise typer.Exit(1) from exc
+    if as_json:
+        print(json.dumps({"units": [u.to_json() for u in listed]}, indent=2, ensure_ascii=False))
+        return
+    table = Table(title=f"Stalin's War combat units ({len(listed)})")
+    for col in ("id", "name", "nation", "size", "kind", "steps", "ZOC", "source"):
+        table.add_column(col)
+    for u in listed:
+        table.add_row(
+            u.id,
+            u.name,
+            u.nation,
+            u.size,
+            u.kind,
+            " ".join(s.printed() for s in u.steps),
+            "yes" if u.zoc else "",
+            u.source,
         )
     console.print(table)
