@@ -386,9 +386,10 @@ TEXT_FACTS: tuple[Fact, ...] = (
     ),
     _f("25.1: the Southwest Front's stronger counter is 5-3 (MA)", 3, ("su.Southwest", 0, "ma")),
     *(
-        _f(f"14.1.6: German army step {i + 1} is {s}-3", s, (f"ge.{a}", i, "attack"))
+        _f(f"14.1.6: German army step {i + 1} is {s}-3 ({field})", want, (f"ge.{a}", i, field))
         for a in ("4A", "6A", "9A", "11A", "16A", "17A", "18A")
         for i, s in enumerate((5, 4, 3, 2))
+        for field, want in (("attack", s), ("defense", s), ("ma", 3))
     ),
 )
 TEXT_STEPS: tuple[StepFact, ...] = tuple(
@@ -482,6 +483,15 @@ EXAMPLE: tuple[Fact, ...] = (
         ("su.TransCaucasus", 0, "defense"),
     ),
     _f("T3: the 4th Army's second counter is 3-3", 3, ("ge.4A", 2, "defense")),
+    *(
+        _f(
+            f"T2: the Romanian army attacked from Kiev defends at 2 (LCU); the text does not "
+            f"say which, so both are read so (here ro.{n})",
+            2,
+            (f"ro.{n}", 0, "defense"),
+        )
+        for n in ("3A", "4A")
+    ),
 )
 EXAMPLE_STEPS: tuple[StepFact, ...] = (
     *(
