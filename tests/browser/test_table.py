@@ -142,3 +142,70 @@ def test_attack_destinations_look_and_read_unlike_moves(server: str, browser: An
     page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
     page.wait_for_selector("svg.board g.highlight path.battle")
     assert not errors, errors
+
+
+OVERLAPS = """(sels) => {
+    const els = [];
+    for (const sel of sels) for (const e of document.querySelectorAll(sel)) {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden') els.push([e, r, sel]);
+    }
+    const bad = [];
+    for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
+        const [a, ra, sa] = els[i], [b, rb, sb] = els[j];
+        if (a.contains(b) || b.contains(a)) continue;
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > 0.5 && h > 0.5) bad.push(`${sa} "${a.textContent.slice(0, 30)}" over ${sb} "${b.textContent.slice(0, 30)}"`);
+    }
+    const width = document.documentElement.clientWidth;
+    const outside = els.filter(([, r]) => r.left < -0.5 || r.right > width + 0.5).map(([e, , s]) => `${s} "${e.textContent.slice(0, 30)}"`);
+    return { bad, outside, count: els.length };
+}"""
+
+CONTROLS = [
+    ".tracker > *",
+    ".gamebar > *",
+    ".map-tools button",
+    ".map-tools label",
+    ".map-tools select",
+    ".map-wrap",
+    ".side",
+    "[data-testid=prompt] button",
+]
+
+
+def test_the_table_fits_a_phone_and_a_wide_screen(server: str, chromium: Any) -> None:
+    for width, height in [(390, 844), (1400, 900)]:
+        context = chromium.new_context(viewport={"width": width, "height": height})
+        try:
+            page, errors = start_sbe1(context, server)
+            to_movement(page)
+            page.locator("[data-testid=unit-list] button[data-unit]").first.click()
+            page.wait_for_selector("[data-testid=destinations] button[data-to]")
+            page.wait_for_timeout(100)
+            client = page.evaluate("() => document.documentElement.clientWidth")
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= client
+            board = page.locator("svg.board").bounding_box()
+            side = page.locator("[data-testid=side]").bounding_box()
+            if width < 600:
+                # The map takes the whole width, the controls come below it.
+                assert board["width"] >= client - 1, (board, client)
+                assert board["height"] >= 300
+                assert side["y"] >= board["y"] + board["height"] - 0.5
+            else:
+                assert board["width"] >= width - 450, board
+                assert side["x"] >= board["x"] + board["width"] - 0.5
+                assert board["height"] >= height - 200
+            found = page.evaluate(OVERLAPS, CONTROLS)
+            assert found["count"] > 20
+            assert not found["bad"], found["bad"]
+            assert not found["outside"], found["outside"]
+            page.evaluate("() => window.scrollTo(0, 0)")
+            shot(page, f"22-layout-{width}x{height}")
+            # Further down on a phone: the whole prompt, below the map.
+            page.locator("[data-testid=prompt] .ends").scroll_into_view_if_needed()
+            shot(page, f"22-layout-{width}x{height}-prompt")
+            assert not errors, errors
+        finally:
+            context.close()
