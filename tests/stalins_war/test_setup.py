@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -201,3 +203,42 @@ def test_data_check_fails_on_a_broken_setup(monkeypatch: pytest.MonkeyPatch) -> 
     text = runner.invoke(app, ["data", "check", "stalins_war"])
     assert text.exit_code == 1
     assert "hex 2517" in text.output
+
+
+# --------------------------------------------------------------------------- against the digest
+
+DIGEST = Path(__file__).parents[2].parent / "shared" / "reference" / "stalins_war_digest.md"
+
+
+def _digest_id(text: str) -> str:
+    """A unit as digest 5 names it, as a units.toml id."""
+    name = re.sub(r"\s*\(.*\)|\*\*|\..*", "", text).strip()
+    patterns = (
+        (r"(\d+)([MR])", "su.{0}{1}"),
+        (r"([\w-]+) Front", "su.{0}"),
+        (r"Maritime Army", "su.Maritime"),
+        (r"Stalin", "su.Stalin"),
+        (r"Hungarian (\d+)\w* Army", "hu.{0}A"),
+        (r"Romanian (\d+)\w* Army", "ro.{0}A"),
+        (r"(\d+)\w* Army", "ge.{0}A"),
+        (r"(\d+) Pz", "ge.{0}Pz"),
+        (r"(\d+) Mountain Corps", "ge.{0}Mtn"),
+        (r"(\d+) Corps", "ge.{0}C"),
+    )
+    for pattern, form in patterns:
+        m = re.fullmatch(pattern, name)
+        if m:
+            return form.format(*(g.replace("-", "") for g in m.groups()))
+    raise AssertionError(f"no id for {text!r}")
+
+
+@pytest.mark.skipif(not DIGEST.exists(), reason="the digest is not beside the repository")
+def test_section_25_is_the_digests_table() -> None:
+    text = DIGEST.read_text("utf-8")
+    section = text[text.index("## 5. Initial setup") : text.index("## 6. Data inventory")]
+    rows = re.findall(r"^\| (\d{4}) \| (.+?) \|$", section, re.M)
+    got = {
+        hexid: tuple(sorted(_digest_id(u) for u in re.sub(r"\s*\(.*?\)", "", units_).split(", ")))
+        for hexid, units_ in rows
+    }
+    assert got == {h: tuple(sorted(ids)) for h, ids in setup.SECTION_25.items()}
