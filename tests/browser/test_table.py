@@ -209,3 +209,100 @@ def test_the_table_fits_a_phone_and_a_wide_screen(server: str, chromium: Any) ->
             assert not errors, errors
         finally:
             context.close()
+
+
+BLOCK_FACES = """() => [...document.querySelectorAll('svg.board g.block.mine.face')].map(b => {
+    const nums = [...b.querySelectorAll('g.steps text.strength')].map(t => {
+        const r = t.getBoundingClientRect(), m = t.getScreenCTM();
+        return { text: t.textContent.replace("'", ''), cy: r.top + r.height / 2, upright: m.a > 0 && Math.abs(m.b) < 1e-6 * Math.abs(m.a) };
+    });
+    nums.sort((x, y) => x.cy - y.cy);
+    return {
+        unit: b.dataset.unit, strength: b.dataset.strength, step: Number(b.dataset.step),
+        ladder: b.dataset.ladder.split(' '), nums, symbols: b.querySelectorAll('g.symbol').length,
+        sticker: b.querySelector('rect.sticker').getAttribute('stroke'),
+    };
+})"""
+
+LABELS_OVER_STACKS = """() => {
+    const bad = [];
+    let checked = 0;
+    for (const label of document.querySelectorAll('svg.board text.place[data-hex]')) {
+        const r = label.getBoundingClientRect();
+        if (!r.width) continue;
+        const blocks = [...document.querySelectorAll(`svg.board g.stack[data-hex='${label.dataset.hex}'] g.block`)];
+        if (!blocks.length) continue;
+        checked++;
+        const top = Math.min(...blocks.map(b => b.getBoundingClientRect().top));
+        if (r.bottom > top + 1) bad.push(`${label.textContent}: ${r.bottom} below the stack's top ${top}`);
+    }
+    const units = document.querySelector('svg.board g.units');
+    const labels = document.querySelector('svg.board g.labels');
+    const above = !!(units.compareDocumentPosition(labels) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return { bad, checked, above };
+}"""
+
+
+def test_blocks_read_as_wooden_blocks_and_names_stay_above_stacks(
+    server: str, browser: Any
+) -> None:
+    page, errors = front_page(browser, server)
+    page.wait_for_selector("select[name=scenario] option[value=SBE4]", state="attached")
+    page.select_option("select[name=scenario]", "SBE4")
+    page.select_option("select[name=side]", "axis")
+    page.click("form.new-game button[type=submit]")
+    page.wait_for_selector(f"{PROMPT}[data-kind]:not([data-kind=''])")
+    page.wait_for_selector("svg.board g.block.mine.face")
+    page.wait_for_timeout(200)  # the first fit
+
+    faces = page.evaluate(BLOCK_FACES)
+    assert len(faces) > 30
+    for b in faces:
+        # The current strength on the top edge, upright; the other steps round the edges.
+        assert b["nums"][0]["text"] == b["strength"], b
+        assert b["nums"][0]["upright"], b
+        assert sorted(n["text"] for n in b["nums"]) == sorted(b["ladder"][:4]), b
+        assert b["symbols"] == 1, b
+    # A block that has lost a step is turned: its full strength is no longer on top.
+    turned = [b for b in faces if b["step"] > 0]
+    assert turned, "SBE4 starts with a reduced Axis block (the Romanian air group)"
+    for b in turned:
+        assert b["nums"][0]["text"] == b["ladder"][b["step"]] != b["ladder"][0]
+        assert not next(n for n in b["nums"] if n["text"] == b["ladder"][0])["upright"]
+    # National colours: German, Romanian, Finnish... blocks are framed apart.
+    assert len({b["sticker"] for b in faces}) >= 3
+    # Enemy blocks: plain backs, no symbol, no number.
+    backs = page.locator("svg.board g.block.enemy")
+    assert backs.count() > 30
+    assert page.locator("svg.board g.block.enemy.face").count() == 0
+    assert (
+        page.locator("svg.board g.block.enemy text, svg.board g.block.enemy g.symbol").count() == 0
+    )
+
+    # City names are drawn above the stacks (later in the SVG, and higher on the screen).
+    found = page.evaluate(LABELS_OVER_STACKS)
+    assert found["above"]
+    assert found["checked"] >= 5, found
+    assert not found["bad"], found["bad"]
+    # The zoom buttons sit in the tool bar, off the map: no name can draw over them.
+    board = page.locator("svg.board").bounding_box()
+    for testid in ("zoom-in", "zoom-out", "zoom-map"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box["y"] + box["height"] <= board["y"] + 0.5, testid
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y).dataset.testid",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert hit == testid
+    shot(page, "23-blocks-sbe4")
+
+    # Close up on the turned block.
+    unit = turned[0]["unit"]
+    hex_id = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+    page.mouse.click(*hex_on_screen(page, hex_id))
+    for _ in range(3):
+        page.click("[data-testid=zoom-in]")
+    found = page.evaluate(LABELS_OVER_STACKS)
+    assert not found["bad"], found["bad"]
+    shot(page, "24-blocks-close")
+    assert not errors, errors

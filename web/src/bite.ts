@@ -45,7 +45,7 @@ const NATION_STRIP: Record<string, string> = {
 const NUMBER_INK: Record<string, [string, string]> = {
   black: ["#111", "#f4f1e6"], red: ["#c62828", "#f4f1e6"], white: ["#fff", "#444"], blue: ["#1565c0", "#f4f1e6"],
 };
-const B = 24; // block size in SVG units
+const B = 28; // block size in SVG units (a hex is 40 across, 34.6 high)
 
 const VICTORY: Record<string, { text: string; places: string[] | "soviet_major" }> = {
   SBE1: { text: "Axis victory: take Leningrad, or cut it off from Siberia (by rail and the Road of Life). Otherwise a draw.", places: ["Leningrad"] },
@@ -285,6 +285,7 @@ export class BiteTable {
     clear(layer);
     const mine = this.view.side;
     const active = new Set(this.legal().map((a) => a.args.unit as string).filter(Boolean));
+    const lift = new Map<string, number>(); // place names go above the stacks
     for (const [node, stack] of this.byNode) {
       const [x, y] = this.board.pos(node);
       const sorted = [...stack].sort((a, b) => Number(a.side === mine) - Number(b.side === mine));
@@ -302,6 +303,7 @@ export class BiteTable {
           g.append(this.block(u, bx - off, y + off + (groups.length > 1 ? (gi === 0 ? -4 : 4) : 0), u.side === mine, active.has(u.id ?? "")));
         });
       });
+      if (hex) lift.set(node, B / 2 + 3 * (Math.min(4, Math.max(...groups.map((gr) => gr.length))) - 1) + (groups.length > 1 ? 4 : 0) + 3.5);
       if (stack.length > 1) {
         g.append(s("circle", { cx: f(x + B / 2 + 1), cy: f(y - B / 2 - 1), r: 6, class: "count" }));
         const t = s("text", { x: f(x + B / 2 + 1), y: f(y - B / 2 + 2), class: "count" });
@@ -310,6 +312,7 @@ export class BiteTable {
       }
       layer.append(g);
     }
+    this.board.liftLabels(lift);
   }
 
   private block(u: Unit, x: number, y: number, mine: boolean, active: boolean, sample = false): SVGGElement {
@@ -325,15 +328,30 @@ export class BiteTable {
     g.append(s("rect", { x: -B / 2, y: -B / 2, width: B, height: B, rx: 2.5, fill, class: "body" }));
     const ink = u.colour === "lightgreen" ? "#1b3a10" : "#f4f1e6";
     if (face) {
-      const strip = NATION_STRIP[u.nation ?? ""];
-      if (strip && u.side === "axis") g.append(s("rect", { x: -B / 2 + 1, y: -B / 2 + 1, width: B - 2, height: 4.5, fill: strip, class: "strip" }));
-      g.append(symbol(u.cls ?? "", ink));
-      const colour = (u.colours ?? [])[u.step ?? 0] ?? "black";
-      const [num, bg] = NUMBER_INK[colour] ?? NUMBER_INK.black;
-      g.append(s("rect", { x: 1.5, y: 3.5, width: 9, height: 8, rx: 1.5, fill: bg, class: "num-bg" }));
-      const t = s("text", { x: 6, y: 10.2, class: "strength", fill: num });
-      t.textContent = `${u.strength ?? "?"}${u.half_hit ? "'" : ""}`;
-      g.append(t);
+      // The wooden block: its label framed in the nation's colour, the type symbol in the
+      // middle, and the strength ladder on the edges, the block turned so that the current
+      // strength is on the top edge (a step lost: a quarter turn).
+      const nation = NATION_STRIP[u.nation ?? ""];
+      g.append(s("rect", { x: -B / 2 + 1.6, y: -B / 2 + 1.6, width: B - 3.2, height: B - 3.2, rx: 1.5, class: "sticker", stroke: nation ?? "none" }));
+      const mid = s("g", { transform: "scale(0.78)" });
+      mid.append(symbol(u.cls ?? "", ink));
+      g.append(mid);
+      const ladder = u.ladder?.length ? u.ladder : [u.strength ?? 0];
+      const step = u.ladder?.length ? Math.min(u.step ?? 0, ladder.length - 1) : 0;
+      const ring = s("g", { class: "steps", transform: `rotate(${-90 * step})` });
+      ladder.slice(0, 4).forEach((n, i) => {
+        const [num, bg] = NUMBER_INK[(u.colours ?? [])[i] ?? "black"] ?? NUMBER_INK.black;
+        const edge = s("g", { transform: `rotate(${90 * i})`, class: i === step ? "edge current" : "edge" });
+        edge.append(s("rect", { x: -5, y: -B / 2 + 1, width: 10, height: 8, rx: 1.5, fill: bg, class: "num-bg" }));
+        const t = s("text", { x: 0, y: -B / 2 + 7.6, class: "strength", fill: num, "data-i": i });
+        t.textContent = `${n}${i === step && u.half_hit ? "'" : ""}`;
+        edge.append(t);
+        ring.append(edge);
+      });
+      g.append(ring);
+      g.setAttribute("data-strength", String(u.strength ?? ""));
+      g.setAttribute("data-step", String(step));
+      g.setAttribute("data-ladder", ladder.join(" "));
       g.append(title(`${u.name} (${nationWord(u.nation)} ${classWord(u.cls)}), strength ${u.strength}${u.oos ? ", out of supply" : ""}${u.flying_from ? `, flying from ${this.place(u.flying_from)}` : ""}${u.mp_left !== undefined ? `, ${u.mp_left} MP left` : ""}`));
     } else {
       g.append(s("rect", { x: -B / 2 + 3, y: -B / 2 + 3, width: B - 6, height: B - 6, rx: 1.5, class: "bevel" }));

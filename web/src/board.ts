@@ -59,6 +59,9 @@ export class Board {
   readonly boxPos = new Map<string, Pt>();
   readonly boxName = new Map<string, string>();
   readonly layers: Record<"zones" | "control" | "zoc" | "highlight" | "units" | "top", SVGGElement>;
+  /** Place names, drawn above the units; a name moves above a stack in its hex (`liftLabels`). */
+  private labels = s("g", { class: "labels" });
+  private labelAt = new Map<string, { text: SVGTextElement; y: number }>();
   private view = { x: 0, y: 0, w: 0, h: 0 };
   private full = { x: 0, y: 0, w: 0, h: 0 };
   private tip: HTMLElement;
@@ -97,7 +100,7 @@ export class Board {
     };
     // Control and ZOC under the city symbols would hide nothing important: put them
     // above terrain but below the units.
-    base.after(this.layers.control, this.layers.zoc, this.layers.zones, this.layers.highlight, this.layers.units, this.layers.top);
+    base.after(this.layers.control, this.layers.zoc, this.layers.zones, this.layers.highlight, this.layers.units, this.labels, this.layers.top);
     this.tip = h("div", { class: "hex-tip", hidden: true, "data-testid": "hex-tip" });
     host.append(this.svg, this.tip);
     this.fit();
@@ -248,7 +251,7 @@ export class Board {
     }
 
     // Cities and sites, with names.
-    const labels = s("g", { class: "labels" });
+    const labels = this.labels;
     for (const p of this.data.places) {
       const [x, y] = this.pos(p.hex);
       const kind = p.type ?? "site";
@@ -256,13 +259,24 @@ export class Board {
       g.append(...cityMark(kind, x, y));
       if (p.victory) g.append(s("path", { d: star(x, y - r - S * 0.25, S * 0.22), class: "victory" }));
       if (kind !== "site") {
-        const t = s("text", { x: f(x), y: f(y + r + S * 0.42), class: `place ${kind}` });
+        const ly = y + r + S * 0.42;
+        const t = s("text", { x: f(x), y: f(ly), class: `place ${kind}`, "data-hex": p.hex });
         t.textContent = p.name;
         labels.append(t);
+        this.labelAt.set(p.hex, { text: t, y: ly });
       }
     }
     g.append(s("path", { d: outside.join(""), class: "outside" }));
-    g.append(labels);
+  }
+
+  /** Names of places with a stack: drawn above the stack (`lift`: from the hex centre up to the name's baseline). */
+  liftLabels(lift: Map<string, number>): void {
+    for (const [hex, { text, y }] of this.labelAt) {
+      const up = lift.get(hex);
+      const [, cy] = this.pos(hex);
+      text.setAttribute("y", f(up === undefined ? y : cy - up));
+      text.classList.toggle("lifted", up !== undefined);
+    }
   }
 
   // --- the legend -----------------------------------------------------------------------
