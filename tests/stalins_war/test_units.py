@@ -89,11 +89,17 @@ def test_zoc_follows_rule_8_1() -> None:
 
 def test_an_example_of_play_value_that_does_not_hold_is_named() -> None:
     broken = _edit(
-        '{id = "ge.48Pz", name = "48th Panzer Corps", steps = ["3-3-5"',
-        '{id = "ge.48Pz", name = "48th Panzer Corps", steps = ["4-3-5"',
+        '{id = "ge.48Pz", name = "48th Panzer Corps", steps = ["3-5"',
+        '{id = "ge.48Pz", name = "48th Panzer Corps", steps = ["4-5"',
     )
     problems = units.check_units(broken)
     assert any("48, 3 and 14 Pz attack 1722 at 11" in p and "= 12, want 11" in p for p in problems)
+
+
+def test_an_unnamed_pair_that_cannot_be_found_is_named() -> None:
+    broken = _edit('steps = ["4-5", "2-5"]', 'steps = ["4-3-5", "2-2-5"]')
+    problems = units.check_units(broken)
+    assert any("defend 2323 at 14" in p and "no 2 of ge.3Pz" in p for p in problems), problems
 
 
 def test_a_lost_star_is_named() -> None:
@@ -114,8 +120,8 @@ def test_a_text_value_that_does_not_hold_is_named() -> None:
 
 def test_rule_breaks_are_named() -> None:
     zoc = _edit(
-        'kind = "panzer_corps"\nzoc = true\nsteps = ["4-3-5"',
-        'kind = "panzer_corps"\nzoc = false\nsteps = ["4-3-5"',
+        'kind = "panzer_corps"\nzoc = true\nsteps = ["4-5"',
+        'kind = "panzer_corps"\nzoc = false\nsteps = ["4-5"',
     )
     assert any("rule 8.1 gives a small panzer_corps a ZOC" in p for p in units.check_units(zoc))
     shock = _edit('steps = ["4-3-2", "2-2-2"]', 'steps = ["4-3-3", "2-2-3"]')
@@ -194,9 +200,8 @@ def test_data_check_reports_the_units() -> None:
     report = json.loads(result.stdout)
     assert report["checks"] == {"cards": 0, "units": 0, "setup": 0}
     assert report["units"]["counters"]["large"]["accounted"] == 52
-    assert report["units"]["facts_checked"]["example_of_play"] == len(units.EXAMPLE) + len(
-        units.EXAMPLE_STEPS
-    )
+    example = len(units.EXAMPLE) + len(units.EXAMPLE_STEPS) + len(units.EXAMPLE_UNNAMED)
+    assert report["units"]["facts_checked"]["example_of_play"] == example
     assert report["cards"]["axis/total_war"]["cards"] == 30
 
 

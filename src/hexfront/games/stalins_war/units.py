@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from itertools import combinations
 from typing import Any
 
 from hexfront.engine.errors import HexfrontError
@@ -373,6 +374,18 @@ class StepFact:
     rebuildable: bool | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class UnnamedFact:
+    """Sums that involve ``count`` units the text does not name: some choice of that many
+    ``candidates`` (at full strength) must make every sum hold at once. Each of ``sums`` is
+    (named terms, the field read on the chosen units, allowed totals)."""
+
+    what: str
+    candidates: tuple[str, ...]
+    count: int
+    sums: tuple[tuple[tuple[tuple[str, int, str], ...], str, tuple[int, ...]], ...]
+
+
 def _f(what: str, want: int | tuple[int, ...], *terms: tuple[str, int, str]) -> Fact:
     return Fact(what, tuple(terms), want if isinstance(want, tuple) else (want,))
 
@@ -483,6 +496,12 @@ EXAMPLE: tuple[Fact, ...] = (
         ("su.TransCaucasus", 0, "defense"),
     ),
     _f("T3: the 4th Army's second counter is 3-3", 3, ("ge.4A", 2, "defense")),
+    _f(
+        "T2: the reduced South Front and 51R attack from Kiev at column 3 after the OOS shift",
+        4,
+        ("su.South", 1, "attack"),
+        ("su.51R", 0, "attack"),
+    ),
     *(
         _f(
             f"T2: the Romanian army attacked from Kiev defends at 2 (LCU); the text does not "
@@ -491,6 +510,33 @@ EXAMPLE: tuple[Fact, ...] = (
             (f"ro.{n}", 0, "defense"),
         )
         for n in ("3A", "4A")
+    ),
+)
+# The German panzer corps in play and not eliminated by turn 3 of the example, but for the 24th.
+_PANZERS_T3 = (
+    "ge.3Pz",
+    "ge.14Pz",
+    "ge.39Pz",
+    "ge.57Pz",
+    "ge.56Pz",
+    "ge.41Pz",
+    "ge.46Pz",
+    "ge.47Pz",
+    "ge.SKPz",
+    "ge.40Pz",
+)
+EXAMPLE_UNNAMED: tuple[UnnamedFact, ...] = (
+    UnnamedFact(
+        "T3: the 4th Army, the refitted 24 Pz and two more units in 2323 attack 2424 at column "
+        "10-11 after two shifts (15 or more); after the 24th and the 4th each lose a step they "
+        "defend 2323 at 14 (the Zhukov attack): the two others, unnamed, are full panzer corps "
+        "that sum 8 in defence (four units at most, rule 9.1)",
+        _PANZERS_T3,
+        2,
+        (
+            ((("ge.4A", 0, "attack"), ("ge.24Pz", 0, "attack")), "attack", tuple(range(15, 41))),
+            ((("ge.4A", 1, "defense"), ("ge.24Pz", 1, "defense")), "defense", (14,)),
+        ),
     ),
 )
 EXAMPLE_STEPS: tuple[StepFact, ...] = (
@@ -541,6 +587,7 @@ def check_units(text: str | None = None) -> list[str]:
     problems += _rules(units)
     problems += _facts(by_id, TEXT_FACTS, TEXT_STEPS, "the text")
     problems += _facts(by_id, EXAMPLE, EXAMPLE_STEPS, "the Example of Play")
+    problems += _unnamed(by_id, EXAMPLE_UNNAMED, "the Example of Play")
     totals = counter_totals(units)
     for size, limit in COUNTERS.items():
         if totals[size] > limit:
@@ -658,6 +705,29 @@ def _facts(
     return p
 
 
+def _unnamed(by_id: Mapping[str, Unit], facts: Sequence[UnnamedFact], source: str) -> list[str]:
+    p: list[str] = []
+    for f in facts:
+        named = [t for terms, _, _ in f.sums for t in terms]
+        absent = sorted(({uid for uid, _, _ in named} | set(f.candidates)) - by_id.keys())
+        if absent:
+            p.append(f"{source}: {f.what}: units {', '.join(absent)} do not exist")
+            continue
+        fixed = [
+            sum(by_id[u].steps[i].get(field) for u, i, field in terms) for terms, _, _ in f.sums
+        ]
+        fits = any(
+            all(
+                base + sum(by_id[c].steps[0].get(field) for c in chosen) in want
+                for base, (_, field, want) in zip(fixed, f.sums, strict=True)
+            )
+            for chosen in combinations(f.candidates, f.count)
+        )
+        if not fits:
+            p.append(f"{source}: {f.what}: no {f.count} of {', '.join(f.candidates)} make it hold")
+    return p
+
+
 def _stars(stars: Sequence[bool]) -> str:
     return "/".join("*" if s else "-" for s in stars)
 
@@ -688,6 +758,6 @@ def summary(units: Sequence[Unit]) -> dict[str, Any]:
         "by_source": dict(sorted(Counter(u.source for u in units).items())),
         "facts_checked": {
             "text": len(TEXT_FACTS) + len(TEXT_STEPS),
-            "example_of_play": len(EXAMPLE) + len(EXAMPLE_STEPS),
+            "example_of_play": len(EXAMPLE) + len(EXAMPLE_STEPS) + len(EXAMPLE_UNNAMED),
         },
     }
