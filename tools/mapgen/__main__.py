@@ -1,4 +1,5 @@
-"""``python -m tools.mapgen [--geodata DIR] [--out FILE]``: write the BITE map."""
+"""``python -m tools.mapgen [--game bite|stalins_war] [--geodata DIR] [--out FILE]``: write
+a game's map (default BITE)."""
 
 from __future__ import annotations
 
@@ -13,25 +14,35 @@ from tools.mapgen.build import Built, encode
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.mapgen", description=__doc__)
+    ap.add_argument("--game", default="bite", choices=sorted(config.GAMES), help="which map")
     ap.add_argument(
         "--geodata", type=Path, default=config.GEODATA, help="the shared geodata folder"
     )
-    ap.add_argument("--out", type=Path, default=config.OUTPUT, help="where to write map.json.gz")
+    ap.add_argument("--out", type=Path, default=None, help="where to write map.json.gz")
     args = ap.parse_args(argv)
+    game = config.GAMES[args.game]
+    out: Path = args.out or game.output
     if not args.geodata.is_dir():
         print(f"geodata folder not found: {args.geodata}", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    built = Built(args.geodata)
-    if built.errors:
-        for e in built.errors:
+    if game.key == "bite":
+        built = Built(args.geodata)
+        errors, document = built.errors, built.document
+    else:
+        from tools.mapgen.stalins_war import StalinsWar
+
+        sw = StalinsWar(args.geodata)
+        errors, document = sw.errors, sw.document
+    if errors:
+        for e in errors:
             print(f"error: {e}", file=sys.stderr)
         print("map not written", file=sys.stderr)
         return 1
-    data = encode(built.document())
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(data)
-    print(f"wrote {args.out} ({len(data)} bytes) in {time.perf_counter() - start:.1f} s")
+    data = encode(document())
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(data)
+    print(f"wrote {out} ({len(data)} bytes) in {time.perf_counter() - start:.1f} s")
     return 0
 
 

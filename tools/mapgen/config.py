@@ -85,6 +85,10 @@ class Game:
     # least squares, and a smooth warp then carries every anchor into its hex.
     fitted: bool = False
     warp_sigma_hex: float = 0.0
+    # Printed column of the grid's column 0. BITE numbers from 01, so its even printed
+    # columns are the engine's odd (lower) ones; Stalin's War's text shifts its odd printed
+    # columns down, so its grid starts at printed column 00.
+    id_col_base: int = 1
 
     @property
     def size_km(self) -> float:
@@ -111,8 +115,8 @@ BITE = Game(
 STALINS_WAR = Game(
     key="stalins_war",
     format="hexfront-stalins-war-map/1",
-    width=44,
-    height=42,
+    width=43,
+    height=41,
     hex_km=0.0,  # fitted
     projection={
         "proj": "lcc",
@@ -131,6 +135,7 @@ STALINS_WAR = Game(
     lattice_km=5.0,
     fitted=True,
     warp_sigma_hex=1.6,
+    id_col_base=0,
 )
 
 GAMES = {g.key: g for g in (BITE, STALINS_WAR)}

@@ -49,15 +49,16 @@ class Fit:
     residual_hex: list[float]  # distance from each anchor's similarity position to its centre
 
 
-def parse_id(hex_id: str) -> tuple[int, int]:
-    return int(hex_id[:2]) - 1, int(hex_id[2:]) - 1
+def parse_id(hex_id: str, game: config.Game) -> tuple[int, int]:
+    """(grid column, grid row), 0-based, of a printed id."""
+    return int(hex_id[:2]) - game.id_col_base, int(hex_id[2:]) - 1
 
 
 def anchors(game: config.Game) -> list[Anchor]:
     out = []
     for p in curated.load("places", game.curated)["place"]:
         if p.get("fit") and "hex" in p:
-            col, row = parse_id(p["hex"])
+            col, row = parse_id(p["hex"], game)
             out.append(Anchor(p["name"], float(p["at"][0]), float(p["at"][1]), col, row))
     if len(out) < 3:
         raise ValueError(f"{game.key}: a fitted grid needs at least three anchors")
@@ -112,7 +113,7 @@ def report(game: config.Game) -> list[str]:
     ]
     size = fit.hex_km / math.sqrt(3.0)
     for anc, res in zip(fit.anchors, fit.residual_hex, strict=True):
-        before = f"{anc.col + 1:02d}{anc.row + 1:02d}"
+        before = f"{anc.col + game.id_col_base:02d}{anc.row + 1:02d}"
         lines.append(f"  {anc.name:<14} {before}  similarity residual {res:.2f} hex")
     # where the similarity alone would put them (before the warp)
     del size
@@ -132,7 +133,7 @@ def similarity_hexes(game: config.Game) -> dict[str, str]:
         fx = x / 1000 * math.cos(a) - y / 1000 * math.sin(a) - fit.origin[0]
         fy = x / 1000 * math.sin(a) + y / 1000 * math.cos(a) - fit.origin[1]
         col, row = frame_to_hex(np.array([fx]), np.array([fy]), fit.hex_km / math.sqrt(3.0))
-        out[anc.name] = f"{int(col[0]) + 1:02d}{int(row[0]) + 1:02d}"
+        out[anc.name] = f"{int(col[0]) + game.id_col_base:02d}{int(row[0]) + 1:02d}"
     return out
 
 

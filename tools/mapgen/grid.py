@@ -171,7 +171,7 @@ class Geometry:
 
     def hex_id(self, index: int) -> str:
         row, col = divmod(index, self.width)
-        return f"{col + 1:02d}{row + 1:02d}"
+        return f"{col + self.game.id_col_base:02d}{row + 1:02d}"
 
     def all_centres(self) -> tuple[FloatArray, FloatArray]:
         idx = np.arange(self.width * self.height)
