@@ -306,3 +306,76 @@ def test_blocks_read_as_wooden_blocks_and_names_stay_above_stacks(
     assert not found["bad"], found["bad"]
     shot(page, "24-blocks-close")
     assert not errors, errors
+
+
+def view_box(page: Any) -> list[float]:
+    return [float(x) for x in page.get_attribute("svg.board", "viewBox").split()]
+
+
+def test_keyboard_shortcuts_and_their_help(server: str, browser: Any) -> None:
+    page, errors = start_sbe1(browser, server)
+    help_ = "[data-testid=help]"
+    assert page.locator(help_).is_hidden()
+    page.keyboard.press("?")
+    page.wait_for_selector(help_, state="visible")
+    keys = page.locator(f"{help_} kbd").all_inner_texts()
+    for k in ("Enter / D", "U", "N", "+", "−", "L", "?", "Esc"):
+        assert k in keys, (k, keys)
+    text = page.inner_text(help_)
+    for words in ("undo", "next block", "zoom in", "zoom out", "legend", "end the phase"):
+        assert words in text, words
+    shot(page, "25-keyboard-help")
+    page.keyboard.press("Enter")  # nothing behind the open help
+    page.wait_for_timeout(300)
+    assert page.get_attribute(PROMPT, "data-kind") == "production"
+    page.keyboard.press("Escape")
+    page.wait_for_selector(help_, state="hidden")
+    page.click("[data-testid=help-toggle]")  # the button opens it too
+    page.wait_for_selector(help_, state="visible")
+    page.keyboard.press("?")
+    page.wait_for_selector(help_, state="hidden")
+
+    # Done: Enter ends production, D ends strategic rail movement. (Enter on a focused
+    # button presses that button, as everywhere: the "?" button has the focus now.)
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
+    page.keyboard.press("d")
+    page.wait_for_selector(f"{PROMPT}[data-kind=move]")
+
+    # Next unit: N selects the first block of the list, then the next one.
+    order = page.locator("[data-testid=unit-list] button[data-unit]").evaluate_all(
+        "bs => bs.map(b => b.dataset.unit)"
+    )
+    page.keyboard.press("n")
+    page.wait_for_selector(f"svg.board g.block.selected[data-unit='{order[0]}']")
+    page.keyboard.press("n")
+    page.wait_for_selector(f"svg.board g.block.selected[data-unit='{order[1]}']")
+    unit = order[1]
+    start_hex = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+
+    # Zoom: + narrows the view onto the selected block, − widens it again.
+    before = view_box(page)
+    page.keyboard.press("+")
+    after = view_box(page)
+    assert after[2] < before[2] * 0.8
+    cx, cy = after[0] + after[2] / 2, after[1] + after[3] / 2
+    x, y = hex_on_screen(page, start_hex)
+    box = page.locator("svg.board").bounding_box()
+    assert abs(x - (box["x"] + box["width"] / 2)) < 30, (x, box, cx, cy)
+    assert abs(y - (box["y"] + box["height"] / 2)) < 30, (y, box, cx, cy)
+    page.keyboard.press("-")
+    assert view_box(page)[2] > after[2] * 1.2
+
+    # Move the block, then U takes the move back.
+    target = page.locator("[data-testid=destinations] button[data-to]").first.get_attribute(
+        "data-to"
+    )
+    page.locator("[data-testid=destinations] button[data-to]").first.click()
+    page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
+    page.wait_for_selector("[data-testid=undo]")
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("u")
+    page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{start_hex}']")
+    shot(page, "26-keyboard-after-undo")
+    assert not errors, errors

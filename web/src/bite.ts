@@ -91,7 +91,7 @@ export class BiteTable {
     mapWrap.append(this.legend.root);
     const legendButton = button(UI.legend, () => this.legend.toggle(), { class: "quiet", title: UI.legendHint, "data-testid": "legend-toggle", "aria-expanded": "false" });
     this.legend.onToggle = (open) => legendButton.setAttribute("aria-expanded", String(open));
-    this.keys = new Shortcuts(() => this.root.isConnected);
+    this.keys = new Shortcuts(() => this.root.isConnected && this.root.getClientRects().length > 0);
     const helpButton = button("?", () => this.keys.toggleHelp(), { class: "quiet", title: UI.helpHint, "aria-label": UI.helpHint, "data-testid": "help-toggle" });
     const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(board), h("div", { class: "tool-group" }, legendButton, helpButton), this.overlayControls());
     const side = h("aside", { class: "side", "data-testid": "side" },
@@ -114,7 +114,19 @@ export class BiteTable {
 
   private addKeys(): void {
     const k = this.keys;
+    const playing = () => !this.readOnly && !!this.p?.your_turn;
+    k.add({ keys: ["Enter", "d", "D"], shown: "Enter / D", label: KEY_WORDS.done, run: () => {
+      const main = this.promptBox.querySelector<HTMLButtonElement>(".ends button.primary");
+      if (playing() && main && !main.disabled) main.click();
+    } });
+    k.add({ keys: ["u", "U"], shown: "U", label: KEY_WORDS.undo, run: () => {
+      if (playing() && this.p?.can_undo) this.hooks.undo();
+    } });
+    k.add({ keys: ["n", "N"], shown: "N", label: KEY_WORDS.next, run: () => this.nextUnit() });
+    k.add({ keys: ["+", "="], shown: "+", label: KEY_WORDS.zoomIn, run: () => this.board.zoomIn() });
+    k.add({ keys: ["-", "_"], shown: "−", label: KEY_WORDS.zoomOut, run: () => this.board.zoomOut() });
     k.add({ keys: ["l", "L"], shown: "L", label: KEY_WORDS.legend, run: () => this.legend.toggle() });
+    k.add({ keys: ["?"], shown: "?", label: KEY_WORDS.help, run: () => k.toggleHelp() });
     k.add({ keys: ["Escape"], shown: "Esc", label: KEY_WORDS.escape, run: () => {
       if (k.helpOpen) return k.toggleHelp(false);
       if (this.legend.open) return this.legend.toggle(false);
@@ -181,6 +193,25 @@ export class BiteTable {
 
   private actionsOf(unit: string): Action[] {
     return this.legal().filter((a) => a.args.unit === unit && this.dest(a) !== null);
+  }
+
+  /** The next of one's blocks with somewhere to go (the unit list's order): selected and brought into view. */
+  private nextUnit(): void {
+    const units: string[] = [];
+    for (const a of this.legal()) {
+      const u = a.args.unit;
+      if (u !== undefined && this.dest(a) && !units.includes(String(u))) units.push(String(u));
+    }
+    if (!units.length) return;
+    const i = this.selected ? units.indexOf(this.selected) : -1;
+    this.selected = units[(i + 1) % units.length];
+    this.choice = null;
+    const hex = this.units.find((x) => x.id === this.selected)?.hex;
+    if (hex) {
+      this.inspected = hex;
+      this.board.ensureVisible(hex);
+    }
+    this.redraw();
   }
 
   /** Whether an action goes into enemy blocks: an attack (7.5: moving into an enemy hex starts a battle). */

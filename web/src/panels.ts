@@ -68,7 +68,7 @@ export class Shortcuts {
   private list: Shortcut[] = [];
   readonly help = h("div", { class: "help-overlay", hidden: true, "data-testid": "help", role: "dialog", "aria-label": UI.helpTitle });
 
-  /** `alive`: whether the table is still on the page (a replaced table's keys go quiet). */
+  /** `alive`: whether the table is on the page and shown (a replaced or covered table's keys go quiet). */
   constructor(private alive: () => boolean) {
     document.addEventListener("keydown", this.onKey);
     this.help.addEventListener("click", (ev) => {
@@ -102,6 +102,8 @@ export class Shortcuts {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     // Enter on a focused button presses that button, not the table's main one.
     if (ev.key === "Enter" && t instanceof HTMLButtonElement) return;
+    // The help is open: only its own keys (Escape, "?") work, nothing behind it.
+    if (this.helpOpen && ev.key !== "Escape" && ev.key !== "?") return;
     const sc = this.list.find((x) => x.keys.includes(ev.key));
     if (!sc) return;
     ev.preventDefault();
