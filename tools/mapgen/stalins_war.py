@@ -271,6 +271,8 @@ class StalinsWar:
             lo, hi = e["bulge_cols"]
             if lo <= col <= hi and self.nation[i] == self.board["nations"][e["bulge_owner"]]:
                 ok = row >= e["north_row"]
+            if self.nation[i] in e["neutral"]:
+                ok = False
             out.append(ok)
         return out
 
@@ -342,7 +344,9 @@ class StalinsWar:
             poly = curated.polygon(z["polygon"])
             inside = contains_xy(poly, s.lon[idx], s.lat[idx])
             share = np.bincount(s.hex[idx[inside]], minlength=self.n) / nland
-            members = {i for i in range(self.n) if live[i] and share[i] > 0.5}
+            members = {
+                i for i in range(self.n) if live[i] and share[i] > 0.5 and self.nation[i] == "ussr"
+            }
             zones[z["name"]] = members
             lines[z["line"]] = {
                 self.side(a, b)

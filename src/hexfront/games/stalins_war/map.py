@@ -28,6 +28,7 @@ from typing import Any
 
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.hexgrid import HexGrid
+from hexfront.games.stalins_war.setup import SECTION_25
 
 FORMAT = "hexfront-stalins-war-map/1"
 TERRAINS = ("clear", "forest", "rough", "swamp", "mountain", "desert", "water")
@@ -80,6 +81,14 @@ STATED_ADJACENCIES: tuple[tuple[str, str, bool], ...] = (
     ("2423", "2323", False),
     ("1829", "1928", True),
 )
+# Section 25: where each nationality's units may stand at the start (the German 11th Army
+# sets up in Romania).
+SETUP_NATIONS: Mapping[str, tuple[str, ...]] = {
+    "su": ("ussr",),
+    "ge": ("greater_germany", "general_government", "romania"),
+    "ro": ("romania",),
+    "hu": ("hungary",),
+}
 VP_START = 7  # 4.1.2: the VP marker starts at 7
 WEST_EDGE_FIRST, WEST_EDGE_LAST = "1316", "1431"  # 13.2
 ASTRAKHAN = "3032"  # 10.1
@@ -481,6 +490,21 @@ def check(m: StalinsWarMap) -> list[str]:
     for name in ("Moscow", "Stalingrad"):
         if name in m.places and m.places[name].node not in pe:
             problems.append(f"{name} is west of the Paulus Line")
+
+    # Section 25's setup hexes: playable land of the nation whose units stand there.
+    for hex_id, units in SECTION_25.items():
+        node = at(hex_id)
+        if node is None:
+            continue
+        if not m.is_land(node):
+            problems.append(f"setup hex {hex_id} is not playable land (25)")
+            continue
+        for unit in units:
+            allowed = SETUP_NATIONS[unit.split(".")[0]]
+            if m.nation[node] not in allowed:
+                problems.append(
+                    f"setup hex {hex_id} ({unit}) is {m.nation[node]}, not {allowed[0]}"
+                )
 
     # Places and sources.
     for p in m.places.values():
