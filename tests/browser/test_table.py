@@ -203,6 +203,15 @@ def test_the_table_fits_a_phone_and_a_wide_screen(server: str, chromium: Any) ->
             assert not found["outside"], found["outside"]
             page.evaluate("() => window.scrollTo(0, 0)")
             shot(page, f"22-layout-{width}x{height}")
+            # The legend opens over the map, inside it, whatever the width.
+            page.click("[data-testid=legend-toggle]")
+            legend = page.locator("[data-testid=legend]").bounding_box()
+            wrap = page.locator(".map-wrap").bounding_box()
+            assert legend["x"] >= wrap["x"]
+            assert legend["x"] + legend["width"] <= wrap["x"] + wrap["width"] + 0.5
+            assert legend["y"] + legend["height"] <= wrap["y"] + wrap["height"] + 0.5
+            shot(page, f"22-layout-{width}x{height}-legend")
+            page.keyboard.press("Escape")
             # Further down on a phone: the whole prompt, below the map.
             page.locator("[data-testid=prompt] .ends").scroll_into_view_if_needed()
             shot(page, f"22-layout-{width}x{height}-prompt")

@@ -7,7 +7,7 @@ import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./boar
 import { button, clear, h, s } from "./dom";
 import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
-import { KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, STEP_NAMES, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, STEP_NAMES, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -716,7 +716,7 @@ export class BiteTable {
     }
     const stack = this.byNode.get(id) ?? [];
     const terrain = this.board.terrain.get(id);
-    box.append(h("h3", {}, `${this.board.label(id)}${terrain ? ` · ${terrain}` : ""}`));
+    box.append(h("h3", {}, `${this.board.label(id)}${terrain ? ` · ${terrainWord(terrain)}` : ""}`));
     if (!stack.length) {
       box.append(h("p", { class: "muted" }, "No blocks here."));
       return;

@@ -503,7 +503,7 @@ export class Board {
     }
     const t = this.terrain.get(id);
     const extra = this.describe(id);
-    this.tip.textContent = `${this.label(id)}${t ? ` · ${t}` : ""}${extra ? ` · ${extra}` : ""}`;
+    this.tip.textContent = `${this.label(id)}${t ? ` · ${terrainWord(t)}` : ""}${extra ? ` · ${extra}` : ""}`;
     this.tip.hidden = false;
     const host = this.svg.getBoundingClientRect();
     this.tip.style.left = `${ev.clientX - host.left + 14}px`;
