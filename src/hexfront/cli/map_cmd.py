@@ -33,8 +33,10 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 
 
 def _map(game: str) -> BiteMap:
+    if game == "stalins_war":
+        _fail("the Stalin's War map offers check, render and show")
     if game != "bite":
-        _fail(f"no such command for game {game!r}'s map; maps exist for: {', '.join(MAP_GAMES)}")
+        _fail(f"no map for game {game!r}; maps exist for: {', '.join(MAP_GAMES)}")
     try:
         return load_map()
     except (OSError, HexfrontError, ValueError) as exc:  # pragma: no cover - broken install
