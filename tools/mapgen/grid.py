@@ -8,6 +8,7 @@ in columns, odd columns half a hex lower (odd-q), exactly as ``hexfront.engine.h
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -99,6 +100,7 @@ class Geometry:
         self._fwd = Transformer.from_crs("EPSG:4326", self.proj_string, always_xy=True)
         self._inv = Transformer.from_crs(self.proj_string, "EPSG:4326", always_xy=True)
         self.warp: Warp | None = None
+        self.fit: Any = None  # tools.mapgen.fit.Fit for a fitted game
         self.rotation_deg = game.rotation_deg
         self.origin = (game.origin_x_km, game.origin_y_km)
         self.hex_km = game.hex_km
@@ -106,6 +108,7 @@ class Geometry:
             from tools.mapgen import fit
 
             found = fit.solve(game, self._fwd)
+            self.fit = found
             self.hex_km, self.rotation_deg = found.hex_km, found.rotation_deg
             self.origin = found.origin
             self.warp = found.warp

@@ -19,7 +19,7 @@ from shapely import contains_xy
 from hexfront.engine.hexgrid import DIRECTION_NAMES, HexGrid
 from hexfront.engine.paths import UNREACHED, cheapest, path_to
 from tools.mapgen import borders, build, config, curated, rivers, sample, terrain
-from tools.mapgen.fit import parse_id
+from tools.mapgen.fit import parse_id, similarity_hexes
 from tools.mapgen.geo import LAND, SEA, load_rasters
 from tools.mapgen.grid import Geometry
 
@@ -377,6 +377,21 @@ class StalinsWar:
                 west.append(i)
         return west, east
 
+    def _anchor_report(self) -> list[dict[str, Any]]:
+        """Each anchor: its hex, where the similarity alone puts it, and how far (hexes)
+        the similarity leaves it from its hex centre before the warp."""
+        found = self.geom.fit
+        alone = similarity_hexes(GAME)
+        return [
+            {
+                "name": a.name,
+                "hex": f"{a.col + GAME.id_col_base:02d}{a.row + 1:02d}",
+                "similarity_hex": alone[a.name],
+                "residual_hex": round(r, 3),
+            }
+            for a, r in zip(found.anchors, found.residual_hex, strict=True)
+        ]
+
     def document(self) -> dict[str, Any]:
         geom = self.geom
         cx, cy = geom.all_centres()
@@ -474,6 +489,7 @@ class StalinsWar:
                     ),
                 },
                 "edges": dict(e.items()),
+                "anchors": self._anchor_report(),
                 "id_col_base": GAME.id_col_base,
             },
             "sources": build.SOURCES,

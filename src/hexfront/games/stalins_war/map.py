@@ -89,6 +89,17 @@ SETUP_NATIONS: Mapping[str, tuple[str, ...]] = {
     "ro": ("romania",),
     "hu": ("hungary",),
 }
+# Hexes the Example of Play moves or fights in (digest 6.1; "1018" is read as 2018).
+EXAMPLE_HEXES: tuple[str, ...] = (
+    "1524", "1625", *(f"17{r}" for r in range(20, 28)), *(f"18{r}" for r in range(20, 30)),
+    "1918", *(f"19{r}" for r in range(20, 29)), *(f"20{r}" for r in range(18, 26)),
+    "2122", "2123", "2126", "2224", "2225", "2226", "2232", "2319", "2322", "2323",
+    "2420", "2422", "2423", "2424",
+)  # fmt: skip
+# The example's VP arithmetic: these change the VP track when taken, those do not.
+EXAMPLE_VP = ("Minsk", "Odessa", "Nikopol", "Sevastopol", "Kiev")
+EXAMPLE_NOT_VP = ("Vilna", "Smolensk", "Zhitomir", "Gomel", "Dnepropetrovsk", "Zaporozhe")
+EXAMPLE_FORTS = ("Odessa", "Sevastopol")
 VP_START = 7  # 4.1.2: the VP marker starts at 7
 WEST_EDGE_FIRST, WEST_EDGE_LAST = "1316", "1431"  # 13.2
 ASTRAKHAN = "3032"  # 10.1
@@ -421,6 +432,20 @@ def check(m: StalinsWarMap) -> list[str]:
         if not sea and is_sea:
             problems.append(f"{a_id}/{b_id} is a sea hexside, but units fight across it")
 
+    for hex_id in EXAMPLE_HEXES:
+        node = at(hex_id)
+        if node is not None and not m.is_land(node):
+            problems.append(f"{hex_id}, where the Example of Play moves or fights, is not land")
+    for name in EXAMPLE_VP:
+        if name not in m.places or not m.places[name].vp:
+            problems.append(f"{name} should be a VP hex (the example's VP arithmetic)")
+    for name in EXAMPLE_NOT_VP:
+        if name in m.places and m.places[name].vp:
+            problems.append(f"{name} is a VP hex, but taking it changed no VP in the example")
+    for name in EXAMPLE_FORTS:
+        if name not in m.places or not m.places[name].fort:
+            problems.append(f"{name} should hold a fort (Example of Play)")
+
     # VP stars: the Axis holds the seven the track starts at (4.1.2).
     axis_vp = sorted(
         p.name for p in m.places.values() if p.vp and not p.vp_inactive and p.nation in AXIS_NATIONS
@@ -553,6 +578,13 @@ def stats(m: StalinsWarMap) -> dict[str, Any]:
         "west_edge_rail": [m.id_of(x) for x in m.west_edge_rail],
         "east_edge_rail": [m.id_of(x) for x in m.east_edge_rail],
         "anchors": len(ANCHORS),
+        "fit_anchors": len(m.meta.get("anchors", [])),
+        "fit_anchors_hit_before_warp": sum(
+            1 for a in m.meta.get("anchors", []) if a["hex"] == a["similarity_hex"]
+        ),
+        "fit_max_residual_hex": max(
+            (a["residual_hex"] for a in m.meta.get("anchors", [])), default=0
+        ),
         "stated_adjacencies": len(STATED_ADJACENCIES),
         "lines": {k: len(v) for k, v in sorted(m.lines.items())},
         "zones": {k: len(v) for k, v in sorted(m.zones.items())},
