@@ -141,6 +141,15 @@ class StalinsWar:
         self.kerch = self.side(self.resolve(k["a"]), self.resolve(k["b"]))
         self.deep.discard(self.kerch)
         self.river = rivers.river_sides(geom, rivers.load(), self.grid.neighbors, self.water)
+        self.river_source: dict[tuple[int, int], str] = {}
+        for r in self.board.get("river_side", []):
+            key = self.side(self.hex_index(r["a"]), self.hex_index(r["b"]))
+            if key[1] not in self.grid.neighbors[key[0]]:
+                self.errors.append(
+                    f"river side {r['a']}/{r['b']} joins hexes that are not adjacent"
+                )
+            self.river[key] = rivers.River(r["river"], bool(r["major"]), ())
+            self.river_source[key] = r["source"]
         saratov_row = self.place("Saratov").hex // geom.width
         self.volga_line = {
             sd
@@ -433,7 +442,9 @@ class StalinsWar:
             sd = side(key)
             sd["river"] = r.name
             sd["major_river"] = r.major
-            sd["source"].append("geography: Natural Earth river (curated/rivers.toml)")
+            sd["source"].append(
+                self.river_source.get(key, "geography: Natural Earth river (curated/rivers.toml)")
+            )
         for key in self.volga_line:
             side(key)["volga_line"] = True
             side(key)["source"].append("text: Volga hexsides south of Saratov (11.1.10)")

@@ -45,13 +45,13 @@ AXIS_NATIONS = ("greater_germany", "general_government", "hungary", "romania")
 SOURCE_KINDS = ("text", "geography", "history", "design")
 
 # --- what the text fixes (digest 6.1; rule numbers in brackets) -----------------------------
-# (hex, kind, name): kind "city" = a city or fortress city, "oil" (17.1), "usir" (13.2),
+# (hex, kind, name): kind "city" = a city or fortress city, "town", "oil" (17.1), "usir" (13.2),
 # "vp_space" = a VP space activated by Industrial Evacuation (5.1.1).
 ANCHORS: tuple[tuple[str, str, str], ...] = (
     ("2722", "city", "Moscow"),  # 16.4, 25
     ("2022", "city", "Minsk"),  # 25 ("13R at Minsk")
     ("2025", "city", "Kiev"),  # Example of Play
-    ("1920", "city", "Vilna"),  # Example of Play
+    ("1920", "town", "Vilna"),  # Example of Play: the attack shifts for a town
     ("2830", "city", "Stalingrad"),
     ("3023", "city", "Gorki"),
     ("3027", "city", "Saratov"),
@@ -100,6 +100,29 @@ EXAMPLE_HEXES: tuple[str, ...] = (
 EXAMPLE_VP = ("Minsk", "Odessa", "Nikopol", "Sevastopol", "Kiev")
 EXAMPLE_NOT_VP = ("Vilna", "Smolensk", "Zhitomir", "Gomel", "Dnepropetrovsk", "Zaporozhe")
 EXAMPLE_FORTS = ("Odessa", "Sevastopol")
+# Its column shifts and Blitz markers: hexes that must be clear (a Blitz marker goes there)
+# or swamp (the attack shifts for swamp), sides it attacks across a river, towns and cities.
+EXAMPLE_TERRAIN: Mapping[str, str] = {
+    "1625": "clear",
+    "1721": "clear",
+    "1722": "clear",
+    "1821": "clear",
+    "1924": "clear",
+    "2226": "clear",
+    "1922": "swamp",
+    "2123": "swamp",
+    "2420": "swamp",
+}
+EXAMPLE_RIVERS: tuple[tuple[str, str], ...] = (
+    ("1820", "1920"),
+    ("1623", "1722"),
+    ("1623", "1723"),
+    ("1823", "1922"),
+)
+EXAMPLE_NO_RIVER: tuple[tuple[str, str], ...] = (("1524", "1625"),)
+EXAMPLE_TOWNS = ("Vilna", "Zhitomir")
+EXAMPLE_CITIES = ("Minsk", "Smolensk", "Gomel", "Zaporozhe", "Kiev")
+EXAMPLE_RAIL = ("1820",)  # 41 Pz traces supply from 2018 to 1820 "and then by rail"
 VP_START = 7  # 4.1.2: the VP marker starts at 7
 WEST_EDGE_FIRST, WEST_EDGE_LAST = "1316", "1431"  # 13.2
 ASTRAKHAN = "3032"  # 10.1
@@ -398,6 +421,8 @@ def check(m: StalinsWarMap) -> list[str]:
             problems.append(f"anchor {hex_id} ({name}) is not playable land")
         if kind == "city" and p.type not in ("city", "fortress_city"):
             problems.append(f"anchor {hex_id} ({name}) is a {p.type}, not a city")
+        if kind == "town" and p.type != "town":
+            problems.append(f"anchor {hex_id} ({name}) is a {p.type}, not a town")
         if kind == "oil" and not p.oil:
             problems.append(f"anchor {hex_id} ({name}) is not an oil hex (17.1)")
         if kind == "vp_space" and not p.vp_inactive:
@@ -442,6 +467,39 @@ def check(m: StalinsWarMap) -> list[str]:
     for name in EXAMPLE_NOT_VP:
         if name in m.places and m.places[name].vp:
             problems.append(f"{name} is a VP hex, but taking it changed no VP in the example")
+    for hex_id, want in EXAMPLE_TERRAIN.items():
+        node = at(hex_id)
+        if node is not None and m.terrain[node] != want:
+            problems.append(f"{hex_id} is {m.terrain[node]}, the Example of Play needs {want}")
+    for a_id, b_id in EXAMPLE_RIVERS + EXAMPLE_NO_RIVER:
+        a, b = at(a_id), at(b_id)
+        if a is None or b is None:
+            continue
+        s = m.side(a, b)
+        river = s is not None and s.river is not None
+        if river != ((a_id, b_id) in EXAMPLE_RIVERS):
+            problems.append(f"{a_id}/{b_id}: the Example of Play's shifts need river={not river}")
+        if s is not None and s.major_river:
+            problems.append(f"{a_id}/{b_id}: the example shifts for a minor river, not a major one")
+    for name in EXAMPLE_TOWNS:
+        if name not in m.places or m.places[name].type != "town":
+            problems.append(f"{name} should be a town (Example of Play)")
+    for name in EXAMPLE_CITIES:
+        if name not in m.places or m.places[name].type not in ("city", "fortress_city"):
+            problems.append(f"{name} should be a city (Example of Play)")
+    for hex_id in EXAMPLE_RAIL:
+        node = at(hex_id)
+        if node is not None and node not in m.rail_hexes:
+            problems.append(f"{hex_id} should be a rail hex (Example of Play's supply line)")
+    zap, ode = m.places.get("Zaporozhe"), m.places.get("Odessa")
+    if zap is not None and ode is not None:
+        d = m.grid.distance(zap.node, ode.node)
+        land = _land_distance(m, zap.node, ode.node)
+        if d != 4 or land <= 4:
+            problems.append(
+                f"Zaporozhe is {d} hexes from Odessa ({land} over land); the example has 4, "
+                "with the 1829/1928 sea hexside in the way"
+            )
     for name in EXAMPLE_FORTS:
         if name not in m.places or not m.places[name].fort:
             problems.append(f"{name} should hold a fort (Example of Play)")
@@ -543,6 +601,20 @@ def check(m: StalinsWarMap) -> list[str]:
         if m.is_land(i) and (not m.terrain_source[i] or not m.nation[i]):
             problems.append(f"hex {m.id_of(i)} lacks its terrain source or nation")
     return problems
+
+
+def _land_distance(m: StalinsWarMap, a: int, b: int) -> int:
+    """Steps over the movement graph (no sea hexsides), or a large number."""
+    seen = {a: 0}
+    todo = [a]
+    for x in todo:
+        if x == b:
+            return seen[x]
+        for y in m.adjacency[x]:
+            if y not in seen:
+                seen[y] = seen[x] + 1
+                todo.append(y)
+    return 10**6
 
 
 def _near_water(m: StalinsWarMap, node: int) -> bool:
