@@ -67,6 +67,8 @@ def test_each_anchor_holds_its_place(m: StalinsWarMap, hex_id: str, kind: str, n
     elif kind == "vp_space":
         assert place.vp_inactive
         assert not place.vp
+    elif kind == "town":
+        assert place.type == "town"
     elif kind == "usir":
         assert m.nation[node] == "greater_germany"
     else:
