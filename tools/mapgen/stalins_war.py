@@ -112,8 +112,11 @@ class StalinsWar:
                 self.terrain_source[i] = TERRAIN_SOURCE["desert"]
         for o in self.board.get("terrain", []):
             i = self.hex_index(o["hex"])
+            was = self.ter[i]
             self.ter[i] = o["terrain"]
-            self.terrain_source[i] = o["source"]
+            self.terrain_source[i] = o["source"] + (
+                f" (geography: {was})" if was != o["terrain"] else " (geography agrees)"
+            )
         self.water = [x == "water" for x in self.ter]
         self.coastal = list(t.coastal)
 
@@ -148,8 +151,10 @@ class StalinsWar:
                 self.errors.append(
                     f"river side {r['a']}/{r['b']} joins hexes that are not adjacent"
                 )
+            was = self.river.get(key)
             self.river[key] = rivers.River(r["river"], bool(r["major"]), ())
-            self.river_source[key] = r["source"]
+            geo = f"{was.name}{' (major)' if was.major else ''}" if was else "no river"
+            self.river_source[key] = f"{r['source']} (geography: {geo})"
         saratov_row = self.place("Saratov").hex // geom.width
         self.volga_line = {
             sd
