@@ -108,7 +108,8 @@ def test_text_figures(m: StalinsWarMap) -> None:
     assert all(x % m.width == m.width - 1 for x in m.east_edge_rail)
     kerch = [s for s in m.hexsides.values() if s.kerch_strait]
     assert len(kerch) == 1
-    assert m.node("Kerch") in (kerch[0].a, kerch[0].b)
+    assert {m.id_of(kerch[0].a), m.id_of(kerch[0].b)} == {"2231", "2232"}
+    assert m.adjacent(kerch[0].a, kerch[0].b)
     assert any(s.volga_line for s in m.hexsides.values())
     assert m.lines["Paulus Line"]
     assert m.lines["Caucasus Line"]
@@ -157,6 +158,12 @@ def test_check_names_what_is_wrong(doc: dict[str, Any]) -> None:
                 s["sea"] = False
 
     assert any("1829" in p and "sea" in p for p in check(_broken(doc, open_the_sea)))
+
+    def no_strait(d: dict[str, Any]) -> None:
+        for s in d["hexsides"]:
+            s["kerch_strait"] = False
+
+    assert any("Kerch" in p for p in check(_broken(doc, no_strait)))
 
     def extra_star(d: dict[str, Any]) -> None:
         for p in d["places"]:

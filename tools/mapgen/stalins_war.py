@@ -142,6 +142,8 @@ class StalinsWar:
             self.sea_sides[self.side(self.hex_index(d["a"]), self.hex_index(d["b"]))] = d["source"]
         k = self.board["kerch"]
         self.kerch = self.side(self.resolve(k["a"]), self.resolve(k["b"]))
+        if self.kerch[1] not in self.grid.neighbors[self.kerch[0]]:
+            self.errors.append(f"the Kerch Strait {k['a']}/{k['b']} joins no two adjacent hexes")
         self.deep.discard(self.kerch)
         self.river = rivers.river_sides(geom, rivers.load(), self.grid.neighbors, self.water)
         self.river_source: dict[tuple[int, int], str] = {}

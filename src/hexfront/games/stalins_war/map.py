@@ -122,6 +122,7 @@ EXAMPLE_RIVERS: tuple[tuple[str, str], ...] = (
 EXAMPLE_NO_RIVER: tuple[tuple[str, str], ...] = (("1524", "1625"),)
 EXAMPLE_TOWNS = ("Vilna", "Zhitomir")
 EXAMPLE_CITIES = ("Minsk", "Smolensk", "Gomel", "Zaporozhe", "Kiev")
+KERCH_WATCH = "2232"  # the example's 5M goes there by sea "to watch the Kerch Strait"
 EXAMPLE_RAIL = ("1820",)  # 41 Pz traces supply from 2018 to 1820 "and then by rail"
 VP_START = 7  # 4.1.2: the VP marker starts at 7
 WEST_EDGE_FIRST, WEST_EDGE_LAST = "1316", "1431"  # 13.2
@@ -546,8 +547,14 @@ def check(m: StalinsWarMap) -> list[str]:
     kerch = [s for s in m.hexsides.values() if s.kerch_strait]
     if len(kerch) != 1:
         problems.append(f"{len(kerch)} Kerch Strait hexsides, expected 1")
-    elif "Kerch" in m.places and m.places["Kerch"].node not in (kerch[0].a, kerch[0].b):
-        problems.append("the Kerch Strait hexside does not touch Kerch")
+    else:
+        ends = (kerch[0].a, kerch[0].b)
+        if not m.adjacent(*ends):
+            problems.append("the Kerch Strait hexside joins no two adjacent hexes")
+        if "Kerch" in m.places and m.places["Kerch"].node not in ends:
+            problems.append("the Kerch Strait hexside does not touch Kerch")
+        if m.index(KERCH_WATCH) not in ends:
+            problems.append(f"the Kerch Strait does not touch {KERCH_WATCH} (Example of Play)")
     volga = [s for s in m.hexsides.values() if s.volga_line]
     sar = m.places.get("Saratov")
     if not volga:
