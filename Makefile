@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := dev,server,postgres,mapgen,bench
 
-.PHONY: run test lint typecheck pytest bench bench-ai fuzz golden install clean map web
+.PHONY: run test lint typecheck pytest bench bench-ai fuzz golden install clean map web compile
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,11 +47,19 @@ map: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable: no OpenSpiel yardstick"
 	$(BIN)/python bench/run.py
-	$(BIN)/hexfront bench bite --json | tee bench/results/bite.json
+	$(BIN)/hexfront bench bite --json | tee bench/results/bite_python.json
+	if $(BIN)/python -m tools.compile; then \
+		PYTHONPATH=build/compiled $(BIN)/hexfront bench bite --json | tee bench/results/bite.json; \
+	else cp bench/results/bite_python.json bench/results/bite.json; fi
 	$(BIN)/python bench/server.py
 
 bench-ai: $(STAMP)
 	$(BIN)/python bench/ai.py
+
+# The rules compiled with mypyc into build/compiled (the tree itself stays pure Python):
+# run anything on them with PYTHONPATH=build/compiled. Needs a C compiler.
+compile: $(STAMP)
+	$(BIN)/python -m tools.compile
 
 # Replay records that a speed-up must leave unchanged (tests/golden); remake them only
 # when a rule is fixed on purpose, in the same commit.
@@ -62,4 +70,4 @@ fuzz: $(STAMP)
 	$(BIN)/python -m hexfront.ai.bite_tools.fuzz --games 1000 --json bench/results/fuzz.json
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .import_linter_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .import_linter_cache build

@@ -499,8 +499,10 @@ def bench(
         print(json.dumps(report, indent=2))
         return
     rp, sp = report["random_play"], report["supply"]
+    engine = "compiled rules (mypyc)" if report["engine"] == "mypyc" else "pure Python rules"
     console.print(
-        f"random play on {scenario}: {rp['actions_per_second']} actions/s, {rp['ms_per_turn']} ms per turn"
+        f"random play on {scenario} with {engine}: {rp['actions_per_second']} actions/s, "
+        f"{rp['ms_per_turn']} ms per turn"
     )
     console.print(
         f"supply of all units: {sp['ours_ms']} ms (networkx {sp['networkx_ms']} ms, {sp['speedup']}x)"

@@ -36,6 +36,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
+from mypy_extensions import mypyc_attr
+
 from .errors import IllegalAction, RulesError
 from .events import JSON, json_copy
 from .protocol import Action, Prompt, is_listed
@@ -101,6 +103,7 @@ class Decision:
     actions: Sequence[Action]  # a list, or a Listing made on demand
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled or not, any module may subclass
 class Procedure(Generic[S]):
     """Base class of a step in the sequence of play. Override what you need."""
 
@@ -139,12 +142,15 @@ def calls(proc: str, **vars: JSON) -> StepFn[Any]:
     return step
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Steps(Procedure[S]):
     """A procedure that walks a fixed list of named steps, one step each time it runs, so
     that the class reads like the sequence of play it follows.
 
-    ``steps`` holds ``(name, method)`` pairs in order; each method must move the stack,
-    like :meth:`Procedure.run`. The frame variable ``place`` says which step runs next: its
+    ``steps`` holds ``(name, step)`` pairs in order: a step is the name of a method of the
+    class, or a function of the procedure (like :func:`calls` makes); each must move the
+    stack, like :meth:`Procedure.run`. Methods go by name because a compiled (mypyc) class
+    body cannot refer to its own methods while it is being built. The frame variable ``place`` says which step runs next: its
     index, or its name with ``by_name``. :meth:`begin` puts it at the first step (an
     override calls :meth:`first_step`). After the last step the procedure ends, or goes
     back to the step ``repeat_from``. A step may choose what follows with :meth:`go_to`.
@@ -162,7 +168,7 @@ class Steps(Procedure[S]):
     ...         m.call(state, "note", text="lunch")
     ...     steps = (
     ...         ("morning", calls("note", text="work")),
-    ...         ("noon", lunch),
+    ...         ("noon", "lunch"),
     ...         ("afternoon", calls("note", text="work")),
     ...         ("nap", calls("note", text="sleep")),
     ...     )
@@ -173,10 +179,10 @@ class Steps(Procedure[S]):
     (True, ['work', 'lunch', 'sleep'])
     """
 
-    steps: Sequence[tuple[str, StepFn[S]]] = ()
+    steps: ClassVar[Sequence[tuple[str, StepFn[Any] | str]]] = ()
     place = "next"  # the frame variable that keeps the next step
     by_name = False  # keep the next step's name rather than its index
-    repeat_from: str | None = None  # after the last step, go back to this one (or end)
+    repeat_from: ClassVar[str | None] = None  # after the last step, go back to this one (or end)
     _index: ClassVar[dict[str, int]] = {}  # step name -> index, per class
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -186,6 +192,9 @@ class Steps(Procedure[S]):
             raise RulesError(f"{cls.__name__} names two steps alike")
         if cls.repeat_from is not None and cls.repeat_from not in cls._index:
             raise RulesError(f"{cls.__name__} repeats from an unknown step")
+        for name, step in cls.steps:
+            if isinstance(step, str) and not callable(getattr(cls, step, None)):
+                raise RulesError(f"{cls.__name__} step {name!r} names no method {step!r}")
 
     def begin(self, m: Machine[S], state: S, frame: Frame) -> None:
         self.first_step(frame)
@@ -211,7 +220,11 @@ class Steps(Procedure[S]):
             frame.vars[self.place] = self.steps[nxt][0] if nxt < len(self.steps) else ""
         else:
             frame.vars[self.place] = nxt
-        self.steps[i][1](self, m, state, frame)
+        step = self.steps[i][1]
+        if isinstance(step, str):
+            getattr(self, step)(m, state, frame)
+        else:
+            step(self, m, state, frame)
 
 
 class Machine(Generic[S]):

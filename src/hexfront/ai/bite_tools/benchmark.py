@@ -29,6 +29,9 @@ from hexfront.games.bite.state import BiteState, enemy_of
 
 def random_play(scenario: str, seconds: float = 20.0, seed: int = 1) -> dict[str, Any]:
     game = Bite()
+    # The map and data load once per process before the clock starts, as OpenSpiel's
+    # load_game does before its own (openspiel_chess below).
+    game.setup(scenario, {}, seed)
     actions = 0
     turns: list[float] = []
     games = 0
@@ -193,8 +196,16 @@ def openspiel_chess(seconds: float = 10.0) -> dict[str, Any] | None:
     }
 
 
+def engine() -> str:
+    """Which engine runs: "mypyc" when the rules are the compiled copy of tools/compile.py
+    (on PYTHONPATH), "python" otherwise."""
+    from hexfront.games.bite import game
+
+    return "mypyc" if not str(game.__file__).endswith(".py") else "python"
+
+
 def run(scenario: str = "SBE4", seconds: float = 20.0) -> dict[str, Any]:
-    report: dict[str, Any] = {"random_play": random_play(scenario, seconds)}
+    report: dict[str, Any] = {"engine": engine(), "random_play": random_play(scenario, seconds)}
     report["supply"] = supply_vs_networkx(scenario)
     chess = openspiel_chess(seconds / 2)
     report["openspiel_chess"] = chess

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any
+from typing import Any, Literal, cast, get_origin
 
 from hexfront.engine.dice import Dice
 from hexfront.engine.events import JSON, Event, json_copy
@@ -117,13 +117,18 @@ class Piece:
         return Piece(*[kind(value) for kind, value in zip(_PIECE_TYPES, row, strict=True)])
 
 
+def _field_caster(kind: Any) -> Callable[[Any], Any]:
+    """What turns a JSON value back into a block field of this annotated type. Plain Python
+    keeps annotations as their names; compiled (mypyc) classes keep the types themselves."""
+    if isinstance(kind, str):
+        return {"str": str, "Side": str, "Status": str, "int": int, "Node": int, "bool": bool}[kind]
+    return str if get_origin(kind) is Literal else cast(Callable[[Any], Any], kind)
+
+
 _PIECE_FIELDS = tuple(f.name for f in fields(Piece))
 _piece_row: Callable[[Piece], tuple[Any, ...]] = attrgetter(*_PIECE_FIELDS)
 piece_row = _piece_row  # every field of a block, in one C call: a cheap "did it change?" key
-_PIECE_TYPES: tuple[Callable[[Any], Any], ...] = tuple(
-    {"str": str, "Side": str, "Status": str, "int": int, "Node": int, "bool": bool}[str(f.type)]
-    for f in fields(Piece)
-)
+_PIECE_TYPES: tuple[Callable[[Any], Any], ...] = tuple(_field_caster(f.type) for f in fields(Piece))
 
 
 # What the rules remember in ``cache`` only while positions are indexed (nothing moves).

@@ -167,11 +167,11 @@ class BlitzPhase(Steps[BiteState]):
         m.end(state)
 
     steps = (
-        ("moves", _blitz_combat),  # 7.8: blitz moves, decided above; then their battles
-        ("combat", _blitz_combat),  # 7.8: the player is done moving: the blitz battles
-        ("rebase_defender", _rebase_defender),  # 7.8.1: the defender's air units first
-        ("rebase_attacker", _rebase_attacker),  # 7.8.1
-        ("over", _over),  # the blitz over, no block counts as having attacked
+        ("moves", "_blitz_combat"),  # 7.8: blitz moves, decided above; then their battles
+        ("combat", "_blitz_combat"),  # 7.8: the player is done moving: the blitz battles
+        ("rebase_defender", "_rebase_defender"),  # 7.8.1: the defender's air units first
+        ("rebase_attacker", "_rebase_attacker"),  # 7.8.1
+        ("over", "_over"),  # the blitz over, no block counts as having attacked
     )
 
 

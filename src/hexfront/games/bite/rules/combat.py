@@ -20,7 +20,6 @@ to fall back to may still choose to retreat, and is then eliminated (7.7.17, 7.7
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from hexfront.engine.events import JSON, REVEAL
@@ -258,11 +257,11 @@ ATTACKER: Who = "attacker"
 DEFENDER: Who = "defender"
 
 
-def _by(who: Who, step: Callable[[Battle, M, BiteState, Frame, Side], None]) -> StepFn[BiteState]:
-    """A step of the battle taken by its attacker, or by its defender."""
+def _by(who: Who, step: str) -> StepFn[BiteState]:
+    """A step of the battle (a method's name) taken by its attacker, or by its defender."""
 
     def by_side(self: Battle, m: M, state: BiteState, frame: Frame) -> None:
-        step(self, m, state, frame, frame.typed(BattleVars)[who])
+        getattr(self, step)(m, state, frame, frame.typed(BattleVars)[who])
 
     return by_side
 
@@ -497,26 +496,26 @@ class Battle(Steps[BiteState]):
     # the attacker, may pull air units out (7.7.13); ground units retreat after the ground
     # step (7.7.14-7.7.18).
     steps = (
-        ("start", _air_round_or_aa),  # 7.7.1: air-to-air combat if both sides fly
-        ("a2a_fire", _air_to_air),  # 7.7.1: air-to-air fire, simultaneous
-        ("a2a_withdraw_def", _by(DEFENDER, _withdraw_air)),  # 7.7.13
-        ("a2a_withdraw_att", _by(ATTACKER, _withdraw_air)),  # 7.7.13
-        ("a2a_check", _air_round_or_aa),  # 7.7.1: another air-to-air round?
-        ("aa", _anti_aircraft),  # 7.7.2: anti-aircraft fire, simultaneous
-        ("aa_retreat_def", _by(DEFENDER, _withdraw_air)),  # 7.7.13
-        ("aa_retreat_att", _by(ATTACKER, _withdraw_air)),  # 7.7.13
-        ("a2g", _air_to_ground),  # 7.7.3: air-to-ground fire, simultaneous
-        ("a2g_retreat_def", _by(DEFENDER, _withdraw_air)),  # 7.7.13
-        ("a2g_retreat_att", _by(ATTACKER, _withdraw_air)),  # 7.7.13
-        ("art_att", _by(ATTACKER, _artillery)),  # 7.7.4: the attacker's guns first
-        ("art_def", _by(DEFENDER, _artillery)),  # 7.7.4
-        ("art_retreat_def", _by(DEFENDER, _withdraw_air)),  # 7.7.13
-        ("art_retreat_att", _by(ATTACKER, _withdraw_air)),  # 7.7.13
-        ("ground_def", _by(DEFENDER, _ground)),  # 7.7.5: the defender fires first
-        ("ground_att", _by(ATTACKER, _ground)),  # 7.7.5
-        ("retreat_def", _by(DEFENDER, _retreat_ground)),  # 7.7.14-7.7.18
-        ("retreat_att", _by(ATTACKER, _retreat_ground)),  # 7.7.14-7.7.18
-        ("end_round", _end_round),  # 7.7.12: next round, from anti-aircraft fire
+        ("start", "_air_round_or_aa"),  # 7.7.1: air-to-air combat if both sides fly
+        ("a2a_fire", "_air_to_air"),  # 7.7.1: air-to-air fire, simultaneous
+        ("a2a_withdraw_def", _by(DEFENDER, "_withdraw_air")),  # 7.7.13
+        ("a2a_withdraw_att", _by(ATTACKER, "_withdraw_air")),  # 7.7.13
+        ("a2a_check", "_air_round_or_aa"),  # 7.7.1: another air-to-air round?
+        ("aa", "_anti_aircraft"),  # 7.7.2: anti-aircraft fire, simultaneous
+        ("aa_retreat_def", _by(DEFENDER, "_withdraw_air")),  # 7.7.13
+        ("aa_retreat_att", _by(ATTACKER, "_withdraw_air")),  # 7.7.13
+        ("a2g", "_air_to_ground"),  # 7.7.3: air-to-ground fire, simultaneous
+        ("a2g_retreat_def", _by(DEFENDER, "_withdraw_air")),  # 7.7.13
+        ("a2g_retreat_att", _by(ATTACKER, "_withdraw_air")),  # 7.7.13
+        ("art_att", _by(ATTACKER, "_artillery")),  # 7.7.4: the attacker's guns first
+        ("art_def", _by(DEFENDER, "_artillery")),  # 7.7.4
+        ("art_retreat_def", _by(DEFENDER, "_withdraw_air")),  # 7.7.13
+        ("art_retreat_att", _by(ATTACKER, "_withdraw_air")),  # 7.7.13
+        ("ground_def", _by(DEFENDER, "_ground")),  # 7.7.5: the defender fires first
+        ("ground_att", _by(ATTACKER, "_ground")),  # 7.7.5
+        ("retreat_def", _by(DEFENDER, "_retreat_ground")),  # 7.7.14-7.7.18
+        ("retreat_att", _by(ATTACKER, "_retreat_ground")),  # 7.7.14-7.7.18
+        ("end_round", "_end_round"),  # 7.7.12: next round, from anti-aircraft fire
     )
 
     # --- helpers of the steps ----------------------------------------------------------
