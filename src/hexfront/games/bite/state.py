@@ -107,6 +107,30 @@ class Piece:
     def copy(self) -> Piece:
         return Piece(*_piece_row(self))  # every action copies every block: one C call
 
+    def row(self) -> tuple[Any, ...]:
+        """Every field, in order: what :data:`piece_row` reads when the rules are compiled
+        (a native method reads the fields directly, faster there than attrgetter)."""
+        return (
+            self.uid,
+            self.side,
+            self.handle,
+            self.status,
+            self.node,
+            self.step,
+            self.half_hit,
+            self.revealed,
+            self.oos,
+            self.moved,
+            self.mp_left,
+            self.attacked,
+            self.base,
+            self.arrival,
+            self.arrival_step,
+            self.rebuild_turn,
+            self.came_from,
+            self.seen,
+        )
+
     def to_json(self) -> list[JSON]:
         return list(_piece_row(self))
 
@@ -126,8 +150,13 @@ def _field_caster(kind: Any) -> Callable[[Any], Any]:
 
 
 _PIECE_FIELDS = tuple(f.name for f in fields(Piece))
-_piece_row: Callable[[Piece], tuple[Any, ...]] = attrgetter(*_PIECE_FIELDS)
-piece_row = _piece_row  # every field of a block, in one C call: a cheap "did it change?" key
+COMPILED = not __file__.endswith(".py")  # this module built by tools/compile.py (mypyc)
+# Every field of a block: a cheap "did it change?" key. Interpreted, attrgetter reads them
+# in one C call; compiled, the native method is faster still.
+_piece_row: Callable[[Piece], tuple[Any, ...]] = (
+    Piece.row if COMPILED else attrgetter(*_PIECE_FIELDS)
+)
+piece_row = _piece_row
 _PIECE_TYPES: tuple[Callable[[Any], Any], ...] = tuple(_field_caster(f.type) for f in fields(Piece))
 
 
