@@ -40,9 +40,10 @@ test: lint typecheck pytest
 web:
 	cd web && npm ci --no-audit --no-fund && npm run build
 
-# Regenerate the committed BITE map from ../shared/geodata and tools/mapgen/curated.
+# Regenerate the committed maps (BITE, Stalin's War) from ../shared/geodata and tools/mapgen/curated.
 map: $(STAMP)
 	$(BIN)/python -m tools.mapgen
+	$(BIN)/python -m tools.mapgen --game stalins_war
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet open_spiel || echo "open_spiel not installable: no OpenSpiel yardstick"
