@@ -181,14 +181,21 @@ def _blocks(
 ) -> tuple[list[JSON], dict[str, list[JSON]], dict[str, int]]:
     """The blocks part of a view: units on the map, own pools, enemy pool counts.
 
-    The last one made for this side is remembered with every block's fields (read in C);
-    when no block changed status since, only the entries of the blocks that changed are
-    made again and put in their places (a move, a repair, a hit). Otherwise all are
-    listed afresh (:func:`_list_blocks`). Either way the result is the same.
+    The last one made for this side is remembered with every block's fields (read in one
+    call each). When no block changed status since, only the entries of the blocks that
+    changed are made again and put in their places (a move, a repair, a hit). Otherwise the
+    lists are made afresh, reusing the entry of every block that did not change. Either
+    way the result is the same.
     """
     order = _in_handle_order(state)
     rows = list(map(piece_row, order))
     key = f"view_blocks:{side}:{fog}"
+    shown: dict[str, tuple[tuple[object, ...], JSON]] = state.memo.setdefault(
+        f"view_units:{side}:{fog}", {}
+    )
+    pooled: dict[str, tuple[tuple[object, ...], JSON]] = state.memo.setdefault(
+        f"view_pools:{side}", {}
+    )
     cached = state.memo.get(key)
     if cached is not None and cached[0] is order:
         _, old_rows, units, pools, counts, slots = cached
@@ -199,39 +206,39 @@ def _blocks(
                 slot = slots[i]
                 if slot is None:
                     continue  # a count, or nothing: the status alone decides
-                entry = _entry(state, order[i], side, fog)
+                entry = _entry(state, order[i], rows[i], side, fog, shown, pooled)
                 if slot[0] == "u":
                     units[slot[1]] = entry
                 else:
                     pools[slot[0]][slot[1]] = entry
             state.memo[key] = (order, rows, units, pools, counts, slots)
             return list(units), {k: list(v) for k, v in pools.items()}, dict(counts)
-    units, pools, counts, slots = _list_blocks(state, order, side, fog)
+    units, pools, counts, slots = _list_blocks(state, order, rows, side, fog, shown, pooled)
     state.memo[key] = (order, rows, units, pools, counts, slots)
     return list(units), {k: list(v) for k, v in pools.items()}, dict(counts)
 
 
-def _entry(state: BiteState, p: Piece, side: str | None, fog: bool) -> JSON:
-    """One block's entry: on the map (in full or as the enemy sees it), or in own pool.
+def _entry(
+    state: BiteState,
+    p: Piece,
+    row: tuple[object, ...],
+    side: str | None,
+    fog: bool,
+    shown: dict[str, tuple[tuple[object, ...], JSON]],
+    pooled: dict[str, tuple[tuple[object, ...], JSON]],
+) -> JSON:
+    """One block's entry (``row`` its fields): on the map (in full or as the enemy sees
+    it), or in own pool.
 
     Each is remembered with what it shows and reused while that holds (views are
-    read-only): a block is unchanged when every field of it is (one C call reads them).
+    read-only): a block is unchanged when every field of it is.
     """
-    mine = side is None or p.side == side
     if p.status == ON_MAP:
-        shown: dict[str, tuple[tuple[object, ...], JSON]] = state.memo.setdefault(
-            f"view_units:{side}:{fog}", {}
-        )
-        full = mine or not fog or p.revealed
-        look = (full, piece_row(p))
+        full = side is None or p.side == side or not fog or p.revealed
         seen = shown.get(p.uid)
-        if seen is None or seen[0] != look:
-            seen = shown[p.uid] = (look, _full(state, p) if full else _public(state, p))
+        if seen is None or seen[0][0] != full or seen[0][1] != row:
+            seen = shown[p.uid] = ((full, row), _full(state, p) if full else _public(state, p))
         return seen[1]
-    pooled: dict[str, tuple[tuple[object, ...], dict[str, JSON]]] = state.memo.setdefault(
-        f"view_pools:{side}", {}
-    )
-    row = piece_row(p)
     kept = pooled.get(p.uid)
     if kept is None or kept[0] != row:
         kept = pooled[p.uid] = (row, _pooled(state, p))
@@ -239,24 +246,29 @@ def _entry(state: BiteState, p: Piece, side: str | None, fog: bool) -> JSON:
 
 
 def _list_blocks(
-    state: BiteState, order: list[Piece], side: str | None, fog: bool
+    state: BiteState,
+    order: list[Piece],
+    rows: list[tuple[object, ...]],
+    side: str | None,
+    fog: bool,
+    shown: dict[str, tuple[tuple[object, ...], JSON]],
+    pooled: dict[str, tuple[tuple[object, ...], JSON]],
 ) -> tuple[list[JSON], dict[str, list[JSON]], dict[str, int], list[_Slot]]:
     units: list[JSON] = []
     pools: dict[str, list[JSON]] = {}
     enemy_counts: dict[str, int] = {}
     slots: list[_Slot] = []
-    for p in order:
-        mine = side is None or p.side == side
+    for p, row in zip(order, rows, strict=True):
         status = p.status
         if status == ON_MAP:
             slots.append(("u", len(units)))
-            units.append(_entry(state, p, side, fog))
-        elif status in _OFF_MAP and (mine or not fog):
+            units.append(_entry(state, p, row, side, fog, shown, pooled))
+        elif status in _OFF_MAP and (side is None or p.side == side or not fog):
             bucket = pools.get(status)
             if bucket is None:
                 bucket = pools[status] = []
             slots.append((status, len(bucket)))
-            bucket.append(_entry(state, p, side, fog))
+            bucket.append(_entry(state, p, row, side, fog, shown, pooled))
         else:
             slots.append(None)
             if status in _OFF_MAP:
