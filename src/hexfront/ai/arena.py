@@ -60,7 +60,7 @@ def play_game(job: tuple[str, str, dict[str, str], int, dict[str, Any]]) -> Game
         for i, (side, name) in enumerate(sorted(seats.items()))
     }
     try:
-        match = play_out(game, scenario, timed, seed=seed)  # type: ignore[arg-type]
+        match = play_out(game, scenario, timed, seed=seed)
     except Exception as exc:  # a crash counts against nobody, but is reported
         return GameResult(seats, None, "error", 0, 0, error=repr(exc))
     result = match.result()

@@ -32,7 +32,7 @@ class RandomAgent:
         return legal[self._rng.randrange(len(legal))]
 
 
-AGENTS = ("random", "heuristic", "ismcts")
+AGENTS = ("random", "heuristic", "heuristic-v1", "ismcts")
 AGENT_NAMES = AGENTS  # the server's catalogue reads this name
 
 
@@ -44,6 +44,10 @@ def make_agent(name: str, seed: int = 0) -> Agent:
         from .bite_heuristic import HeuristicAgent
 
         return HeuristicAgent(seed)
+    if name == "heuristic-v1":  # the heuristic before issue 13, kept for comparison
+        from .bite_heuristic_v1 import HeuristicV1Agent
+
+        return HeuristicV1Agent(seed)
     if name == "ismcts":
         from .ismcts import ISMCTSAgent
 
