@@ -269,7 +269,7 @@ def test_every_kind_of_event_has_words_from_both_seats() -> None:
     # The issue's own example: an enemy's evacuation is an unnamed block, with places.
     evacuation = {"kind": "air_evacuation", "data": SAMPLE_EVENTS["air_evacuation"]}
     assert GAME.log_line(evacuation, match.view("soviet")) == (
-        "An Axis block flies off its overrun airbase: 2020 (Insterburg) → 1922 (Allenstein)"
+        "An Axis block flies off its overrun airbase: Insterburg (2020) → Allenstein (1922)"
     )
 
 

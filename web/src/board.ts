@@ -62,6 +62,9 @@ export class Board {
   /** Place names, drawn above the units; a name moves above a stack in its hex (`liftLabels`). */
   private labels = s("g", { class: "labels" });
   private labelAt = new Map<string, { text: SVGTextElement; y: number }>();
+  /** Hex ids, drawn at close zoom only, for the hexes in view (`drawIds`). */
+  readonly ids = s("g", { class: "hexids", "data-testid": "hex-ids" });
+  private idsKey = "";
   private view = { x: 0, y: 0, w: 0, h: 0 };
   private full = { x: 0, y: 0, w: 0, h: 0 };
   private tip: HTMLElement;
@@ -100,7 +103,7 @@ export class Board {
     };
     // Control and ZOC under the city symbols would hide nothing important: put them
     // above terrain but below the units.
-    base.after(this.layers.control, this.layers.zoc, this.layers.zones, this.layers.highlight, this.layers.units, this.labels, this.layers.top);
+    base.after(this.layers.control, this.layers.zoc, this.layers.zones, this.layers.highlight, this.layers.units, this.ids, this.labels, this.layers.top);
     this.tip = h("div", { class: "hex-tip", hidden: true, "data-testid": "hex-tip" });
     host.append(this.svg, this.tip);
     this.fit();
@@ -124,7 +127,7 @@ export class Board {
     const box = this.boxName.get(id);
     if (box) return `${box} box`;
     const place = this.placeAt.get(id);
-    return place ? `${id} (${place.name})` : id;
+    return place ? `${place.name} (${id})` : id;
   }
 
   neighbours(id: string): string[] {
@@ -395,6 +398,35 @@ export class Board {
     const scale = px / v.w; // screen pixels per SVG unit
     this.svg.classList.toggle("far", scale < 0.9);
     this.svg.classList.toggle("near", scale > 1.6);
+    this.drawIds(scale > 1.6);
+  }
+
+  /** At close zoom, each hex in view shows its id at its top edge, as on the printed map. */
+  private drawIds(near: boolean): void {
+    if (!near) {
+      if (this.idsKey) this.ids.textContent = "";
+      this.idsKey = "";
+      return;
+    }
+    const v = this.view;
+    const c0 = Math.max(0, Math.floor((v.x - S) / W) - 1);
+    const c1 = Math.min(this.width - 1, Math.ceil((v.x + v.w) / W) + 1);
+    const r0 = Math.max(0, Math.floor(v.y / H) - 1);
+    const r1 = Math.min(this.height - 1, Math.ceil((v.y + v.h) / H) + 1);
+    const key = `${c0} ${c1} ${r0} ${r1}`;
+    if (key === this.idsKey) return;
+    this.idsKey = key;
+    this.ids.textContent = "";
+    for (let c = c0; c <= c1; c++) {
+      for (let r = r0; r <= r1; r++) {
+        const id = hexId(c, r);
+        if (!this.isHex(id) || this.terrain.get(id) === "water") continue;
+        const [x, y] = centre(c, r);
+        const t = s("text", { x: f(x), y: f(y - H / 2 + 4.6), class: "hexid", "data-hex": id });
+        t.textContent = id;
+        this.ids.append(t);
+      }
+    }
   }
 
   zoom(factor: number, cx?: number, cy?: number): void {

@@ -136,14 +136,14 @@ def _place_names() -> dict[str, str]:
 
 
 def place(hex_id: object) -> str:
-    """A hex as a player names it: its id, and its place name where it has one.
+    """A hex as a player names it: its place name and id where it has a name, else its id.
 
     >>> place("2020"), place("1921")
-    ('2020 (Insterburg)', '1921')
+    ('Insterburg (2020)', '1921')
     """
     hid = str(hex_id)
     name = _place_names().get(hid)
-    return f"{hid} ({name})" if name and name != hid else hid
+    return f"{name} ({hid})" if name and name != hid else hid
 
 
 def month_of(turn: int) -> str:
