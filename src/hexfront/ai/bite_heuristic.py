@@ -4,35 +4,57 @@ It reads the view and the legal actions, plus public knowledge (the map, the cat
 of blocks, the Tech Level Chart, the scenario's objectives: everything printed in the
 box), and scores each legal action:
 
-* ground moves: pull towards the objectives, attack only at good odds (more own dice
-  than the estimated enemy's, with the terrain's Mali counted), stay in supply reach,
-  prefer strong defensive terrain when holding;
+* ground moves: pull towards the objectives; attacks are planned as a player plans them:
+  the combined firepower that can still reach the target hex this phase (every own unit
+  with a legal move into it, the units already there, artillery, air units within range)
+  against the defender's firepower as far as the view shows it (a hidden block is guessed
+  from the enemy's order of battle: its average steps and firepower, worn down as the
+  turns pass), with the terrain's Mali and the defender's Bonus counted; the first unit
+  goes in only when enough can follow, and once a battle is started the units that can
+  still reach it are sent until the odds are good; stay in supply reach, prefer strong
+  defensive terrain when holding;
+* garrisons: both sides keep a block in every threatened objective and capital they hold
+  (the Axis too: Bucharest, Budapest, Helsinki ...), by march, rail, rebuild or placement;
 * production: repair front-line units first, rebuild the cheapest, place reinforcements
   nearest the front; rail: send idle rear units to the front;
 * air: support own attacks and defend own battles; rebase towards the front;
 * combat: the cheapest unit takes a tied hit; retreat when clearly outmatched;
 * blitz and exploitation: push armour into weak or empty hexes towards the objectives.
 
-Hidden enemy blocks are estimated at an average strength.
+The agent ``heuristic-v1`` (``bite_heuristic_v1.py``) is this player as it stood before
+these plans (issue 13), kept for comparison.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
 from hexfront.games.bite.board import Board
 from hexfront.games.bite.state import World
-from hexfront.games.bite.units import AIR_CLASS
+from hexfront.games.bite.units import AIR_CLASS, SUPPORT_CLASS
 
-HIDDEN_STRENGTH = 3.0  # an unseen enemy block is guessed at this many steps
+HIDDEN_STRENGTH = 3.0  # steps of an unseen block when the order of battle says nothing
 ROUGH = {"forest": 1, "hills": 1, "mountains": 2, "swamp": 1}
 GARRISON_RANGE = 8  # hexes: an enemy this close threatens an objective
 GARRISON_BONUS = 6.0
+AXIS_NATIONS = frozenset({"germany", "finland", "romania", "hungary", "slovakia", "italy"})
+# Firepower an attack needs over the defender's before the first unit goes in: the
+# defender fires first and a battle goes on until one side is gone (7.7.12).
+ATTACK_RATIO = {"axis": 1.3, "soviet": 1.5}
+AIR_WEIGHT = 0.7  # air support may be intercepted or shot at by AA
+WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
+
+
+def faces(firepower: int, bonus: int = 0) -> float:
+    """Hits per die: firepower 6 hits on a 6, each Bonus widens the range by one face."""
+    if firepower <= 0:
+        return 0.0
+    return max(0, min(6, 7 - firepower + bonus)) / 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +64,29 @@ class PublicInfo:
     board: Board
     world: World
     objectives: tuple[int, ...]
+    capitals: dict[str, tuple[int, ...]] = field(default_factory=dict)  # side -> in play
+    # side -> (steps, hits per die when defending) of one unseen block of that side, from
+    # the scenario's order of battle (which blocks start in play, never where).
+    hidden: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+def _order_of_battle(world: World) -> dict[str, tuple[float, float]]:
+    out: dict[str, tuple[float, float]] = {}
+    turn = world.scenario.start_turn
+    for side in ("axis", "soviet"):
+        count = 0
+        steps = fire = 0.0
+        for uid, _node, strength in world.scenario.placements:
+            spec = world.units.get(uid)
+            if spec is None or spec.side != side:
+                continue
+            count += 1  # an air block on its airbase is a hidden block too
+            if spec.is_ground:
+                steps += strength
+                fire += strength * faces(world.profile(uid, turn).defence)
+        if count:
+            out[side] = (steps / count, fire / max(steps, 1.0))
+    return out
 
 
 def public_info(world: World) -> PublicInfo:
@@ -66,7 +111,23 @@ def public_info(world: World) -> PublicInfo:
             nodes.append(board.node(name))
         except (KeyError, ValueError):
             continue
-    return PublicInfo(board, world, tuple(nodes))
+    area = world.scenario.map_area
+    capitals: dict[str, list[int]] = {"axis": [], "soviet": []}
+    for node, site in board.sites.items():
+        if site.type != "capital" or (area is not None and node not in area):
+            continue
+        owner = board.owner_1941[node]
+        if owner in AXIS_NATIONS:
+            capitals["axis"].append(node)
+        elif owner == "ussr":
+            capitals["soviet"].append(node)
+    return PublicInfo(
+        board,
+        world,
+        tuple(nodes),
+        {k: tuple(v) for k, v in capitals.items()},
+        _order_of_battle(world),
+    )
 
 
 class _Look:
@@ -93,6 +154,13 @@ class _Look:
         self._net: Any = None
         self._nearest: dict[int, int] = {}
         self.pull: dict[int, float] = {}  # objective pull per hex, for this one look
+        turn = view.get("turn")
+        self.turn = int(turn) if isinstance(turn, int) else 1
+        self.weather = str(view.get("weather") or "good")
+        self.legal: Sequence[Action] | None = None  # the choices of this decision
+        self._reach: dict[int, list[dict[str, Any]]] | None = None
+        self._defence: dict[int, float] = {}
+        self._defended: set[int] | None = None
 
     def supplied_at(self, node: int, nation: str, world: World) -> bool:
         """Whether a unit of ``nation`` standing in ``node`` would be in supply (4.3),
@@ -119,6 +187,31 @@ class _Look:
             for u in self.at_mine.get(node, [])
             if "fighter" not in str(u.get("cls"))
         )
+
+    def reach(self) -> dict[int, list[dict[str, Any]]]:
+        """Own units that can still enter each hex this phase, from the legal moves (or,
+        without them, from the movement points each unit has left)."""
+        if self._reach is None:
+            reach: dict[int, list[dict[str, Any]]] = {}
+            if self.legal is not None:
+                seen: set[tuple[int, str]] = set()
+                for a in self.legal:
+                    if a.verb not in ("move", "blitz"):
+                        continue
+                    uid, to = str(a.args["unit"]), self.board.node(str(a.args["to"]))
+                    if (to, uid) not in seen and uid in self.mine:
+                        seen.add((to, uid))
+                        reach.setdefault(to, []).append(self.mine[uid])
+            else:
+                for node in self.at_enemy:
+                    for u in self.mine.values():
+                        mp = int(u.get("mp_left") or 0)
+                        if mp and u.get("hex") and u.get("cls") not in AIR_CLASS:
+                            here = self.board.node(str(u["hex"]))
+                            if here != node and self.board.distance(here, node) <= mp:
+                                reach.setdefault(node, []).append(u)
+            self._reach = reach
+        return self._reach
 
     def nearest_enemy(self, node: int) -> int:
         near = self._nearest.get(node)
@@ -167,6 +260,7 @@ class HeuristicAgent:
         if pull_key != self._pull_key:
             self._pull_key, self._pulls = pull_key, {}
         look.pull = self._pulls
+        look.legal = legal
         scored = [(self._score(a, v, look, info), i, a) for i, a in enumerate(legal)]
         best = max(s for s, _, _ in scored)
         top = [a for s, _, a in scored if s >= best - 1e-9]
@@ -208,8 +302,9 @@ class HeuristicAgent:
         if verb in ("rebuild", "place"):
             at = board.node(str(a.args["hex"]))
             base = 2.0 if verb == "place" else 1.5 - 0.2 * int(a.args.get("pp", 1))
-            garrison = self._garrison(-1, at, look, info) if look.side == "soviet" else 0.0
-            return base + garrison - 0.02 * look.nearest_enemy(at)
+            garrison = self._garrison(-1, at, look, info)
+            near = look.nearest_enemy(at)
+            return base + garrison - 0.1 * abs(near - 2) - (0.5 if near <= 1 else 0.0)
         if verb == "aid":
             return 0.3
         if verb == "disband":
@@ -272,20 +367,9 @@ class HeuristicAgent:
         )
         terrain = board.terrain[to]
         site = board.sites.get(to)
-        if not axis:
-            gain += self._garrison(here, to, look, info)
+        gain += self._garrison(here, to, look, info)
         if look.at_enemy.get(to):
-            mine = look.my_strength(to) + strength
-            theirs = look.enemy_strength(to)
-            malus = ROUGH.get(terrain, 0) + (1 if site is not None and site.is_major else 0)
-            if site is not None and site.type == "fortress":
-                malus += 2
-            attack = mine / (2**malus)
-            odds = attack / max(theirs, 0.5)
-            needed = 1.0 if axis else 1.4
-            gain += 4.0 * (odds - needed) + (
-                1.0 if not look.at_mine.get(to) and odds > needed else 0
-            )
+            gain += self._attack(unit, here, to, look, info) + 0.05 * strength
             if not look.supplied_at(to, str(unit.get("nation", "")), info.world):
                 gain -= 1.5  # a won hex beyond supply is a unit lost at Final Supply (7.9)
         else:
@@ -309,12 +393,152 @@ class HeuristicAgent:
                 gain += 3.0  # back into supply before it is too late
         return gain + self._rng.random() * 0.05
 
+    # --- attack plans ------------------------------------------------------------------
+
+    def _malus(self, to: int, look: _Look, info: PublicInfo) -> tuple[int, int, int]:
+        """(Mali of attacking ground combat units, Mali of support and air units, Bonus
+        of the defender) in ``to`` (BOX 1, 9.3)."""
+        board = info.board
+        site = board.sites.get(to)
+        ground = ROUGH.get(board.terrain[to], 0)
+        support = 0
+        bonus = 0
+        if site is not None and site.is_major:
+            ground += 1
+            bonus += 1
+        if site is not None and site.type == "fortress":
+            ground += 2
+            support += 2
+            bonus += 2
+        if look.weather == "rain":
+            ground += 1
+            bonus += 1
+        elif look.weather == "snow":
+            ground += 1 if look.side == "axis" else 0
+            support += 1
+        return ground, support, bonus
+
+    def _defence(self, to: int, look: _Look, info: PublicInfo) -> float:
+        """The defender's expected hits per round in ``to``, from what the view shows."""
+        power = look._defence.get(to)
+        if power is not None:
+            return power
+        _, _, bonus = self._malus(to, look, info)
+        enemy = "soviet" if look.side == "axis" else "axis"
+        steps, fire = info.hidden.get(enemy, (HIDDEN_STRENGTH, 1 / 6))
+        start = info.world.scenario.start_turn
+        wear = max(0.6, 1.0 - WEAR_PER_TURN * (look.turn - start))
+        power = 0.0
+        for u in look.at_enemy.get(to, []):
+            uid = u.get("id")
+            if "strength" in u and uid in info.world.units:
+                spec = info.world.units[str(uid)]
+                if spec.is_ground:
+                    fp = info.world.profile(str(uid), look.turn).defence
+                    power += float(u["strength"]) * faces(fp, bonus)
+            else:
+                hits = fire + bonus / 6.0 if fire > 0 else 0.0
+                power += steps * wear * hits
+        look._defence[to] = power
+        return power
+
+    def _firepower(
+        self, u: dict[str, Any], to: int, look: _Look, info: PublicInfo, air: bool = False
+    ) -> float:
+        """Expected hits per round an own unit adds to an attack on ``to``."""
+        uid = str(u.get("id", ""))
+        if uid not in info.world.units:
+            return 0.0
+        cls = str(u.get("cls", ""))
+        steps = float(u.get("strength", 0))
+        profile = info.world.profile(uid, look.turn)
+        ground, support, _ = self._malus(to, look, info)
+        if cls in AIR_CLASS:
+            if not air:
+                return 0.0
+            return AIR_WEIGHT * steps * faces(profile.a2g) * 0.5**support
+        if cls in SUPPORT_CLASS:
+            return steps * faces(profile.attack) * 0.5**support
+        return steps * faces(profile.attack) * 0.5**ground
+
+    def _air_support(self, to: int, look: _Look, info: PublicInfo) -> float:
+        """Own air units that may fly a mission to ``to`` after the ground moves."""
+        if look.weather == "rain" or str(look._view.get("phase")) != "movement":
+            return 0.0
+        total = 0.0
+        for uid, u in look.mine.items():
+            if u.get("cls") not in AIR_CLASS or not u.get("hex") or uid not in info.world.units:
+                continue
+            here = info.board.node(str(u["hex"]))
+            if info.board.distance(here, to) <= info.world.profile(uid, look.turn).range:
+                total += self._firepower(u, to, look, info, air=True)
+        return total
+
+    def _target_value(self, to: int, look: _Look, info: PublicInfo) -> float:
+        board = info.board
+        mark = "a" if look.side == "axis" else "s"
+        value = 0.0
+        site = board.sites.get(to)
+        if to in info.objectives and look.control[to] != mark:
+            value += 2.0
+        if site is not None and site.is_major:
+            value += 1.0
+        defended = self._defended(look, info)
+        if defended and (board.min_distance(to, sorted(defended)) or 99) <= 2:
+            value += 1.0  # an enemy stack next to what we must hold: counterattack
+        return value
+
+    def _attack(
+        self, unit: dict[str, Any], here: int, to: int, look: _Look, info: PublicInfo
+    ) -> float:
+        """A move into an enemy hex: the battle it starts or joins, judged by all the
+        firepower that can take part against what the defender is thought to have."""
+        theirs = self._defence(to, look, info)
+        need = ATTACK_RATIO.get(look.side, 1.4) * max(theirs, 0.1)
+        own = self._firepower(unit, to, look, info)
+        committed = sum(
+            self._firepower(u, to, look, info)
+            for u in look.at_mine.get(to, [])
+            if u.get("cls") not in AIR_CLASS
+        )
+        uid = unit.get("id")
+        followers = sum(
+            self._firepower(u, to, look, info)
+            for u in look.reach().get(to, [])
+            if u.get("id") != uid and u.get("hex") and info.board.node(str(u["hex"])) != to
+        )
+        air = self._air_support(to, look, info)
+        plan = committed + own + followers + air
+        value = self._target_value(to, look, info)
+        if look.at_mine.get(to):  # the battle is on: send what it still needs
+            if committed + air >= need * 1.2:
+                return 0.5
+            if plan < need * 0.7:
+                return 4.0 * (plan / need - 1.0)  # lost cause: do not feed it
+            return 6.0 + value + own / max(need, 0.1)
+        odds = plan / need
+        if odds < 1.0:
+            return 4.0 * (odds - 1.0) - 1.0
+        return 3.0 + value + min(2.0, 2.0 * (odds - 1.0))
+
+    # --- garrisons -----------------------------------------------------------------
+
+    def _defended(self, look: _Look, info: PublicInfo) -> set[int]:
+        """Objectives this side holds and its own capitals in play."""
+        if look._defended is None:
+            mark = "a" if look.side == "axis" else "s"
+            held = {o for o in info.objectives if look.control[o] == mark}
+            held.update(c for c in info.capitals.get(look.side, ()) if look.control[c] == mark)
+            look._defended = held
+        return look._defended
+
     def _garrison(self, here: int, to: int, look: _Look, info: PublicInfo) -> float:
-        """The defender keeps a block in each threatened objective it holds: an empty
-        objective falls to the first enemy block that walks in (3.3)."""
+        """Each side keeps a block in each threatened objective or capital it holds: an
+        empty one falls to the first enemy block that walks in (3.3)."""
         gain = 0.0
+        defended = self._defended(look, info)
         for node, sign in ((to, 1.0), (here, -1.0)):
-            if node not in info.objectives or look.control[node] != "s":
+            if node not in defended:
                 continue
             near = look.nearest_enemy(node)
             if near > GARRISON_RANGE:
@@ -333,10 +557,9 @@ class HeuristicAgent:
             return -1.0
         here = board.node(str(unit["hex"]))
         to = board.node(str(a.args["to"]))
-        if look.side == "soviet":
-            garrison = self._garrison(here, to, look, info)
-            if garrison:
-                return garrison  # by rail into a threatened, empty objective
+        garrison = self._garrison(here, to, look, info)
+        if garrison:
+            return garrison  # by rail into a threatened, empty objective
         before, after = look.nearest_enemy(here), look.nearest_enemy(to)
         if before <= 4:
             return -1.0  # already at the front
