@@ -111,3 +111,59 @@ def test_the_clients_log_and_buttons_read_as_words(
             kind = leak.split(" ", 1)[0]
             bad.setdefault(f"{what}: {kind}", f"[{side}] {what}: {leak} in {text!r}")
     assert not bad, f"{len(bad)} kinds of leak:\n" + "\n".join(sorted(bad.values()))
+
+
+WORDS = r"""
+const fs = require("fs");
+const ts = require(process.argv[2]);
+const source = fs.readFileSync(process.argv[3], "utf8");
+const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+const mod = { exports: {} };
+new Function("module", "exports", "require", js)(mod, mod.exports, require);
+const text = mod.exports;
+const whys = JSON.parse(process.argv[4]);
+console.log(JSON.stringify({
+  whys: whys.map((w) => [w, text.whyWords(w)]),
+  labels: [text.fireLabel(2, "ground", "soviet", "axis"), text.fireLabel(1, "a2a", "axis", "axis", 2)],
+  mods: [text.maliWords(1), text.maliWords(2), text.boniWords(1, 5), text.boniWords(2, 4)],
+  help: text.COMBAT_HELP,
+}));
+"""
+
+
+@pytest.mark.skipif(NODE is None or not TYPESCRIPT.exists(), reason="needs node and web/ npm ci")
+def test_combat_words_explain_rounds_modifiers_and_eliminations(tmp_path: Path) -> None:
+    """Issue 18 point 4: every reason the rules give for an elimination has the client's
+    words (and the terminal's) with its rule; round and step labels and modifiers in words."""
+    import re
+
+    from hexfront.games.bite.text import why_words
+
+    rules = Path(__file__).parents[2] / "src" / "hexfront" / "games" / "bite" / "rules"
+    whys = sorted(
+        {m for f in rules.glob("*.py") for m in re.findall(r'eliminate\(\s*state,\s*\w+,\s*"([^"]+)"', f.read_text())}
+    )
+    assert len(whys) >= 8, whys
+    script = tmp_path / "words.cjs"
+    script.write_text(WORDS)
+    done = subprocess.run(
+        [str(NODE), str(script), str(TYPESCRIPT), str(WEB / "src" / "text.ts"), json.dumps(whys)],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    out = json.loads(done.stdout)
+    for why, words in out["whys"]:
+        assert words != why, f"no words for {why!r}"
+        assert re.search(r"\(\d+\.\d+(\.\d+)?\)$", words), words  # its rule
+        assert why_words(why) == words  # the terminal says the same
+    assert out["labels"] == [
+        "Round 2 — ground fire, the defender",
+        "Round 1 — air-to-air fire (air combat, pass 2), the attacker",
+    ]
+    assert out["mods"] == [
+        "1 Malus: half the dice",
+        "2 Mali: the dice halved 2 times",
+        "1 Bonus: hits on 5-6 instead of 6",
+        "2 Boni: hits on 4-6 instead of 6",
+    ]
+    for key, help_ in out["help"].items():
+        assert re.search(r"Rules? 7\.7", help_), key

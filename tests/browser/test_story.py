@@ -11,6 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # no Playwright: the fixtures skip every test
+    PlaywrightError = Exception  # type: ignore[misc,assignment]
+
 from .test_browser import hex_on_screen, shot
 from .test_table import PROMPT, start_sbe1, to_movement
 
@@ -79,4 +84,144 @@ def test_places_by_name_and_hex_ids_at_close_zoom(server: str, browser: Any) -> 
     page.click("[data-testid=zoom-map]")
     assert page.locator("svg.board g.hexids text.hexid").count() == 0
     shot(page, "31-places-by-name")
+    assert not errors, errors
+
+
+READY = f"{PROMPT}[data-kind]:not([data-kind='']):not([data-kind=waiting])"
+
+
+def click_on(page: Any) -> str:
+    """One decision through the panel, the quickest choice (as the whole-game test does);
+    the pause at a handover (point 6) is confirmed first. Returns the prompt's kind."""
+    page.wait_for_selector(f"{READY}, [data-testid=handover]:visible", timeout=60_000)
+    if page.locator("[data-testid=handover]:visible").count():
+        page.click("[data-testid=handover-continue]")
+        page.wait_for_selector(READY, timeout=60_000)
+    kind = page.get_attribute(PROMPT, "data-kind") or ""
+    if kind == "over":
+        return kind
+    before = page.evaluate("() => document.querySelector('[data-testid=log]').innerText")
+    ends = page.locator(f"{PROMPT} .ends button.primary")
+    acts = page.locator(f"{PROMPT} .choices button[data-verb]:visible")
+    try:  # the panel may be redrawn under the click (a socket's newer view): try again
+        if ends.count():
+            ends.first.click(timeout=3000)
+        elif acts.count():
+            acts.first.click(timeout=3000)
+        else:
+            dests = page.locator(f"{PROMPT} [data-testid=destinations] button[data-to]")
+            if not dests.count():
+                page.locator(f"{PROMPT} [data-testid=unit-list] button[data-unit]").first.click(
+                    timeout=3000
+                )
+            dests.first.click(timeout=3000)
+    except PlaywrightError:
+        return kind
+    page.wait_for_function(
+        """([kind, before]) => {
+            const p = document.querySelector('[data-testid=prompt]');
+            const h = document.querySelector('[data-testid=handover]');
+            const log = document.querySelector('[data-testid=log]').innerText;
+            return p.dataset.kind !== kind || log !== before || (h && !h.hidden);
+        }""",
+        arg=[kind, before],
+        timeout=60_000,
+    )
+    return kind
+
+
+def attack_somewhere(page: Any, rough: bool = True) -> str:
+    """In the movement phase: an Axis stack attacks a Soviet hex (rough terrain if it can,
+    for a Malus); returns the hex."""
+    terrain = page.evaluate(
+        "() => fetch('/api/games/catalog/bite/board?scenario=SBE1').then(r => r.json())"
+        ".then(b => Object.fromEntries(b.hexes.map(x => [x.id, x.terrain])))"
+    )
+    majors = {
+        h for h, _ in board_places(page).items()
+    } & set(page.evaluate(
+        "() => fetch('/api/games/catalog/bite/board?scenario=SBE1').then(r => r.json())"
+        ".then(b => b.places.filter(p => ['major', 'capital', 'fortress'].includes(p.type)).map(p => p.hex))"
+    ))
+    units = page.locator("[data-testid=unit-list] button[data-unit]")
+    found: tuple[int, str] | None = None
+    for i in range(units.count()):
+        units.nth(i).click()
+        page.wait_for_selector("[data-testid=destinations]")
+        attacks = (page.get_attribute("svg.board g.highlight", "data-attacks") or "").split()
+        for a in attacks:
+            if terrain.get(a) in ("forest", "swamp", "hills", "mountains") or a in majors or not rough:
+                found = (i, a)
+                break
+        if found:
+            break
+        if attacks and not found and i == units.count() - 1:
+            found = (i, attacks[0])
+    assert found, "no attack"
+    target = found[1]
+    page.click(f"[data-testid=destinations] button[data-to='{target}']")
+    page.wait_for_selector(f"svg.board g.stack[data-hex='{target}'] g.block.mine")
+    return target
+
+
+def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
+    page, errors = start_sbe1(browser, server)
+    to_movement(page)
+    target = attack_somewhere(page)
+    page.click(f"{PROMPT} button[data-verb=end_ground]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=air]")
+    page.click(f"{PROMPT} button[data-verb=done]")
+    # The combat phase: fight the battle, taking the quickest choice at each prompt.
+    battle = "[data-testid=battle]"
+    saw_now = False
+    for _ in range(60):
+        kind = click_on(page) if not page.locator(f"{battle}[data-over=true]").count() else ""
+        if page.locator("[data-testid=battle-now]").count():
+            now = page.inner_text("[data-testid=battle-now]")
+            assert re.match(r"Battle at .+, round \d", now), now
+            saw_now = True
+            shot(page, "32-battle-prompt")
+        if page.locator(f"{battle}[data-over=true]").count() or kind == "over":
+            break
+    assert page.locator(f"{battle}[data-over=true]").count(), "no battle was fought"
+    fires = page.locator(f"{battle} li.fire")
+    assert fires.count() >= 2
+    for label in fires.locator(".step").all_inner_texts():
+        assert re.match(
+            r"Round \d+ — (air-to-air|anti-aircraft|air-to-ground|artillery|ground) fire"
+            r"( \(air combat, pass \d\))?, the (attacker|defender)$",
+            label,
+        ), label
+    assert page.locator(f"{battle} li.round-head").count() >= 1
+    text = page.inner_text(battle)
+    assert not re.search(r"\(\+\d\)|\(−\d\)|\(-\d\)|mali=|boni=", text), text
+    # Modifiers in words, explained on hover and under a "?" with their rule.
+    mods = page.locator(f"{battle} li.fire abbr.mod")
+    for m in mods.all():
+        words, title = m.inner_text(), m.get_attribute("title") or ""
+        assert re.match(r"\d (Malus|Mali|Bonus|Boni): ", words), words
+        assert "7.7.6" in title and "BOX 1" in title, title
+    page.click(f"{battle} [data-testid=help-rounds]")
+    assert "Rule 7.7" in page.inner_text(f"{battle} [data-help=rounds]")
+    if mods.count():
+        key = mods.first.get_attribute("data-mod")
+        page.locator(f"{battle} [data-testid=help-{key}]").first.click()
+        assert "7.7.6" in page.locator(f"{battle} .mod-help[data-help={key}]").first.inner_text()
+    # Eliminations say why.
+    for li in page.locator(f"{battle} li.ev-eliminated").all():
+        assert "Why:" in li.inner_text() and "_" not in li.inner_text()
+    print("battle at", target, "mods", mods.count())
+    shot(page, "33-battle-explained")
+
+    # The panel goes when the next turn begins.
+    for _ in range(200):
+        if "2 of 4" in page.inner_text("[data-testid=turn]"):
+            break
+        click_on(page)
+    assert "2 of 4" in page.inner_text("[data-testid=turn]")
+    page.wait_for_timeout(200)
+    if page.locator(battle).is_visible():  # only a battle of turn 2 may show now
+        start = page.get_attribute(battle, "data-hex")
+        assert start and page.inner_text(battle) != text
+    shot(page, "34-turn-2-no-stale-battle")
     assert not errors, errors

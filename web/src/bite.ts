@@ -7,7 +7,7 @@ import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./boar
 import { button, clear, h, s } from "./dom";
 import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
-import { KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, STEP_NAMES, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -561,7 +561,11 @@ export class BiteTable {
       return;
     }
     box.dataset.kind = prompt.kind;
-    box.append(h("h3", {}, prompt.text), h("p", { class: "muted kind" }, `${PHASE_NAMES[v.phase] ?? v.phase} · ${prompt.kind.replace(/_/g, " ")}`));
+    const battle = prompt.data?.hex !== undefined ? this.lastBattle() : null;
+    if (battle && !battle.over && battle.data.hex === prompt.data.hex) {
+      box.append(h("p", { class: "battle-now", "data-testid": "battle-now" }, battleNow(this.place(battle.data.hex), battle.round, battle.lastFire)));
+    }
+    box.append(h("h3", {}, prompt.text), h("p", { class: "muted kind" }, PHASE_NAMES[v.phase] ?? v.phase));
     if (prompt.kind === "production") box.append(this.ppLine(prompt.data));
     if (prompt.data?.hits_left !== undefined) box.append(h("p", {}, `Hits left to take: ${prompt.data.hits_left}`));
     if (this.choice) {
@@ -675,29 +679,78 @@ export class BiteTable {
 
   // --- battle, inspector, victory, pools, log -------------------------------------------
 
+  /** The last battle in the log: where it starts and ends, gone once a new turn began (point 10). */
+  private lastBattle(): { start: number; end: number; over: boolean; data: any; round: number; lastFire: string | null } | null {
+    const log = this.view.log as LogEvent[];
+    let start = -1;
+    for (let i = log.length - 1; i >= 0; i--) {
+      if (log[i].kind === "battle") { start = i; break; }
+      if (log[i].kind === "turn") return null; // a new turn: the last battle is history
+    }
+    if (start < 0) return null;
+    let end = log.length;
+    for (let i = start + 1; i < log.length; i++) if (log[i].kind === "battle_over" || log[i].kind === "battle") { end = log[i].kind === "battle_over" ? i + 1 : i; break; }
+    const over = log[end - 1]?.kind === "battle_over";
+    const b = log[start].data;
+    let round = 1;
+    let lastFire: string | null = null;
+    for (const e of log.slice(start + 1, end)) {
+      if (e.kind === "round" && e.data.round) { round = Number(e.data.round); lastFire = null; }
+      if (e.kind === "fire") {
+        round = Number(e.data.round ?? round);
+        lastFire = `${FIRE_STEP[e.data.step] ?? e.data.step}, ${e.data.side === b.attacker ? "the attacker" : "the defender"}`;
+      }
+    }
+    return { start, end, over, data: b, round, lastFire };
+  }
+
+  /** A combat word with its explanation: on hover, and under a "?" for touch screens. */
+  private explained(text: string, help: string, key: string): HTMLElement {
+    const more = h("p", { class: "mod-help", hidden: true, "data-help": key }, help);
+    const q = button("?", () => { more.hidden = !more.hidden; }, { class: "quiet help-q", title: COMBAT_WORDS.help, "aria-label": COMBAT_WORDS.help, "data-testid": `help-${key}` });
+    return h("span", { class: "explained" }, h("abbr", { class: "mod", title: help, "data-mod": key }, text), q, more);
+  }
+
   private drawBattle(): void {
     const box = this.battleBox;
     clear(box);
-    const log = this.view.log as LogEvent[];
-    let start = -1;
-    for (let i = log.length - 1; i >= 0; i--) if (log[i].kind === "battle") { start = i; break; }
-    if (start < 0) { box.hidden = true; return; }
+    const battle = this.lastBattle();
+    if (!battle) { box.hidden = true; return; }
     box.hidden = false;
-    const b = log[start].data;
-    let end = log.length;
-    for (let i = start + 1; i < log.length; i++) if (log[i].kind === "battle_over" || log[i].kind === "battle") { end = log[i].kind === "battle_over" ? i + 1 : i; break; }
-    const over = end <= log.length && log[end - 1]?.kind === "battle_over";
-    box.append(h("h3", {}, `Battle at ${this.place(b.hex)}${b.blitz ? " (blitz)" : ""} — ${sideName(b.attacker)} attacks${over ? "" : " (going on)"}`));
+    const log = this.view.log as LogEvent[];
+    const b = battle.data;
+    box.dataset.hex = b.hex;
+    box.dataset.over = String(battle.over);
+    box.append(h("h3", {}, `Battle at ${this.place(b.hex)}${b.blitz ? " (blitz)" : ""} — ${sideName(b.attacker)} attacks${battle.over ? "" : ` (${COMBAT_WORDS.going})`}`),
+      this.explained(COMBAT_WORDS.rounds, COMBAT_HELP.rounds, "rounds"));
     const rows = h("ol", { class: "battle-steps" });
-    for (const e of log.slice(start + 1, end)) {
+    let round = 0;
+    const roundHead = (n: number) => {
+      if (n === round) return;
+      round = n;
+      rows.append(h("li", { class: "round-head", "data-round": n }, `Round ${n}`));
+    };
+    for (const e of log.slice(battle.start + 1, battle.end)) {
       const d = e.data;
+      if (e.kind === "round") continue; // a heading comes with the round's first fire
       if (e.kind === "fire") {
-        const li = h("li", { class: `fire ${d.side}` },
-          h("span", { class: "step" }, STEP_NAMES[d.step] ?? String(d.step).replace(/_/g, " ")), " ", h("strong", {}, String(d.name)), ` hits on ${d.hit_on}+`,
-          d.mali ? ` (−${d.mali})` : "", d.boni ? ` (+${d.boni})` : "", " ",
-          h("span", { class: "dice" }, ...(d.dice as number[]).map((n) => h("span", { class: `die${n >= d.hit_on ? " hit" : ""}` }, String(n)))),
-          ` → ${d.hits} hit${d.hits === 1 ? "" : "s"}`);
+        roundHead(Number(d.round ?? 1));
+        const dice = h("span", { class: "dice" }, ...(d.dice as number[]).map((n) => h("span", { class: `die${n >= d.hit_on ? " hit" : ""}` }, String(n))));
+        const mods: HTMLElement[] = [];
+        if (d.mali) mods.push(this.explained(maliWords(d.mali), COMBAT_HELP.malus, "malus"));
+        if (d.boni) mods.push(this.explained(boniWords(d.boni, d.hit_on), COMBAT_HELP.bonus, "bonus"));
+        const li = h("li", { class: `fire ${d.side}`, "data-round": d.round ?? 1, "data-step": d.step },
+          h("span", { class: "step" }, fireLabel(d.round, d.step, d.side, b.attacker, d.air_round)), " ",
+          h("strong", {}, String(d.name)), ` hits on ${faces(d.hit_on)}`, ...mods.flatMap((m) => [" · ", m]), " ",
+          dice, ` → ${d.hits} hit${d.hits === 1 ? "" : "s"}`);
         rows.append(li);
+      } else if (e.kind === "hit" && d.result === "half") {
+        const line = logLine(e, this.name, this.place, this.blockName) ?? "";
+        rows.append(h("li", { class: "ev-hit" }, this.explained(cap(line), COMBAT_HELP.half, "half")));
+      } else if (e.kind === "eliminated") {
+        const who = d.name ?? (d.unit !== undefined ? this.name(String(d.unit)) : this.blockName(String(d.handle ?? ""), d.side));
+        rows.append(h("li", { class: "ev-eliminated", "data-why": d.why ?? "" }, h("strong", {}, `${cap(String(who))} is eliminated`),
+          d.why ? h("span", { class: "why" }, ` — ${COMBAT_WORDS.why}: ${whyWords(d.why)}`) : ""));
       } else if (e.kind !== "roll") {
         const line = logLine(e, this.name, this.place, this.blockName);
         if (line) rows.append(h("li", { class: `ev-${e.kind}` }, line));

@@ -153,7 +153,7 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
       const path = ((d.path as string[] | undefined) ?? [d.frm, d.to]).filter((x) => x !== undefined && x !== null);
       return `${mover()} ${MOVE_WORDS[e.kind]} ${path.map((x) => place(String(x))).join(" → ")}`;
     }
-    case "eliminated": return `eliminated: ${unit()}${d.why ? ` (${d.why})` : ""}`;
+    case "eliminated": return `eliminated: ${unit()}${d.why ? ` (${whyWords(d.why)})` : ""}`;
     case "eliminated_unit": return `${unit()} is lost`;
     case "captured": return `${sideName(d.side)} captures ${d.city}`;
     case "factories_destroyed": return `the factories of ${d.city} are destroyed`;
@@ -266,4 +266,82 @@ export function selectedHint(unit: string, moves: number, attacks: number): stri
   if (moves) parts.push("click a yellow hex to move there");
   if (attacks) parts.push(`a red hex with ⚔ to attack (${attackCount(attacks)})`);
   return `${unit}: ${parts.join(", or ")}.`;
+}
+
+// --- combat explained (issue 18 point 4) ----------------------------------------------------
+
+/** What a step of a combat round is called when a side fires in it. */
+export const FIRE_STEP: Record<string, string> = {
+  a2a: "air-to-air fire", aa: "anti-aircraft fire", a2g: "air-to-ground fire", artillery: "artillery fire", ground: "ground fire",
+};
+
+/** "Round 2 — ground fire, the defender". */
+export function fireLabel(round: number | undefined, step: string, side: string, attacker: string, airRound?: number): string {
+  const what = FIRE_STEP[step] ?? STEP_NAMES[step] ?? step.replace(/_/g, " ");
+  return `Round ${round ?? 1} — ${what}${airRound ? ` (air combat, pass ${airRound})` : ""}, ${side === attacker ? "the attacker" : "the defender"}`;
+}
+
+/** The faces that hit: "6", "5-6". */
+export function faces(hitOn: number): string {
+  return hitOn >= 6 ? "6" : `${hitOn}-6`;
+}
+
+export function maliWords(n: number): string {
+  return n === 1 ? "1 Malus: half the dice" : `${n} Mali: the dice halved ${n} times`;
+}
+
+export function boniWords(n: number, hitOn: number): string {
+  return `${n} ${n === 1 ? "Bonus" : "Boni"}: hits on ${faces(hitOn)} instead of ${faces(Math.min(6, hitOn + n))}`;
+}
+
+/** Hover and help texts of the combat words, each with its rule. */
+export const COMBAT_HELP = {
+  malus:
+    "A Malus halves the dice a unit rolls, rounding down, but it always rolls at least one die. " +
+    "An attacker gets one for rough terrain (forest, hills, mountains, swamp), one for a major city, one for crossing a river in the first round " +
+    "(two across a red arrow), one for a bunker or two for a fortress; bad weather adds more. Units with the same Mali may roll their dice together. " +
+    "Rules 7.7.6, 7.7.7 and BOX 1.",
+  bonus:
+    "A Bonus widens the faces that hit by one: a 6 becomes 5-6, then 4-6, but a 1 never hits. " +
+    "Defending combat units get one in a major city, one in a bunker or two in a fortress, and one when every attacker crossed a river in the first round; " +
+    "mountain units in hills or mountains and Finnish units in their forests and swamps get one too. Rules 7.7.6 and BOX 1.",
+  half:
+    "A half hit: the block keeps its strength for now, but the next hit it takes in this battle costs it a step. " +
+    "The mark goes when the battle ends. Rules 7.7.8 and 7.7.11.",
+  rounds:
+    "A battle is fought in rounds. In each round the units fire step by step: air-to-air, anti-aircraft, air-to-ground, artillery, then ground; " +
+    "in each step the defender fires first. After a round either side may retreat or stand. Rule 7.7.",
+} as const;
+
+export const COMBAT_WORDS = {
+  rounds: "How a battle goes",
+  help: "what is this?",
+  going: "going on",
+  over: "over",
+  now: "Now",
+  lastBattle: "Last battle",
+  why: "Why",
+} as const;
+
+/** Why a block was eliminated, in words, with the rule. */
+const WHY_WORDS: Record<string, string> = {
+  combat: "it lost its last step in battle (7.7)",
+  "could not retreat (7.7.17)": "no retreat path: it had to fall back and no hex was open to it (7.7.17)",
+  "retreated with nowhere to go (7.7.17)": "no retreat path: it retreated with no hex open to it (7.7.17)",
+  "support unit alone against combat units (7.7.10)": "a support unit left alone against combat units (7.7.10)",
+  "romanians and hungarians (5.3)": "Romanians and Hungarians cannot fight side by side (5.3)",
+  "no airbase in range (7.7.16)": "no airbase in range to fly back to (7.7.16)",
+  "no airbase in range (7.8.1)": "no airbase in range after the blitz (7.8.1)",
+  "air evacuation failed": "its airbase was overrun and no airbase was in range (7.7.16)",
+  "frozen on its airbase, unable to evacuate (3.21)": "frozen on its airbase, it could not fly off (3.21)",
+  "overstacked and unable to move (3.10)": "overstacked, with nowhere to move (3.10)",
+};
+export function whyWords(why: unknown): string {
+  const w = String(why ?? "");
+  return WHY_WORDS[w] ?? w.replace(/_/g, " ");
+}
+
+/** The battle going on, said above a battle prompt: "Battle at Kiev (2025), round 2 — after ground fire". */
+export function battleNow(place: string, round: number, lastFire: string | null): string {
+  return `Battle at ${place}, round ${round}${lastFire ? ` — after ${lastFire}` : ""}`;
 }

@@ -340,6 +340,30 @@ HIT_RESULTS = {
 }
 
 
+WHY_WORDS = {
+    "combat": "it lost its last step in battle (7.7)",
+    "could not retreat (7.7.17)": "no retreat path: it had to fall back and no hex was open to it (7.7.17)",
+    "retreated with nowhere to go (7.7.17)": "no retreat path: it retreated with no hex open to it (7.7.17)",
+    "support unit alone against combat units (7.7.10)": "a support unit left alone against combat units (7.7.10)",
+    "romanians and hungarians (5.3)": "Romanians and Hungarians cannot fight side by side (5.3)",
+    "no airbase in range (7.7.16)": "no airbase in range to fly back to (7.7.16)",
+    "no airbase in range (7.8.1)": "no airbase in range after the blitz (7.8.1)",
+    "air evacuation failed": "its airbase was overrun and no airbase was in range (7.7.16)",
+    "frozen on its airbase, unable to evacuate (3.21)": "frozen on its airbase, it could not fly off (3.21)",
+    "overstacked and unable to move (3.10)": "overstacked, with nowhere to move (3.10)",
+}
+
+
+def why_words(why: object) -> str:
+    """Why a block was eliminated, in words with its rule (mirrors web/src/text.ts).
+
+    >>> why_words("could not retreat (7.7.17)")
+    'no retreat path: it had to fall back and no hex was open to it (7.7.17)'
+    """
+    text = str(why or "")
+    return WHY_WORDS.get(text, text.replace("_", " "))
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -353,9 +377,9 @@ def _fire_line(data: dict[str, Any]) -> str:
     needs = "6" if face >= 6 else f"{face}-6"
     mods = []
     if data.get("mali"):
-        mods.append(_count(int(data["mali"]), "Malus", "Mali"))
+        mods.append(_count(int(data["mali"]), "Malus", "Mali") + ": fewer dice")
     if data.get("boni"):
-        mods.append(_count(int(data["boni"]), "Bonus", "Boni"))
+        mods.append(_count(int(data["boni"]), "Bonus", "Boni") + ": more faces hit")
     dice = ", ".join(map(str, data["dice"]))
     step = STEP_NAMES.get(data["step"], str(data["step"]).replace("_", " "))
     return (
@@ -399,7 +423,7 @@ def log_line(event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str
         return f"  hit on {who}: {result}, strength {data['strength']}"
     if kind == "eliminated":
         who = data.get("name") or names.block(data.get("handle"), data.get("side"))
-        return f"  eliminated: {who} ({data['why']})"
+        return f"  eliminated: {who} ({why_words(data.get('why'))})"
     if kind == "fortification_lost":  # BOX 1
         now = "is now a bunker" if data["now"] == "bunker" else "is destroyed"
         return f"{data['city']} falls to {side_player(data['side'])}: its {data['was']} {now}"
