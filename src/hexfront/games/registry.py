@@ -31,8 +31,10 @@ class GameEntry:
 def catalog() -> list[GameEntry]:
     from hexfront.engine.example import Skirmish
     from hexfront.games.bite import catalog as bite_catalog
+    from hexfront.games.stalins_war.game import PLAYABLE, StalinsWar
 
     skirmish = Skirmish()
+    stalins_war = StalinsWar()
     return [
         GameEntry(
             "bite",
@@ -40,6 +42,13 @@ def catalog() -> list[GameEntry]:
             ("axis", "soviet"),
             "basic game playable (SBE1-SBE4); advanced rules in progress",
             bite_catalog.scenarios(),
+        ),
+        GameEntry(
+            stalins_war.name,
+            stalins_war.title,
+            stalins_war.sides,
+            PLAYABLE,
+            tuple(stalins_war.scenarios()),
         ),
         GameEntry(
             skirmish.name,
@@ -61,5 +70,9 @@ def load_game(name: str) -> Game[Any]:
         from hexfront.games.bite.game import Bite
 
         return Bite()
+    if name == "stalins_war":
+        from hexfront.games.stalins_war.game import StalinsWar
+
+        return StalinsWar()
     known = ", ".join(e.name for e in catalog())
     raise UnknownGame(f"unknown game {name!r}; known games: {known}")

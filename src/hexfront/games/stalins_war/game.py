@@ -1,0 +1,154 @@
+"""Stalin's War as a hexfront game: setup (rule 25), view (fog of war), legal actions, apply."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hexfront.engine.dice import Dice
+from hexfront.engine.errors import IllegalAction, UnknownGame
+from hexfront.engine.events import JSON, Event
+from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo
+from hexfront.engine.sequence import Decision
+
+from .machine import MACHINE
+from .rules import control
+from .rules.cards import deal
+from .state import AXIS, ON_MAP, SIDES, SOVIET, Piece, SwState
+from .world import World, load_world
+
+OPTIONS: tuple[OptionInfo, ...] = ()
+
+PLAYABLE = "core playable: cards, action rounds, movement; no combat, supply or replacements yet"
+
+
+class StalinsWar:
+    """The Stalin's War game object (implements :class:`hexfront.engine.protocol.Game`)."""
+
+    name = "stalins_war"
+    title = "Stalin's War"
+    sides: tuple[str, ...] = SIDES
+
+    def world(self) -> World:
+        return load_world()
+
+    # --- catalogue -----------------------------------------------------------------------
+    def scenarios(self) -> Sequence[ScenarioInfo]:
+        return tuple(
+            ScenarioInfo(s.id, s.name, s.turns, "core", True, s.summary)
+            for s in self.world().tables.scenarios.values()
+        )
+
+    def options(self) -> Sequence[OptionInfo]:
+        return OPTIONS
+
+    # --- the contract --------------------------------------------------------------------
+    def setup(self, scenario: str, options: Mapping[str, JSON], seed: int) -> SwState:
+        world = self.world()
+        spec = world.tables.scenarios.get(scenario)
+        if spec is None:
+            known = ", ".join(world.tables.scenarios)
+            raise UnknownGame(f"unknown scenario {scenario!r}; scenarios: {known}")
+        if options:
+            raise UnknownGame(f"unknown option(s) {sorted(options)}; this game has none yet")
+        markers = world.setup.markers
+        state = SwState(
+            scenario=scenario,
+            options={},
+            seed=seed,
+            dice=Dice(seed),
+            last_turn=spec.turns,
+            turn=markers.turn,
+            vp=markers.vp,
+            world=world,
+        )
+        for key in ("consecutive_ops", "banked_ops", "hand_limit"):
+            target = getattr(state, key)
+            for side in SIDES:
+                value = markers.get(key, side)
+                target[side] = value if value is not None else 0
+        # 25: the units on the map; every other counter waits off the map
+        placed = world.setup.placed()
+        for uid, unit in world.units.items():
+            piece = Piece(uid, AXIS if unit.side == AXIS else SOVIET)
+            if uid in placed:
+                piece.box, piece.at = ON_MAP, world.map.index(placed[uid])
+            state.pieces[uid] = piece
+        state.control = control.initial_control(state)
+        deal(state)
+        state.emit("setup", scenario=scenario, turn=state.turn)
+        MACHINE.start(state, "game")
+        MACHINE.advance(state)
+        state.cache.clear()
+        return state
+
+    def decision(self, state: SwState) -> Decision | None:
+        cache = state.cache
+        if "decision" not in cache:
+            cache["decision"] = MACHINE.decision(state)
+        found: Decision | None = cache["decision"]
+        return found
+
+    def active_sides(self, state: SwState) -> list[str]:
+        d = self.decision(state)
+        return [d.prompt.side] if d else []
+
+    def legal_actions(self, state: SwState, side: str) -> Sequence[Action]:
+        d = self.decision(state)
+        if d is None or d.prompt.side != side:
+            return []
+        return d.actions
+
+    def apply(self, state: SwState, action: Action) -> list[Event]:
+        start = len(state.log)
+        d = self.decision(state)
+        if d is None:
+            raise IllegalAction("the game is over")
+        if action.side != d.prompt.side:
+            raise IllegalAction(f"it is {d.prompt.side}'s decision, not {action.side}'s")
+        state.cache.clear()
+        try:
+            after = MACHINE.act(state, action, pending=d)
+        finally:
+            state.cache.clear()
+        state.cache["decision"] = after
+        return state.log[start:]
+
+    def is_over(self, state: SwState) -> bool:
+        return not state.stack
+
+    def result(self, state: SwState) -> Result | None:
+        if state.stack or state.result is None:
+            return None
+        winner = state.result.get("winner")
+        win = winner if isinstance(winner, str) else None
+        scores = {s: (1.0 if s == win else 0.0) if win else 0.5 for s in SIDES}
+        return Result(
+            win, str(state.result.get("outcome", "")), scores, str(state.result.get("detail"))
+        )
+
+    def to_json(self, state: SwState) -> dict[str, JSON]:
+        return state.to_json()
+
+    def from_json(self, obj: Mapping[str, Any]) -> SwState:
+        state = SwState.from_json(dict(obj))
+        state.world = self.world()
+        return state
+
+    def clone(self, state: SwState) -> SwState:
+        return state.clone()
+
+    # --- fog of war ----------------------------------------------------------------------
+    def view(self, state: SwState, side: str | None) -> dict[str, JSON]:
+        from .view import build_view
+
+        return build_view(state, side, self.decision(state))
+
+    def hidden_tokens(self, state: SwState, side: str) -> set[str]:
+        """The other side's hand and deck cards, as JSON strings: never in ``side``'s view
+        (a card once seen face up and shuffled back may still be named by old log lines)."""
+        other = AXIS if side == SOVIET else SOVIET
+        return {f'"{c}"' for pile in ("hand", "deck") for c in state.pile(other, pile)}
+
+
+__all__ = ["PLAYABLE", "StalinsWar"]

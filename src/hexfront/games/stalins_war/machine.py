@@ -1,0 +1,23 @@
+"""Stalin's War's sequence of play as one machine: every procedure of ``rules/`` by name."""
+
+from __future__ import annotations
+
+from hexfront.engine.sequence import Machine
+
+from .rules.cards import ActionRound, Discards, DrawPhase
+from .rules.movement import Movement
+from .rules.turn import ActionPhase, GameProc, TurnProc
+from .state import SwState
+
+MACHINE: Machine[SwState] = Machine(
+    [
+        GameProc(),
+        TurnProc(),
+        ActionPhase(),
+        ActionRound(),
+        Movement(),
+        DrawPhase(),
+        Discards(),
+    ],
+    stack_of=lambda s: s.stack,
+)

@@ -1,0 +1,1 @@
+"""Stalin's War rules, one module per chapter of the rulebook."""

@@ -1,0 +1,212 @@
+"""7.5: cards played as events, executed from their data (``cards.toml``).
+
+Only events whose every effect and condition the rules below can carry out are offered
+(:func:`executable`); the others wait for later chapters and are never played as a silent
+no-op. :data:`VERBS` and :data:`TESTS` say what is done so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hexfront.engine.events import JSON
+
+from ..cards import Card, Condition, Effect
+from ..state import ON_MAP, SwState
+from . import control
+
+# Effects carried out, with the ``each`` (recurrence) values understood for each.
+VERBS: dict[str, frozenset[str | None]] = {
+    "vp": frozenset({None, "turn_end"}),
+    "mark": frozenset({None}),
+    "rp": frozenset({None}),
+    "ops": frozenset({None}),
+    "consecutive_ops": frozenset({None}),
+    "banked_ops": frozenset({"turn_start_from_next_turn"}),
+    "forbid": frozenset({None}),
+}
+FORBIDDABLE = frozenset({"banked_ops"})  # what a ``forbid`` may switch off so far
+TESTS = frozenset(
+    {
+        "played",
+        "not_played",
+        "turn",
+        "controls",
+        "controls_none",
+        "unit_in_play",
+        "unit_at",
+        "controls_all_vp_spaces",
+    }
+)
+
+
+def effect_ok(effect: Effect) -> bool:
+    each = effect.get("each")
+    if effect.do not in VERBS or (each if isinstance(each, str) else None) not in VERBS[effect.do]:
+        return False
+    if effect.options:
+        return False
+    if effect.do == "banked_ops" and effect.get("limit") is not None:
+        return False
+    if effect.do == "forbid" and effect.get("what") not in FORBIDDABLE:
+        return False
+    if effect.do == "vp" and effect.get("duration") not in (None, "game"):
+        return False
+    return conditions_ok(effect.when)
+
+
+def conditions_ok(when: Iterable[Condition]) -> bool:
+    return all(c.test in TESTS for c in when)
+
+
+def executable(card: Card) -> bool:
+    """Whether the card's event can be played now that these rules exist: not a combat card
+    (7.5.5, played in combat, which comes later), every effect and condition known."""
+    return (
+        not card.combat
+        and conditions_ok(card.when)
+        and bool(card.effects)
+        and all(effect_ok(e) for e in card.effects)
+    )
+
+
+def gives_ops(card: Card) -> bool:
+    return any(e.do == "ops" for e in card.effects)
+
+
+def counts_as_rp_play(card: Card) -> bool:
+    return any(e.do == "rp" and e.get("counts_as_rp_play") is True for e in card.effects)
+
+
+def keeps_consecutive(card: Card) -> bool:
+    return any(
+        e.do == "consecutive_ops" and e.get("counts_as") == "unchanged" for e in card.effects
+    )
+
+
+# --- conditions ------------------------------------------------------------------------------
+
+
+def _unit_id(state: SwState, name: str) -> str | None:
+    for uid, unit in state.world.units.items():
+        if unit.name == name or uid.split(".", 1)[-1] == name:
+            return uid
+    return None
+
+
+def _place(state: SwState, name: str) -> str:
+    node = state.world.map.node(name)
+    place = state.world.map.place_at[node]
+    return place.name
+
+
+def holds(state: SwState, c: Condition) -> bool:
+    t = c.test
+    if t == "played":
+        return str(c.get("card")) in state.played
+    if t == "not_played":
+        return str(c.get("card")) not in state.played
+    if t == "turn":
+        lo, hi = c.get("from"), c.get("to")
+        within, without = c.get("in"), c.get("not_in")
+        return (
+            (not isinstance(lo, int) or state.turn >= lo)
+            and (not isinstance(hi, int) or state.turn <= hi)
+            and (not isinstance(within, tuple) or state.turn in within)
+            and (not isinstance(without, tuple) or state.turn not in without)
+        )
+    if t in ("controls", "controls_none"):
+        side, places = str(c.get("side")), c.get("places")
+        names = [_place(state, str(p)) for p in (places if isinstance(places, tuple) else ())]
+        held = [state.control.get(n) == side for n in names]
+        return all(held) if t == "controls" else not any(held)
+    if t in ("unit_in_play", "unit_at"):
+        uid = _unit_id(state, str(c.get("unit")))
+        piece = state.pieces.get(uid) if uid else None
+        if piece is None or piece.box != ON_MAP:
+            return False
+        if t == "unit_in_play":
+            return True
+        return piece.at == state.world.map.node(str(c.get("place")))
+    if t == "controls_all_vp_spaces":
+        return control.all_ussr_vp_spaces(state, str(c.get("side")))
+    return False
+
+
+def playable(state: SwState, card: Card) -> bool:
+    return executable(card) and all(holds(state, c) for c in card.when)
+
+
+# --- effects ----------------------------------------------------------------------------------
+
+
+def execute(state: SwState, card: Card, side: str) -> int:
+    """Carry out the event of ``card`` played by ``side``; return the OPS it gives (0 if
+    none: the round is then no OPS round)."""
+    ops = 0
+    for index, effect in enumerate(card.effects):
+        each = effect.get("each")
+        if each is None and not all(holds(state, c) for c in effect.when):
+            continue  # a recurring effect tests its conditions each time instead
+        if each is not None:
+            entry: dict[str, JSON] = {"card": card.id, "effect": index, "each": str(each)}
+            if each == "turn_start_from_next_turn":
+                entry["from_turn"] = state.turn + 1
+            state.lasting.append(entry)
+            continue
+        if effect.do == "vp":
+            delta = _int(effect.get("delta"))
+            state.vp += delta
+            state.emit("vp", card=card.id, delta=delta, vp=state.vp)
+        elif effect.do == "rp":
+            for pool, n in card.rp.pools(side).items():
+                state.rp[pool] = state.rp.get(pool, 0) + n
+            state.emit("rp", side=side, card=card.id, rp=dict(state.rp))
+        elif effect.do == "ops":
+            ops = card.ops
+        elif effect.do == "forbid":
+            who = effect.get("side")
+            state.forbidden.append(f"{who if isinstance(who, str) else side}:{effect.get('what')}")
+    return ops
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def lasting_effects(state: SwState, each: str) -> list[tuple[Card, Effect]]:
+    """The events in force that recur at ``each`` ("turn_end", "turn_start_from_next_turn")."""
+    out = []
+    for entry in state.lasting:
+        if entry["each"] != each:
+            continue
+        if each == "turn_start_from_next_turn" and state.turn < _int(entry.get("from_turn")):
+            continue
+        card = state.world.cards[str(entry["card"])]
+        out.append((card, card.effects[_int(entry["effect"])]))
+    return out
+
+
+def recur(state: SwState, each: str) -> None:
+    """Events in force at turn start or turn end (a VP each turn, Lend-Lease OPS), and the
+    penalties of events not yet played (A24) at turn end."""
+    effects = lasting_effects(state, each)
+    if each == "turn_end":
+        for card in state.world.cards.values():
+            if card.id in state.played:
+                continue
+            for effect in card.until_played:
+                if effect.get("each") == "turn_end" and effect_ok(effect):
+                    effects.append((card, effect))
+    for card, effect in effects:
+        if not all(holds(state, c) for c in effect.when):
+            continue
+        delta = _int(effect.get("delta"))
+        if effect.do == "vp":
+            state.vp += delta
+            state.emit("vp", card=card.id, delta=delta, vp=state.vp)
+        elif effect.do == "banked_ops":
+            who = effect.get("side")
+            side = who if isinstance(who, str) else card.side
+            state.banked_ops[side] += delta
+            state.emit("banked_ops", side=side, card=card.id, delta=delta)

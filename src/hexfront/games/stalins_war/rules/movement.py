@@ -1,0 +1,224 @@
+"""10.1 movement in an OPS round, with 7.3.3 (OPS to leave an enemy ZOC), chapter 8 (ZOC
+stops) and chapter 9 (stacking), the turn-1 bans (4.4.2-4.4.4) and the national bans (19).
+
+A unit moves one hex per action; the round ends when its player says so. Strategic
+movement, trenches, partisans, Festung and combat markers are not offered yet.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from hexfront.engine.errors import IllegalAction
+from hexfront.engine.protocol import Action, Prompt
+from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
+
+from ..state import AXIS, SOVIET, SwState
+from . import control
+from .stacking import stack_ok
+from .zoc import enemy_zoc
+
+M = Machine[SwState]
+
+
+class MoveVars(TypedDict):
+    side: str
+    ops: int  # the card's OPS not yet spent (7.3.3); banked OPS are on the state
+    zero: bool  # a 0-OPS round (7.2.6 i): only banked OPS pay
+    start: dict[str, int]  # unit -> hex it began the round in
+    mp: dict[str, int]  # unit -> MP spent this round
+    stopped: list[str]  # units that may move no further (ZOC, the one-hex rule)
+    paid: list[int]  # hexes whose ZOC exit was paid for (7.3.3)
+    markers: list[int]  # Move markers placed (7.3.4)
+
+
+def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, object]:
+    return {
+        "side": side,
+        "ops": ops,
+        "zero": zero,
+        "start": {p.uid: p.at for p in state.on_map(side)},
+        "mp": {},
+        "stopped": [],
+        "paid": [],
+        "markers": [],
+    }
+
+
+def allowance(state: SwState, uid: str, start: int) -> int:
+    """MA for this round: the printed MA of its step, -1 for an Axis unit that began east of
+    the Paulus Line in turns 1-4 (10.1.4; every unit counts as supplied until supply is
+    traced)."""
+    piece = state.pieces[uid]
+    unit = state.world.units[uid]
+    ma = unit.steps[piece.step].ma
+    t = state.world.tables
+    if (
+        piece.side == AXIS
+        and state.turn <= t.paulus_to_turn
+        and start in state.world.map.zones.get("paulus_east", frozenset())
+    ):
+        ma += t.paulus_ma
+    return max(ma, 0)
+
+
+def step_cost(state: SwState, uid: str, a: int, b: int) -> int:
+    """MP to go from ``a`` into ``b`` (TEC): the terrain of ``b`` (mountain 1 for mountain
+    units), plus a major river or the Kerch Strait crossed."""
+    m, t = state.world.map, state.world.tables
+    if m.terrain[b] == "mountain" and state.world.units[uid].kind == "mountain_corps":
+        cost = t.mountain_unit_mp
+    else:
+        cost = m.move_cost(b)
+    side = m.side(a, b)
+    if side is not None:
+        if side.kerch_strait:
+            cost += t.kerch_mp
+        elif side.major_river:
+            cost += t.major_river_mp
+    return cost
+
+
+def may_enter(state: SwState, uid: str, b: int) -> bool:
+    """Hexes a unit may never enter: enemy units (10.1), Hungary on turn 1 (4.4.3), Romania
+    for Soviets on turn 1 (4.4.4), Hungary for Romanians and Romania for Hungarians (19)."""
+    piece = state.pieces[uid]
+    if any(p.side != piece.side for p in state.occupants(b)):
+        return False
+    nation = state.world.map.nation[b] or ""
+    t = state.world.tables
+    if state.turn == 1 and nation in t.no_entry_turn1:
+        return False
+    if state.turn == 1 and piece.side == SOVIET and nation in t.soviet_banned_turn1:
+        return False
+    unit_nation = state.world.units[uid].nation
+    if piece.side == AXIS and unit_nation == "RO" and nation == "hungary":
+        return False
+    return not (piece.side == AXIS and unit_nation == "HU" and nation == "romania")
+
+
+def available_ops(state: SwState, v: MoveVars) -> int:
+    return v["ops"] + state.banked_ops[v["side"]]
+
+
+def exit_cost(state: SwState, v: MoveVars, uid: str, a: int) -> int:
+    """7.3.3: leaving an enemy-ZOC hex the unit began the round in costs 1 OPS for the hex,
+    unless a unit that began there stays; paid once per hex."""
+    if v["start"].get(uid) != a or a in v["paid"]:
+        return 0
+    if a not in enemy_zoc(state, v["side"]):
+        return 0
+    stays = any(
+        p.uid != uid and v["start"].get(p.uid) == a
+        for p in state.occupants(a)
+        if p.side == v["side"]
+    )
+    return 0 if stays else 1
+
+
+def moves(state: SwState, v: MoveVars, uid: str) -> list[int]:
+    """The hexes ``uid`` may step into now."""
+    piece = state.pieces[uid]
+    side = v["side"]
+    t = state.world.tables
+    if uid in v["stopped"] or (side == AXIS and state.turn == t.axis_still_turn):
+        return []  # 4.4.2: the Axis does not move on turn 1
+    a = piece.at
+    start = v["start"].get(uid, a)
+    ma = allowance(state, uid, start)
+    if ma <= 0:
+        return []
+    m = state.world.map
+    nation = m.nation[a] or ""
+    if state.turn == 1 and side == SOVIET and nation in t.soviet_banned_turn1:
+        return []  # 4.4.4
+    used = v["mp"].get(uid, 0)
+    zoc = enemy_zoc(state, side)
+    pay = exit_cost(state, v, uid, a)
+    if pay > available_ops(state, v):
+        return []
+    out = []
+    for b in m.adjacency[a]:
+        if a in zoc and b in zoc:
+            continue  # 8.3: never straight from one enemy ZOC hex to another
+        cost = step_cost(state, uid, a, b)
+        if used + cost > ma and used > 0:
+            continue  # 10.1.2: the MA, except that a first hex is always allowed
+        if not may_enter(state, uid, b):
+            continue
+        out.append(b)
+    return out
+
+
+class Movement(Procedure[SwState]):
+    """Movement of an OPS round (7.3.3, 10.1): unit by unit, hex by hex, then done."""
+
+    name = "movement"
+
+    def decision(self, m: M, state: SwState, frame: Frame) -> Decision | None:
+        v = frame.typed(MoveVars)
+        side = v["side"]
+        grid = state.world.map
+        actions = [Action(side, "end_movement")]
+        for p in state.on_map(side):
+            for b in moves(state, v, p.uid):
+                if _fits(state, p.uid, b):
+                    actions.append(Action(side, "move", {"unit": p.uid, "to": grid.id_of(b)}))
+        ops = available_ops(state, v)
+        return Decision(
+            Prompt(side, "movement", f"Move units ({ops} OPS left to leave enemy ZOCs)", {}),
+            actions,
+        )
+
+    def act(self, m: M, state: SwState, frame: Frame, action: Action) -> None:
+        v = frame.typed(MoveVars)
+        if action.verb == "end_movement":
+            state.emit("movement_end", side=v["side"], markers=len(v["markers"]))
+            m.end(state)
+            return
+        uid, to = str(action.args["unit"]), str(action.args["to"])
+        piece = state.pieces.get(uid)
+        if piece is None:
+            raise IllegalAction(f"no unit {uid}")
+        b = state.world.map.index(to)
+        a = piece.at
+        pay = exit_cost(state, v, uid, a)
+        if pay:
+            _pay(state, v, pay)
+            v["paid"].append(a)
+            if a not in v["markers"]:
+                v["markers"].append(a)  # 7.3.4: a Move marker where an OPS was spent
+        cost = step_cost(state, uid, a, b)
+        used = v["mp"].get(uid, 0)
+        v["mp"][uid] = used + cost
+        ma = allowance(state, uid, v["start"].get(uid, a))
+        piece.at = b
+        state.moved()
+        if b in enemy_zoc(state, v["side"]) or used + cost >= ma:
+            v["stopped"].append(uid)  # 8.3 stop in an enemy ZOC; 10.1.2 the MA is spent
+        control.enter(state, v["side"], b)
+        state.emit(
+            "move",
+            side=v["side"],
+            unit=uid,
+            frm=state.world.map.id_of(a),
+            to=to,
+            mp=cost,
+            ops=pay,
+        )
+
+
+def _fits(state: SwState, uid: str, b: int) -> bool:
+    """9.1 kept after every step (stricter than the rules, which check at the end of
+    movement only: a full stack may not be passed through yet)."""
+    return stack_ok(state, b, state.pieces[uid].side, joining=uid)
+
+
+def _pay(state: SwState, v: MoveVars, n: int) -> None:
+    """OPS of the card first, then banked OPS (18.1)."""
+    from_card = min(n, v["ops"])
+    v["ops"] -= from_card
+    rest = n - from_card
+    if rest > state.banked_ops[v["side"]]:
+        raise IllegalAction("not enough OPS to leave the enemy ZOC")
+    state.banked_ops[v["side"]] -= rest

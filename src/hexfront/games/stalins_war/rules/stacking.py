@@ -1,0 +1,41 @@
+"""Chapter 9: stacking."""
+
+from __future__ import annotations
+
+from ..state import SwState
+
+
+def stack_ok(state: SwState, node: int, side: str, joining: str | None = None) -> bool:
+    """Whether ``side``'s units in ``node`` (with the unit ``joining``, if given) keep 9.1: at most ``stack_units`` combat units and ``stack_large`` LCU in a hex; Stalin, the
+    Bunker, the Fortified Zone and partisans do not count (one of each at most)."""
+    t = state.world.tables
+    units = state.world.units
+    count = large = 0
+    exempt: set[str] = set()
+    here = [p.uid for p in state.occupants(node) if p.side == side and p.uid != joining]
+    if joining is not None:
+        here.append(joining)
+    for uid in here:
+        u = units[uid]
+        if u.kind in t.stack_exempt:
+            if u.kind in exempt:
+                return False
+            exempt.add(u.kind)
+            continue
+        count += 1
+        large += u.large
+    if count > t.stack_units or large > t.stack_large:
+        return False
+    # 9.2.1: Hungarian and Romanian units never stack together
+    nations = {units[uid].nation for uid in here}
+    return not {"HU", "RO"} <= nations
+
+
+def stacking_problems(state: SwState) -> list[str]:
+    """Every hex over the limits (invariants, tests)."""
+    out = []
+    for node in sorted({p.at for p in state.on_map()}):
+        for side in ("axis", "soviet"):
+            if not stack_ok(state, node, side):
+                out.append(f"{side} over-stacked in {state.world.map.id_of(node)}")
+    return out

@@ -1,0 +1,116 @@
+"""Chapter 6: the sequence of play.
+
+```
+game -> turn -> start (bookkeeping) -> action phase (AR 1-5: Axis, then Soviet; turn 1: one
+        round, numbered 5) -> replacement phase -> draw phase -> end turn
+```
+The attrition segments (6B) wait for supply; the replacement phase (6C) only clears the RP
+tracks until replacements are written.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
+
+from ..state import AXIS, SIDES, SOVIET, SwState
+from . import events, victory
+
+M = Machine[SwState]
+
+
+class GameProc(Procedure[SwState]):
+    """Turns until the last one or an automatic victory (5.1)."""
+
+    name = "game"
+
+    def run(self, m: M, state: SwState, frame: Frame) -> None:
+        if state.result is not None:
+            m.abort(state)
+            return
+        m.call(state, "turn")
+
+    def resume(self, m: M, state: SwState, frame: Frame, result: object) -> None:
+        if state.result is None and state.turn >= state.last_turn:
+            victory.final_verdict(state)  # 5.1.4, 22
+        elif state.result is None:
+            state.turn += 1
+
+
+class TurnProc(Steps[SwState]):
+    """One season (6.0)."""
+
+    name = "turn"
+
+    def start(self, m: M, state: SwState, frame: Frame) -> None:
+        """Turn-start bookkeeping (digest 2, order not fixed by the rules)."""
+        t = state.world.tables
+        state.turn_log = len(state.log)
+        state.emit("turn", turn=state.turn, season=t.season(state.turn))
+        state.rp_plays = {AXIS: 0, SOVIET: 0}
+        state.last_round = {}
+        events.recur(state, "turn_start_from_next_turn")  # 18.3.3 Lend-Lease OPS
+        if state.turn == t.soviet_rp_turn:  # 4.5.2: the Soviet's automatic RP
+            state.rp[SOVIET] = state.rp.get(SOVIET, 0) + t.soviet_rp
+            state.emit("rp", side=SOVIET, delta=t.soviet_rp, rp=dict(state.rp))
+        m.call(state, "action_phase")
+
+    def replacement(self, m: M, state: SwState, frame: Frame) -> None:
+        """6C, 14: RP not spent are lost (spending them is not offered yet)."""
+        if any(state.rp.values()):
+            state.emit("rp_lost", rp=dict(state.rp))
+        state.rp = {}
+        m.call(state, "draw_phase")
+
+    def end(self, m: M, state: SwState, frame: Frame) -> None:
+        """6E: banked OPS lost, recurring events, the VP checks."""
+        state.banked_ops = {AXIS: 0, SOVIET: 0}  # 18.1
+        events.recur(state, "turn_end")
+        victory.end_of_turn(state)
+        m.end(state)
+
+    steps = (
+        ("start", "start"),
+        ("replacement", "replacement"),
+        ("end", "end"),
+    )
+
+
+class PhaseVars(TypedDict):
+    round: int  # the AR being played
+    side: int  # index into SIDES of the side to play next
+
+
+class ActionPhase(Procedure[SwState]):
+    """6A, 7.2: five ARs, each an Axis round then a Soviet round; one round on turn 1
+    (4.4.1), which the track calls round 5."""
+
+    name = "action_phase"
+
+    def begin(self, m: M, state: SwState, frame: Frame) -> None:
+        t = state.world.tables
+        first = t.first_turn_round_number if state.turn == 1 else 1
+        frame.vars["round"] = first
+        frame.vars["side"] = 0
+
+    def run(self, m: M, state: SwState, frame: Frame) -> None:
+        v = frame.typed(PhaseVars)
+        t = state.world.tables
+        if state.result is not None or v["round"] > t.rounds_per_turn:
+            m.end(state)
+            return
+        state.ar = v["round"]
+        side = SIDES[v["side"]]
+        if v["side"] == len(SIDES) - 1:
+            v["side"] = 0
+            v["round"] += 1
+        else:
+            v["side"] += 1
+        m.call(state, "action_round", side=side)
+
+    def resume(self, m: M, state: SwState, frame: Frame, result: object) -> None:
+        victory.after_round(state)
+
+
+__all__ = ["ActionPhase", "GameProc", "TurnProc", "calls"]

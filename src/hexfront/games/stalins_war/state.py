@@ -1,0 +1,190 @@
+"""The state of a Stalin's War game: counters, card piles, tracks, dice and the frame stack.
+
+Everything but ``world`` (static data) and ``cache`` (the pending decision) is JSON, so seed
+plus action log rebuild a game exactly and a save reloads mid-round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexfront.engine.dice import Dice
+from hexfront.engine.events import JSON, Event, json_copy
+from hexfront.engine.sequence import Frame
+
+from .world import World, load_world
+
+SOVIET = "soviet"
+AXIS = "axis"
+SIDES = (AXIS, SOVIET)  # the Axis moves first in every action round (6A)
+ON_MAP = "map"
+ELIMINATED = "eliminated"
+OUT = "out"  # not yet in play (reinforcements, counters not set up)
+PILES = ("deck", "hand", "discard", "removed", "set_aside", "reserve")
+
+
+def enemy(side: str) -> str:
+    return SOVIET if side == AXIS else AXIS
+
+
+@dataclass(slots=True)
+class Piece:
+    """A combat unit: where it is (``at``: a hex index while on the map) and its step
+    (0 = the strongest printed step)."""
+
+    uid: str
+    side: str
+    box: str = OUT
+    at: int = -1
+    step: int = 0
+
+    def to_json(self) -> list[JSON]:
+        return [self.uid, self.side, self.box, self.at, self.step]
+
+    @staticmethod
+    def from_json(row: list[Any]) -> Piece:
+        return Piece(str(row[0]), str(row[1]), str(row[2]), int(row[3]), int(row[4]))
+
+
+def _per_side(value: int = 0) -> dict[str, int]:
+    return {AXIS: value, SOVIET: value}
+
+
+@dataclass(slots=True)
+class SwState:
+    scenario: str
+    options: dict[str, JSON]
+    seed: int
+    dice: Dice
+    last_turn: int
+    turn: int = 1
+    ar: int = 0  # the action round being played (1-5; turn 1 plays round 5 only)
+    vp: int = 7
+    pieces: dict[str, Piece] = field(default_factory=dict)
+    control: dict[str, str] = field(default_factory=dict)  # place name -> side (3.24)
+    forts_destroyed: list[str] = field(default_factory=list)  # 16.2
+    # card piles per side: deck (order hidden), hand (hidden from the enemy), discard,
+    # removed (starred events), set_aside (Soviet 1-6, 7.1.3), reserve (Total War, 7.6.4)
+    piles: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    consecutive_ops: dict[str, int] = field(default_factory=_per_side)  # 7.3.2
+    banked_ops: dict[str, int] = field(default_factory=_per_side)  # 18
+    rp: dict[str, int] = field(default_factory=dict)  # pool -> RP this turn (7.4)
+    rp_plays: dict[str, int] = field(default_factory=_per_side)  # RP plays this turn
+    last_round: dict[str, str] = field(default_factory=dict)  # side -> its last AR's kind
+    events_removed: dict[str, int] = field(default_factory=_per_side)  # 7.6.4
+    hand_limit: dict[str, int] = field(default_factory=_per_side)  # 7.6, 17
+    played: list[str] = field(default_factory=list)  # events played (card ids), in order
+    lasting: list[dict[str, JSON]] = field(default_factory=list)  # events still in force
+    forbidden: list[str] = field(default_factory=list)  # "side:what" rules switched off
+    total_war: bool = False
+    result: dict[str, JSON] | None = None
+    turn_log: int = 0  # where this turn's entries begin in the log (views show this turn's)
+    stack: list[Frame] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    world: World = field(default_factory=load_world, repr=False, compare=False)
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # --- helpers ------------------------------------------------------------------------
+    def emit(self, kind: str, audience: str | None = None, **data: JSON) -> None:
+        self.log.append(Event(kind, dict(data), audience))
+
+    def pile(self, side: str, name: str) -> list[str]:
+        return self.piles[side][name]
+
+    def on_map(self, side: str | None = None) -> list[Piece]:
+        return [
+            p for p in self.pieces.values() if p.box == ON_MAP and (side is None or p.side == side)
+        ]
+
+    def occupants(self, node: int) -> list[Piece]:
+        index = self.cache.get("occupancy")
+        if index is None:
+            index = {}
+            for p in self.pieces.values():
+                if p.box == ON_MAP:
+                    index.setdefault(p.at, []).append(p)
+            self.cache["occupancy"] = index
+        found: list[Piece] = index.get(node, [])
+        return found
+
+    def moved(self) -> None:
+        """A counter moved: forget what was indexed by position."""
+        for key in ("occupancy", "zoc:axis", "zoc:soviet"):
+            self.cache.pop(key, None)
+
+    # --- JSON ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "scenario": self.scenario,
+            "options": json_copy(self.options),
+            "seed": self.seed,
+            "dice": self.dice.to_json(),
+            "last_turn": self.last_turn,
+            "turn": self.turn,
+            "ar": self.ar,
+            "vp": self.vp,
+            "pieces": [p.to_json() for p in self.pieces.values()],
+            "control": dict(self.control),
+            "forts_destroyed": list(self.forts_destroyed),
+            "piles": json_copy(self.piles),
+            "consecutive_ops": dict(self.consecutive_ops),
+            "banked_ops": dict(self.banked_ops),
+            "rp": dict(self.rp),
+            "rp_plays": dict(self.rp_plays),
+            "last_round": dict(self.last_round),
+            "events_removed": dict(self.events_removed),
+            "hand_limit": dict(self.hand_limit),
+            "played": list(self.played),
+            "lasting": json_copy(self.lasting),
+            "forbidden": list(self.forbidden),
+            "total_war": self.total_war,
+            "result": json_copy(self.result),
+            "turn_log": self.turn_log,
+            "stack": [f.to_json() for f in self.stack],
+            "log": [e.to_json() for e in self.log],
+        }
+
+    @staticmethod
+    def from_json(obj: dict[str, Any]) -> SwState:
+        pieces = [Piece.from_json(r) for r in obj["pieces"]]
+        return SwState(
+            scenario=str(obj["scenario"]),
+            options=json_copy(dict(obj["options"])),
+            seed=int(obj["seed"]),
+            dice=Dice.from_json(dict(obj["dice"])),
+            last_turn=int(obj["last_turn"]),
+            turn=int(obj["turn"]),
+            ar=int(obj["ar"]),
+            vp=int(obj["vp"]),
+            pieces={p.uid: p for p in pieces},
+            control={str(k): str(v) for k, v in obj["control"].items()},
+            forts_destroyed=[str(x) for x in obj["forts_destroyed"]],
+            piles=json_copy(obj["piles"]),
+            consecutive_ops=dict(obj["consecutive_ops"]),
+            banked_ops=dict(obj["banked_ops"]),
+            rp=dict(obj["rp"]),
+            rp_plays=dict(obj["rp_plays"]),
+            last_round=dict(obj["last_round"]),
+            events_removed=dict(obj["events_removed"]),
+            hand_limit=dict(obj["hand_limit"]),
+            played=[str(x) for x in obj["played"]],
+            lasting=json_copy(list(obj["lasting"])),
+            forbidden=[str(x) for x in obj["forbidden"]],
+            total_war=bool(obj["total_war"]),
+            result=json_copy(obj["result"]),
+            turn_log=int(obj["turn_log"]),
+            stack=[Frame.from_json(f) for f in obj["stack"]],
+            log=[Event.from_json(e) for e in obj["log"]],
+        )
+
+    def clone(self) -> SwState:
+        """A copy to search or to undo with: logged events are never changed, so they are
+        shared; everything else is copied."""
+        log, self.log = self.log, []
+        try:
+            copy = SwState.from_json(self.to_json())
+        finally:
+            self.log = log
+        copy.log = list(log)
+        return copy

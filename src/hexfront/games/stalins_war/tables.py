@@ -1,0 +1,130 @@
+"""The numbers Stalin's War's rules run on, read once from ``data/rules.toml``.
+
+Nothing here is a rule: the rules (``rules/``) read these tables, so a number is changed in
+the data file, never in code.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioSpec:
+    id: str
+    name: str
+    turns: int
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    scenarios: dict[str, ScenarioSpec]
+    seasons: tuple[str, ...]
+    rounds_per_turn: int
+    rounds_first_turn: int
+    first_turn_round_number: int
+    rasputitsa_rounds: dict[str, int]
+    hand_start: int
+    hand_max: int
+    hand_min: int
+    axis_no_min_from: int
+    oil_axis: tuple[int, ...]
+    oil_soviet: tuple[int, ...]
+    rp_plays: dict[str, int]
+    axis_double_rp_turns: frozenset[int]
+    total_war_from: int
+    total_war_one_side: int
+    total_war_both: int
+    axis_banked: int
+    axis_banked_from: int
+    soviet_rp_turn: int
+    soviet_rp: int
+    stack_units: int
+    stack_large: int
+    stack_exempt: frozenset[str]
+    major_river_mp: int
+    kerch_mp: int
+    mountain_unit_mp: int
+    paulus_ma: int
+    paulus_to_turn: int
+    axis_still_turn: int
+    no_entry_turn1: frozenset[str]
+    soviet_banned_turn1: frozenset[str]
+    axis_vp_win: int
+    soviet_vp_win: int
+    tournament_axis_spaces: int
+    tournament_adjust: int
+    soviet_capitals: tuple[str, ...]
+    tournament_axis_bonus_unless: str
+    tournament_soviet_bonus_unless: str
+
+    def season(self, turn: int) -> str:
+        return self.seasons[turn - 1]
+
+    def rasputitsa(self, turn: int, ar: int) -> bool:
+        """15.1.1: the first AR of an autumn, the first two of a spring."""
+        return ar <= self.rasputitsa_rounds.get(self.season(turn), 0)
+
+
+def parse_tables(raw: dict[str, Any]) -> Tables:
+    scen = {
+        key: ScenarioSpec(key, str(v["name"]), int(v["turns"]), str(v["summary"]))
+        for key, v in raw["scenarios"].items()
+    }
+    ar, ras, hand = raw["action_rounds"], raw["rasputitsa"], raw["hand"]
+    rp, tw, bank = raw["rp_plays"], raw["total_war"], raw["banked_ops"]
+    st, mv, vic = raw["stacking"], raw["movement"], raw["victory"]
+    return Tables(
+        scenarios=scen,
+        seasons=tuple(raw["calendar"]["seasons"]),
+        rounds_per_turn=int(ar["per_turn"]),
+        rounds_first_turn=int(ar["first_turn"]),
+        first_turn_round_number=int(ar["first_turn_number"]),
+        rasputitsa_rounds={str(k): int(v) for k, v in ras.items()},
+        hand_start=int(hand["start"]),
+        hand_max=int(hand["max"]),
+        hand_min=int(hand["min"]),
+        axis_no_min_from=int(hand["axis_no_min_from_turn"]),
+        oil_axis=tuple(int(x) for x in hand["oil_axis"]),
+        oil_soviet=tuple(int(x) for x in hand["oil_soviet"]),
+        rp_plays={"soviet": int(rp["soviet"]), "axis": int(rp["axis"])},
+        axis_double_rp_turns=frozenset(int(x) for x in rp["axis_double_turns"]),
+        total_war_from=int(tw["from_turn"]),
+        total_war_one_side=int(tw["one_side"]),
+        total_war_both=int(tw["both_sides"]),
+        axis_banked=int(bank["axis_per_turn"]),
+        axis_banked_from=int(bank["axis_from_turn"]),
+        soviet_rp_turn=int(bank["soviet_rp_turn"]),
+        soviet_rp=int(bank["soviet_rp"]),
+        stack_units=int(st["units"]),
+        stack_large=int(st["large"]),
+        stack_exempt=frozenset(str(x) for x in st["exempt"]),
+        major_river_mp=int(mv["major_river"]),
+        kerch_mp=int(mv["kerch_strait"]),
+        mountain_unit_mp=int(mv["mountain_unit"]),
+        paulus_ma=int(mv["paulus_ma"]),
+        paulus_to_turn=int(mv["paulus_to_turn"]),
+        axis_still_turn=int(mv["axis_still_turn"]),
+        no_entry_turn1=frozenset(str(x) for x in mv["no_entry_turn1"]),
+        soviet_banned_turn1=frozenset(str(x) for x in mv["soviet_banned_turn1"]),
+        axis_vp_win=int(vic["axis_vp"]),
+        soviet_vp_win=int(vic["soviet_vp"]),
+        tournament_axis_spaces=int(vic["tournament_axis_spaces"]),
+        tournament_adjust=int(vic["tournament_adjust"]),
+        soviet_capitals=tuple(str(x) for x in vic["soviet_capitals"]),
+        tournament_axis_bonus_unless=str(vic["tournament_axis_bonus_unless"]),
+        tournament_soviet_bonus_unless=str(vic["tournament_soviet_bonus_unless"]),
+    )
+
+
+@cache
+def load_tables() -> Tables:
+    text = (
+        resources.files("hexfront.games.stalins_war").joinpath("data/rules.toml").read_text("utf-8")
+    )
+    return parse_tables(tomllib.loads(text))

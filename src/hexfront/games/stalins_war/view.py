@@ -1,0 +1,76 @@
+"""What one side may see (fog of war): its own hand, the size of the other's, never the order
+(or contents) of a draw pile. Counters on the map are face up in this game."""
+
+from __future__ import annotations
+
+from hexfront.engine.events import JSON, json_copy
+from hexfront.engine.sequence import Decision
+
+from .rules.cards import hand_size
+from .state import SIDES, SwState
+
+
+def build_view(state: SwState, side: str | None, decision: Decision | None) -> dict[str, JSON]:
+    w = state.world
+    m = w.map
+    cards: dict[str, JSON] = {}
+    for s in SIDES:
+        piles = state.piles[s]
+        mine = side is None or side == s
+        cards[s] = {
+            "hand": list(piles["hand"]) if mine else None,
+            "hand_count": len(piles["hand"]),
+            "hand_size": hand_size(state, s),
+            "deck_count": len(piles["deck"]),
+            "discard": list(piles["discard"]),
+            "removed": list(piles["removed"]),
+            "set_aside": list(piles["set_aside"]),  # Soviet 1-6: known by the rules (7.1.3)
+            "total_war_count": len(piles["reserve"]),
+        }
+    units = [
+        {
+            "id": p.uid,
+            "side": p.side,
+            "box": p.box,
+            "hex": m.id_of(p.at) if p.at >= 0 else None,
+            "step": p.step,
+            "printed": w.units[p.uid].steps[p.step].printed(),
+        }
+        for p in state.pieces.values()
+        if p.box != "out"
+    ]
+    prompt: JSON = None
+    if decision is not None:
+        own = side is None or decision.prompt.side == side
+        prompt = (
+            decision.prompt.to_json()
+            if own
+            else {"side": decision.prompt.side, "kind": decision.prompt.kind}
+        )
+    return {
+        "game": "stalins_war",
+        "scenario": state.scenario,
+        "side": side,
+        "turn": state.turn,
+        "last_turn": state.last_turn,
+        "season": w.tables.season(state.turn),
+        "ar": state.ar,
+        "vp": state.vp,
+        "total_war": state.total_war,
+        "tracks": {
+            "consecutive_ops": dict(state.consecutive_ops),
+            "banked_ops": dict(state.banked_ops),
+            "rp": dict(state.rp),
+            "rp_plays": dict(state.rp_plays),
+            "events_removed": dict(state.events_removed),
+            "hand_limit": dict(state.hand_limit),
+        },
+        "cards": cards,
+        "played": list(state.played),
+        "units": units,
+        "control": dict(state.control),
+        "forts_destroyed": list(state.forts_destroyed),
+        "prompt": prompt,
+        "result": json_copy(state.result),
+        "log": json_copy([e.to_json() for e in state.log[state.turn_log :] if e.visible_to(side)]),
+    }
