@@ -18,12 +18,22 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import compress
+from typing import cast
 
 Adjacency = Sequence[Sequence[int]]
 EdgeCost = Callable[[int, int], int | None]
 
 UNREACHED = -1
 _WALL = -2  # a blocked node, inside bfs only
+
+
+def _tuples(adjacency: Adjacency) -> list[tuple[int, ...]]:
+    """The adjacency as a list of tuples, as the maps keep it (then it is returned as is):
+    compiled, the searches index and iterate those directly instead of through the
+    generic sequence protocols. Any other shape is copied into one."""
+    if isinstance(adjacency, list) and (not adjacency or isinstance(adjacency[0], tuple)):
+        return cast(list[tuple[int, ...]], adjacency)
+    return [tuple(neighbours) for neighbours in adjacency]
 
 
 def bfs(
@@ -43,10 +53,11 @@ def bfs(
     The search goes level by level with plain lists, which is the fastest BFS in
     pure Python. ``reached``, if given, receives every node reached, nearest first.
     """
-    dist = [UNREACHED] * len(adjacency)
+    adj = _tuples(adjacency)
+    dist = [UNREACHED] * len(adj)
     # Blocked nodes are marked in ``dist`` itself (found in C by ``compress``), so the
     # search loop tests one list per neighbour, as if nothing were blocked.
-    walls = list(compress(range(len(adjacency)), blocked)) if blocked is not None else []
+    walls = list(compress(range(len(adj)), blocked)) if blocked is not None else []
     for n in walls:
         dist[n] = _WALL
     frontier: list[int] = []
@@ -64,13 +75,13 @@ def bfs(
         push = nxt.append
         if passable is None:
             for node in frontier:
-                for nb in adjacency[node]:
+                for nb in adj[node]:
                     if dist[nb] == -1:  # UNREACHED (not a wall); a literal is the fastest
                         dist[nb] = depth
                         push(nb)
         else:
             for node in frontier:
-                for nb in adjacency[node]:
+                for nb in adj[node]:
                     if dist[nb] != -1 or not passable(nb):
                         continue
                     dist[nb] = depth

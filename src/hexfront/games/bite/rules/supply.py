@@ -215,13 +215,13 @@ def _lane_land(state: BiteState) -> bytes:
 _FLIP = bytes([1, 0]) + bytes(254)  # translate table: usable (1) <-> blocked (0)
 
 
-def _without_red_arrows(state: BiteState) -> list[list[int]]:
+def _without_red_arrows(state: BiteState) -> list[tuple[int, ...]]:
     """The map's adjacency without the red-arrow crossings (found once per map)."""
-    found: list[list[int]] | None = state.w.derived.get("adjacency_without_red_arrows")
+    found: list[tuple[int, ...]] | None = state.w.derived.get("adjacency_without_red_arrows")
     if found is None:
         board = state.w.board
         found = [
-            [b for b in board.adjacency[a] if not board.is_red_arrow(a, b)]
+            tuple(b for b in board.adjacency[a] if not board.is_red_arrow(a, b))
             for a in range(board.node_count)
         ]
         state.w.derived["adjacency_without_red_arrows"] = found
