@@ -93,9 +93,10 @@ _STATUS = attrgetter("status")
 def _in_handle_order(state: BiteState) -> list[Piece]:
     """The blocks of the scenario (not those left out of it) sorted by handle, as views
     list them: handles tell nothing of identities. Sorted again only when a handle changed
-    (a block placed) or a block joined or left the scenario (a built position)."""
+    (a block placed: every new handle comes from ``state.new_handle``, which counts them)
+    or a block joined or left the scenario (a built position)."""
     pieces = state.pieces.values()
-    key = (tuple(map(_BY_HANDLE, pieces)), countOf(map(_STATUS, pieces), OFF))
+    key = (state.next_handle, len(pieces), countOf(map(_STATUS, pieces), OFF))
     cached = state.memo.get("view_order")
     if cached is None or cached[0] != key:
         order = [p for p in sorted(pieces, key=_BY_HANDLE) if p.status != OFF]
