@@ -30,6 +30,9 @@ class GameResult:
     think: dict[str, float] = field(default_factory=dict)  # agent -> seconds
     decisions: dict[str, int] = field(default_factory=dict)
     error: str = ""
+    seed: int = 0
+    detail: str = ""  # the game's own words for the result
+    observed: dict[str, Any] = field(default_factory=dict)  # what an observer reported
 
 
 class _Timed:
@@ -48,8 +51,12 @@ class _Timed:
             self.calls += 1
 
 
-def play_game(job: tuple[str, str, dict[str, str], int, dict[str, Any]]) -> GameResult:
-    game_name, scenario, seats, seed, agent_options = job
+Observer = Callable[[Any], dict[str, Any]]  # a finished Match -> JSON facts about the game
+Job = tuple[str, str, dict[str, str], int, dict[str, Any], Observer | None]
+
+
+def play_game(job: Job) -> GameResult:
+    game_name, scenario, seats, seed, agent_options, observer = job
     from hexfront.games import registry
 
     from .play import play_out
@@ -62,18 +69,26 @@ def play_game(job: tuple[str, str, dict[str, str], int, dict[str, Any]]) -> Game
     try:
         match = play_out(game, scenario, timed, seed=seed)
     except Exception as exc:  # a crash counts against nobody, but is reported
-        return GameResult(seats, None, "error", 0, 0, error=repr(exc))
+        return GameResult(seats, None, "error", 0, 0, error=repr(exc), seed=seed)
     result = match.result()
     view = match.view(None)
     turn = view.get("turn", 0)
+    think: dict[str, float] = {}
+    calls: dict[str, int] = {}
+    for t in timed.values():  # a mirror match: both seats add up under one name
+        think[t.name] = think.get(t.name, 0.0) + t.seconds
+        calls[t.name] = calls.get(t.name, 0) + t.calls
     return GameResult(
         seats,
         result.winner if result else None,
         result.outcome if result else "unfinished",
         len(match.record.actions),
         int(turn) if isinstance(turn, int) else 0,
-        {t.name: t.seconds for t in timed.values()},
-        {t.name: t.calls for t in timed.values()},
+        think,
+        calls,
+        seed=seed,
+        detail=result.detail if result else "",
+        observed=observer(match) if observer is not None else {},
     )
 
 
@@ -112,12 +127,18 @@ def run(
     jobs: int | None = None,
     agent_options: dict[str, Any] | None = None,
     progress: Callable[[GameResult], None] | None = None,
+    observer: Observer | None = None,
+    paired: bool = False,
 ) -> dict[str, Any]:
-    """Play ``games`` games per pair of agents, half with each side assignment."""
+    """Play ``games`` games per pair of agents, half with each side assignment.
+    ``paired``: games ``2k`` and ``2k+1`` share a seed, so each seed is played from both
+    sides (less noise in a comparison); otherwise game ``g`` has seed ``seed + g``.
+    ``observer`` (a module-level function, for the worker processes) reports facts of
+    each finished game, kept per game in the report's ``games_played``."""
     from hexfront.games import registry
 
     sides = registry.load_game(game_name).sides
-    plan: list[tuple[str, str, dict[str, str], int, dict[str, Any]]] = []
+    plan: list[Job] = []
     for a, b in itertools.combinations(agents, 2) if len(agents) > 1 else [(agents[0], agents[0])]:
         for g in range(games):
             first, second = (a, b) if g % 2 == 0 else (b, a)
@@ -126,8 +147,9 @@ def run(
                     game_name,
                     scenario,
                     {sides[0]: first, sides[1]: second},
-                    seed + g,
+                    seed + (g // 2 if paired and len(agents) > 1 else g),
                     agent_options or {},
+                    observer,
                 )
             )
     results: list[GameResult] = []
@@ -185,6 +207,44 @@ def summarise(
         },
         "elo": elo(results, names),
         "outcomes": _count(r.outcome for r in ok),
+        "points": {n: points(results, n) for n in names},
+        "games_played": [
+            {
+                "seed": r.seed,
+                "seats": r.seats,
+                "winner": r.winner_side,
+                "outcome": r.outcome,
+                "detail": r.detail,
+                **r.observed,
+            }
+            for r in sorted(ok, key=lambda r: (r.seed, sorted(r.seats.items())))
+        ],
+    }
+
+
+def points(results: Sequence[GameResult], name: str) -> dict[str, float]:
+    """An agent's points over all its games against another agent (win 1, draw 1/2),
+    with a 95% interval (normal approximation on the per-game points, at least the
+    Wilson interval of the same share)."""
+    got: list[float] = []
+    for r in results:
+        if r.error or name not in r.seats.values() or len(set(r.seats.values())) < 2:
+            continue
+        side = next(s for s, n in r.seats.items() if n == name)
+        got.append(0.5 if r.winner_side is None else float(r.winner_side == side))
+    n = len(got)
+    if not n:
+        return {"points": 0.0, "games": 0, "share": 0.0, "low": 0.0, "high": 1.0}
+    mean = sum(got) / n
+    var = sum((x - mean) ** 2 for x in got) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    lo, hi = score_interval(round(sum(got)), n)
+    return {
+        "points": sum(got),
+        "games": n,
+        "share": round(mean, 4),
+        "low": round(max(0.0, min(mean - half, lo)), 4),
+        "high": round(min(1.0, max(mean + half, hi)), 4),
     }
 
 
