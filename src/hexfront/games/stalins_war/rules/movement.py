@@ -46,8 +46,9 @@ def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, 
 
 
 def allowance(state: SwState, uid: str, start: int) -> int:
-    """MA for this round: the printed MA of its step, -1 for an Axis unit that began east of
-    the Paulus Line in turns 1-4 (10.1.4; every unit counts as supplied until supply is
+    """MA for this round (10.1.4, read as per action round since every unit may move in each
+    OPS round, 7.3.3): the printed MA of its step, -1 for an Axis unit that began east of the
+    Paulus Line in turns 1-4 (10.1.5; every unit counts as supplied until supply is
     traced)."""
     piece = state.pieces[uid]
     unit = state.world.units[uid]
@@ -63,8 +64,9 @@ def allowance(state: SwState, uid: str, start: int) -> int:
 
 
 def step_cost(state: SwState, uid: str, a: int, b: int) -> int:
-    """MP to go from ``a`` into ``b`` (TEC): the terrain of ``b`` (mountain 1 for mountain
-    units), plus a major river or the Kerch Strait crossed."""
+    """MP to go from ``a`` into ``b`` (10.1.1, 10.1.2, TEC): the terrain of ``b`` (a town or
+    city costs what its terrain costs; mountain 1 for mountain units), plus a major river or
+    the Kerch Strait crossed."""
     m, t = state.world.map, state.world.tables
     if m.terrain[b] == "mountain" and state.world.units[uid].kind == "mountain_corps":
         cost = t.mountain_unit_mp
@@ -80,7 +82,7 @@ def step_cost(state: SwState, uid: str, a: int, b: int) -> int:
 
 
 def may_enter(state: SwState, uid: str, b: int) -> bool:
-    """Hexes a unit may never enter: enemy units (10.1), Hungary on turn 1 (4.4.3), Romania
+    """Hexes a unit may never enter: enemy units (10.1.6), Hungary on turn 1 (4.4.3), Romania
     for Soviets on turn 1 (4.4.4), Hungary for Romanians and Romania for Hungarians (19)."""
     piece = state.pieces[uid]
     if any(p.side != piece.side for p in state.occupants(b)):
@@ -143,7 +145,7 @@ def moves(state: SwState, v: MoveVars, uid: str) -> list[int]:
             continue  # 8.3: never straight from one enemy ZOC hex to another
         cost = step_cost(state, uid, a, b)
         if used + cost > ma and used > 0:
-            continue  # 10.1.2: the MA, except that a first hex is always allowed
+            continue  # 10.1.4: the MA, except that a first hex is always allowed
         if not may_enter(state, uid, b):
             continue
         out.append(b)
@@ -173,6 +175,10 @@ class Movement(Procedure[SwState]):
     def act(self, m: M, state: SwState, frame: Frame, action: Action) -> None:
         v = frame.typed(MoveVars)
         if action.verb == "end_movement":
+            if v["zero"] and not v["mp"]:
+                # 7.3.2: a 0-OPS round in which nothing moved resets the count (combat, which
+                # would also keep it, is not offered yet)
+                state.consecutive_ops[v["side"]] = 0
             state.emit("movement_end", side=v["side"], markers=len(v["markers"]))
             m.end(state)
             return
@@ -195,7 +201,7 @@ class Movement(Procedure[SwState]):
         piece.at = b
         state.moved()
         if b in enemy_zoc(state, v["side"]) or used + cost >= ma:
-            v["stopped"].append(uid)  # 8.3 stop in an enemy ZOC; 10.1.2 the MA is spent
+            v["stopped"].append(uid)  # 8.3 stop in an enemy ZOC; 10.1.4 the MA is spent
         control.enter(state, v["side"], b)
         state.emit(
             "move",
@@ -209,8 +215,8 @@ class Movement(Procedure[SwState]):
 
 
 def _fits(state: SwState, uid: str, b: int) -> bool:
-    """9.1 kept after every step (stricter than the rules, which check at the end of
-    movement only: a full stack may not be passed through yet)."""
+    """9.1.1-9.1.3 and 9.2.1 kept after every step (stricter than the rules, which check at the end of
+    movement only, 9.1.4: a full stack may not be passed through yet)."""
     return stack_ok(state, b, state.pieces[uid].side, joining=uid)
 
 

@@ -6,7 +6,7 @@ from ..state import SwState
 
 
 def stack_ok(state: SwState, node: int, side: str, joining: str | None = None) -> bool:
-    """Whether ``side``'s units in ``node`` (with the unit ``joining``, if given) keep 9.1: at most ``stack_units`` combat units and ``stack_large`` LCU in a hex; Stalin, the
+    """Whether ``side``'s units in ``node`` (with the unit ``joining``, if given) keep 9.1.1-9.1.3: at most ``stack_units`` combat units and ``stack_large`` LCU in a hex; Stalin, the
     Bunker, the Fortified Zone and partisans do not count (one of each at most)."""
     t = state.world.tables
     units = state.world.units
