@@ -370,7 +370,10 @@ class HeuristicAgent:
         gain += self._garrison(here, to, look, info)
         if look.at_enemy.get(to):
             gain += self._attack(unit, here, to, look, info) + 0.05 * strength
-            if not look.supplied_at(to, str(unit.get("nation", "")), info.world):
+            nation = str(unit.get("nation", ""))
+            if not look.supplied_at(here, nation, info.world) and not look.supplied_at(
+                to, nation, info.world
+            ):
                 gain -= 1.5  # a won hex beyond supply is a unit lost at Final Supply (7.9)
         else:
             # Cities (rail junctions) held by the enemy cut our supply lines: take them.
@@ -511,11 +514,14 @@ class HeuristicAgent:
         plan = committed + own + followers + air
         value = self._target_value(to, look, info)
         if look.at_mine.get(to):  # the battle is on: send what it still needs
-            if committed + air >= need * 1.2:
-                return 0.5
+            have = committed + air
             if plan < need * 0.7:
                 return 4.0 * (plan / need - 1.0)  # lost cause: do not feed it
-            return 6.0 + value + own / max(need, 0.1)
+            if have < need:
+                return 6.0 + value + own / need
+            if have < 2.0 * need:
+                return 2.5 + 0.5 * value  # a margin: fewer losses, a surer win
+            return 0.5
         odds = plan / need
         if odds < 1.0:
             return 4.0 * (odds - 1.0) - 1.0
