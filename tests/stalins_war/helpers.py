@@ -54,3 +54,14 @@ def play_until(
         legal = GAME.legal_actions(state, side)
         GAME.apply(state, legal[rng.randrange(len(legal))])
     raise AssertionError("the stop condition never came")
+
+
+def hidden_shuffled(s: SwState, side: str, seed: int) -> SwState:
+    """The same game with ``side``'s hand and deck dealt differently (same sizes)."""
+    other = s.clone()
+    hidden = other.piles[side]["hand"] + other.piles[side]["deck"]
+    random.Random(seed).shuffle(hidden)
+    n = len(other.piles[side]["hand"])
+    other.piles[side]["hand"], other.piles[side]["deck"] = hidden[:n], hidden[n:]
+    other.cache.clear()
+    return other

@@ -19,7 +19,7 @@ from hexfront.games.stalins_war.rules import events
 from hexfront.games.stalins_war.setup import SECTION_25
 from hexfront.games.stalins_war.state import AXIS, ON_MAP, SOVIET, SwState
 
-from .helpers import GAME, act, new, play_until, round_of
+from .helpers import GAME, act, hidden_shuffled, new, play_until, round_of
 
 
 def test_setup_places_section_25_and_the_markers() -> None:
@@ -312,17 +312,6 @@ def test_hand_size_follows_oil() -> None:
     assert (cards_rules.hand_size(s, AXIS), cards_rules.hand_size(s, SOVIET)) == (7, 4)
 
 
-def _hidden_shuffled(s: SwState, side: str, seed: int) -> SwState:
-    """The same game with ``side``'s hand and deck dealt differently (same sizes)."""
-    other = s.clone()
-    hidden = other.piles[side]["hand"] + other.piles[side]["deck"]
-    random.Random(seed).shuffle(hidden)
-    n = len(other.piles[side]["hand"])
-    other.piles[side]["hand"], other.piles[side]["deck"] = hidden[:n], hidden[n:]
-    other.cache.clear()
-    return other
-
-
 @pytest.mark.parametrize("turn", [1, 2, 4])
 def test_the_other_sides_view_holds_no_hidden_card(turn: int) -> None:
     """Fog (issue 17): each side sees its hand, only the size of the other's, never a deck's
@@ -340,10 +329,10 @@ def test_the_other_sides_view_holds_no_hidden_card(turn: int) -> None:
         for token in GAME.hidden_tokens(s, side):
             assert token not in text
         for seed in range(3):
-            assert GAME.view(_hidden_shuffled(s, other, seed), side) == view
+            assert GAME.view(hidden_shuffled(s, other, seed), side) == view
             # a side does not see the order of its own deck either
             assert (
-                GAME.view(_hidden_shuffled(s, side, seed), side)["cards"][other]
+                GAME.view(hidden_shuffled(s, side, seed), side)["cards"][other]
                 == (view["cards"][other])
             )
 
