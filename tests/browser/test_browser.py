@@ -268,7 +268,10 @@ def test_sbe1_is_played_to_its_verdict_from_the_prompt_panel(server: str, browse
     ready = f"{prompt}[data-kind]:not([data-kind='']):not([data-kind=waiting])"
     seen: set[str] = set()
     for _ in range(300):
-        page.wait_for_selector(ready, timeout=60_000)
+        page.wait_for_selector(f"{ready}, [data-testid=handover]:visible", timeout=60_000)
+        if page.locator("[data-testid=handover]:visible").count():
+            page.click("[data-testid=handover-continue]")  # the pause when the turn comes back
+            page.wait_for_selector(ready, timeout=60_000)
         kind = page.get_attribute(prompt, "data-kind")
         if kind == "over":
             break

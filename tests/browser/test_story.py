@@ -90,11 +90,14 @@ def test_places_by_name_and_hex_ids_at_close_zoom(server: str, browser: Any) -> 
 READY = f"{PROMPT}[data-kind]:not([data-kind='']):not([data-kind=waiting])"
 
 
-def click_on(page: Any) -> str:
+def click_on(page: Any, confirm: bool = True) -> str:
     """One decision through the panel, the quickest choice (as the whole-game test does);
-    the pause at a handover (point 6) is confirmed first. Returns the prompt's kind."""
+    the pause at a handover (point 6) is confirmed first, or "handover" returned if not
+    `confirm`. Returns the prompt's kind."""
     page.wait_for_selector(f"{READY}, [data-testid=handover]:visible", timeout=60_000)
     if page.locator("[data-testid=handover]:visible").count():
+        if not confirm:
+            return "handover"
         page.click("[data-testid=handover-continue]")
         page.wait_for_selector(READY, timeout=60_000)
     kind = page.get_attribute(PROMPT, "data-kind") or ""
@@ -224,4 +227,105 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
         start = page.get_attribute(battle, "data-hex")
         assert start and page.inner_text(battle) != text
     shot(page, "34-turn-2-no-stale-battle")
+    assert not errors, errors
+
+
+def turn_of(page: Any) -> int:
+    return int(re.search(r"(\d+) of", page.inner_text("[data-testid=turn]")).group(1))
+
+
+def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
+    server: str, browser: Any
+) -> None:
+    page, errors = start_sbe1(browser, server)
+    assert page.is_checked("[data-testid=pause-toggle]")  # on by default
+    own_names = set(
+        page.locator("svg.board g.block.mine > title").evaluate_all(
+            "ts => ts.map(t => t.textContent.split(' (')[0])"
+        )
+    )
+    # One move of our own (to be named in the log), then the Axis turn 1 by its quickest
+    # choices, until the Soviet computer has taken its turn.
+    to_movement(page)
+    page.locator("[data-testid=unit-list] button[data-unit]").first.click()
+    page.locator("[data-testid=destinations] button[data-to]:not([data-attack])").first.click()
+    page.wait_for_function("() => / moves /.test(document.querySelector('[data-testid=log]').innerText)")
+    for _ in range(300):
+        if click_on(page, confirm=False) == "handover":
+            if turn_of(page) == 2:
+                break
+            page.click("[data-testid=handover-continue]")
+    assert turn_of(page) == 2
+    handover = "[data-testid=handover]"
+    head = page.inner_text(f"{handover} h3")
+    assert head.startswith("The computer (Soviet) has acted: "), head
+    assert "move" in head
+    # The decision waits: no prompt, and the keys do nothing behind the pause.
+    assert page.locator(PROMPT).is_hidden()
+    log_before = page.inner_text("[data-testid=log]")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    for key in ("Enter", "d", "n"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(400)
+    assert page.locator(PROMPT).is_hidden()
+    assert page.inner_text("[data-testid=log]") == log_before
+
+    # Point 7: the enemy's moves as arrows; the log grouped by phase, naming units.
+    arrows = page.locator("svg.board g.enemy-moves path.arrow")
+    assert arrows.count() > 0
+    for a in arrows.all()[:20]:
+        assert ID.match(a.get_attribute("data-from")) and ID.match(a.get_attribute("data-to"))
+    heads = page.locator("[data-testid=log] li.group-head").all_inner_texts()
+    assert any(h_.upper() == "SOVIET TURN — MOVEMENT PHASE (7.5)" for h_ in heads), heads
+    assert any(h_.upper().startswith("AXIS TURN — ") for h_ in heads), heads
+    lines = page.locator("[data-testid=log] li:not(.group-head)").all_inner_texts()
+    theirs = page.locator("[data-testid=log] li.theirs").all_inner_texts()
+    assert any(x.startswith("A Soviet block ") for x in theirs), theirs[:10]
+    assert any(x.split(" moves ")[0] in own_names for x in lines if " moves " in x), lines[:20]
+    assert not any(re.search(r"\bb\d+\b|sov-|ger-", x) for x in lines)
+    shot(page, "35-handover")
+
+    # Their moves again, step by step.
+    page.click("[data-testid=handover-replay]")
+    at = page.inner_text("[data-testid=turn-replay-at]")
+    m = re.match(r"Step 1 of (\d+)$", at)
+    assert m, at
+    total = int(m.group(1))
+    assert total >= arrows.count()
+    assert page.locator("svg.board g.enemy-moves path.arrow.current").count() <= 1
+    first_line = page.inner_text("[data-testid=turn-replay-line]")
+    assert first_line
+    if total >= 2:
+        page.click("[data-testid=turn-replay-next]")
+        assert page.inner_text("[data-testid=turn-replay-at]") == f"Step 2 of {total}"
+        assert page.inner_text("[data-testid=turn-replay-line]")
+        page.click("[data-testid=turn-replay-prev]")
+        assert page.inner_text("[data-testid=turn-replay-at]") == f"Step 1 of {total}"
+        assert page.inner_text("[data-testid=turn-replay-line]") == first_line
+    assert page.locator("[data-testid=turn-replay-prev]").is_disabled()
+    shot(page, "36-their-moves-step-by-step")
+
+    # Continue: the decision shows; the arrows stay until it is taken.
+    page.click("[data-testid=handover-continue]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=production]")
+    assert page.locator(handover).is_hidden()
+    assert arrows.count() > 0
+    page.click(f"{PROMPT} button[data-verb=done]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
+    assert arrows.count() == 0
+
+    # The switch: off, remembered in this browser.
+    page.uncheck("[data-testid=pause-toggle]")
+    assert page.evaluate("() => localStorage.getItem('hexfront.pause')") == "off"
+    page.reload()
+    page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
+    assert not page.is_checked("[data-testid=pause-toggle]")
+    # Without the pause, the turn comes back straight to the next decision.
+    for _ in range(300):
+        assert click_on(page, confirm=False) != "handover"
+        if turn_of(page) == 3:
+            break
+    assert turn_of(page) == 3
+    assert page.locator(handover).is_hidden()
+    shot(page, "37-no-pause")
     assert not errors, errors

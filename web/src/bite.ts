@@ -7,7 +7,7 @@ import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./boar
 import { button, clear, h, s } from "./dom";
 import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
-import { COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -78,6 +78,14 @@ export class BiteTable {
   private overlays: Overlays = { supply: true, zoc: false, control: true, zones: "" };
   private fitted = false;
   readOnly = false;
+  /** Whether this table may pause at a handover (not at a hotseat, which has its cover). */
+  pauseAllowed = true;
+  private since = -1; // the log's length at the player's last decision (-1: not known yet)
+  private sent = false; // a decision went to the server since the last view
+  private handover = false; // the other side has acted: wait for the player's click
+  private replayAt = -1; // the step of the opponent's moves being shown again (-1: none)
+  private handoverBox = h("section", { class: "handover", hidden: true, "data-testid": "handover", "aria-live": "polite" });
+  private arrows = s("g", { class: "enemy-moves", "data-testid": "enemy-moves" });
 
   readonly board: Board;
 
@@ -95,11 +103,18 @@ export class BiteTable {
     const helpButton = button("?", () => this.keys.toggleHelp(), { class: "quiet", title: UI.helpHint, "aria-label": UI.helpHint, "data-testid": "help-toggle" });
     const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(board), h("div", { class: "tool-group" }, legendButton, helpButton), this.overlayControls());
     const side = h("aside", { class: "side", "data-testid": "side" },
-      this.banner, this.promptBox, this.battleBox, this.inspector, this.victoryBox, this.poolsBox,
+      this.banner, this.handoverBox, this.promptBox, this.battleBox, this.inspector, this.victoryBox, this.poolsBox,
       h("section", { class: "log-wrap" }, h("h3", {}, "Game log"), this.logBox));
     this.root = h("div", { class: "bite" }, this.tracker, ...(extraBar ? [extraBar] : []),
       h("div", { class: "main" }, h("div", { class: "map-area" }, tools, mapWrap), side), this.keys.help);
     this.addKeys();
+    const defs = s("defs", {});
+    for (const [id, fill] of [["arrowhead", "#6a1b9a"], ["arrowhead-attack", "#c62828"], ["arrowhead-current", "#ff6f00"]]) {
+      const m = s("marker", { id, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: "auto-start-reverse", markerUnits: "strokeWidth" });
+      m.append(s("path", { d: "M0 0L10 5L0 10z", fill }));
+      defs.append(m);
+    }
+    board.svg.append(defs, this.arrows);
     board.onClick = (id) => this.clickNode(id);
     board.focus = () => {
       const u = this.selected ? this.units.find((x) => x.id === this.selected) : null;
@@ -114,13 +129,13 @@ export class BiteTable {
 
   private addKeys(): void {
     const k = this.keys;
-    const playing = () => !this.readOnly && !!this.p?.your_turn;
+    const playing = () => !this.readOnly && !this.handover && !!this.p?.your_turn;
     k.add({ keys: ["Enter", "d", "D"], shown: "Enter / D", label: KEY_WORDS.done, run: () => {
       const main = this.promptBox.querySelector<HTMLButtonElement>(".ends button.primary");
       if (playing() && main && !main.disabled) main.click();
     } });
     k.add({ keys: ["u", "U"], shown: "U", label: KEY_WORDS.undo, run: () => {
-      if (playing() && this.p?.can_undo) this.hooks.undo();
+      if (playing() && this.p?.can_undo) { this.decided(); this.hooks.undo(); }
     } });
     k.add({ keys: ["n", "N"], shown: "N", label: KEY_WORDS.next, run: () => this.nextUnit() });
     k.add({ keys: ["+", "="], shown: "+", label: KEY_WORDS.zoomIn, run: () => this.board.zoomIn() });
@@ -140,8 +155,41 @@ export class BiteTable {
 
   show(p: Payload): void {
     const changed = !this.p || this.p.version !== p.version || this.p.side !== p.side;
+    const prev = this.p;
     this.p = p;
+    const log = p.view.log as LogEvent[];
+    if (this.since < 0 || this.since > log.length) this.since = log.length;
+    // The turn came back from the other side (computer or remote): wait for the player (point 6).
+    if (p.status === "over") this.handover = false;
+    else if (changed && p.your_turn && (this.sent || (prev && !prev.your_turn)) && this.pauseAllowed && !this.readOnly && pauseOn() && this.opponentActed(log)) {
+      this.handover = true;
+      this.replayAt = -1;
+    }
+    if (p.your_turn) this.sent = false;
     this.showView(p.view, changed);
+  }
+
+  /** The other side's events since the player's last decision. */
+  private theirEvents(log: LogEvent[]): { e: LogEvent; i: number }[] {
+    const me = this.p?.side ?? this.view?.side;
+    const out: { e: LogEvent; i: number }[] = [];
+    for (let i = Math.max(0, this.since); i < log.length; i++) {
+      const e = log[i];
+      const side = e.data?.side ?? (e.kind === "battle" ? e.data?.attacker : undefined);
+      if (side && side !== me) out.push({ e, i });
+    }
+    return out;
+  }
+
+  /** Whether the other side took its turn, or moved, since the player's last decision. */
+  private opponentActed(log: LogEvent[]): boolean {
+    return this.theirEvents(log).some(({ e }) => e.kind === "side" || e.kind === "battle" || (MOVE_KINDS.has(e.kind) && e.kind !== "retreat"));
+  }
+
+  /** The other side's moves and battles since the player's last decision, in order. */
+  private theirStory(): { e: LogEvent; i: number }[] {
+    const log = (this.view?.log ?? []) as LogEvent[];
+    return this.theirEvents(log).filter(({ e }) => MOVE_KINDS.has(e.kind) || e.kind === "battle");
   }
 
   /** A replay step (or any read-only view). */
@@ -188,7 +236,7 @@ export class BiteTable {
   }
 
   private legal(): Action[] {
-    return this.readOnly || !this.p ? [] : this.p.legal_actions;
+    return this.readOnly || !this.p || this.handover ? [] : this.p.legal_actions;
   }
 
   private actionsOf(unit: string): Action[] {
@@ -231,7 +279,13 @@ export class BiteTable {
   blockName = (handle: string, side: string): string => this.handles.get(handle) ?? aBlock(side);
   place = (id: string): string => (id ? this.board.label(String(id)) : "?");
 
+  private decided(): void {
+    this.since = ((this.view?.log ?? []) as LogEvent[]).length;
+    this.sent = true;
+  }
+
   private send(a: Action): void {
+    this.decided();
     this.choice = null;
     this.hooks.act({ verb: a.verb, args: a.args });
   }
@@ -274,6 +328,8 @@ export class BiteTable {
     this.drawTracker();
     this.drawUnits();
     this.drawOverlays();
+    this.drawHandover();
+    this.drawArrows();
     this.drawPrompt();
     this.drawBattle();
     this.drawInspector();
@@ -530,7 +586,14 @@ export class BiteTable {
       const v = zones.value;
       this.board.showZones(v.startsWith("zone:") ? { [v.slice(5)]: "#8000a0" } : ZONE_GROUPS[v] ?? {});
     };
-    box.append(check("supply", "supply"), check("zoc", "ZOC"), check("control", "control"), zones);
+    const pause = h("input", { type: "checkbox", "data-testid": "pause-toggle" });
+    pause.checked = pauseOn();
+    pause.onchange = () => {
+      setPause(pause.checked);
+      if (!pause.checked) this.endHandover();
+    };
+    box.append(check("supply", "supply"), check("zoc", "ZOC"), check("control", "control"), zones,
+      h("label", { title: TURN_WORDS.pauseHint }, pause, ` ${TURN_WORDS.pauseSwitch}`));
     return box;
   }
 
@@ -542,8 +605,9 @@ export class BiteTable {
     box.dataset.kind = "";
     const p = this.p;
     const v = this.view;
-    if (this.readOnly || !p) {
+    if (this.readOnly || !p || this.handover) {
       box.hidden = true;
+      if (this.handover) box.dataset.kind = "paused";
       return;
     }
     box.hidden = false;
@@ -665,7 +729,7 @@ export class BiteTable {
     }
     const bar = h("div", { class: "ends" });
     for (const a of ends) bar.append(button(cap(describe(a, this.name, this.place)), () => this.send(a), { class: "primary", "data-verb": a.verb }));
-    if (p.can_undo) bar.append(button("Undo", () => this.hooks.undo(), { class: "quiet", "data-testid": "undo" }));
+    if (p.can_undo) bar.append(button("Undo", () => { this.decided(); this.hooks.undo(); }, { class: "quiet", "data-testid": "undo" }));
     box.append(bar);
   }
 
@@ -844,13 +908,132 @@ export class BiteTable {
     const ol = this.logBox;
     clear(ol);
     const log = this.view.log as LogEvent[];
-    let n = 0;
-    for (let i = log.length - 1; i >= 0 && n < 250; i--) {
-      const line = logLine(log[i], this.name, this.place, this.blockName);
+    // Grouped by side and phase (the log has no phase events: each event's kind says it).
+    type Group = { side: string | null; phase: string; lines: HTMLElement[] };
+    const groups: Group[] = [];
+    let side: string | null = null;
+    let phase = "supply";
+    let cur: Group | null = null;
+    const from = Math.max(0, log.length - 600);
+    for (let i = 0; i < log.length; i++) {
+      const e = log[i];
+      if (e.kind === "turn") { side = null; phase = "supply"; }
+      if (e.kind === "side") { side = String(e.data.side); phase = "supply"; }
+      const ph = phaseOfEvent(e, phase);
+      if (!cur || cur.side !== side || ph !== phase || e.kind === "side" || e.kind === "turn") {
+        phase = ph;
+        cur = { side, phase, lines: [] };
+        groups.push(cur);
+      }
+      if (i < from) continue;
+      const line = logLine(e, this.name, this.place, this.blockName);
       if (!line) continue;
-      ol.append(h("li", { class: `ev-${log[i].kind}` }, line));
-      n++;
+      const theirs = e.data?.side && e.data.side !== this.view.side && i >= this.since && this.since >= 0;
+      cur.lines.push(h("li", { class: `ev-${e.kind}${theirs ? " theirs" : ""}` }, line));
     }
+    let n = 0;
+    for (let g = groups.length - 1; g >= 0 && n < 250; g--) {
+      const gr = groups[g];
+      if (!gr.lines.length) continue;
+      const lines = [...gr.lines].reverse().slice(0, 250 - n);
+      if (gr.side && !(gr.lines.length === 1 && gr.lines[0].classList.contains("ev-side"))) {
+        ol.append(h("li", { class: "group-head", "data-side": gr.side, "data-phase": gr.phase }, logGroupTitle(gr.side, gr.phase)));
+      }
+      ol.append(...lines);
+      n += lines.length;
+    }
+  }
+
+  // --- the handover and the opponent's moves (points 6 and 7) ----------------------------
+
+  private drawHandover(): void {
+    const box = this.handoverBox;
+    clear(box);
+    if (!this.handover || !this.p) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const p = this.p;
+    const other = Object.keys(p.seats).find((x) => x !== p.side) ?? "";
+    const story = this.theirStory();
+    const moves = story.filter(({ e }) => e.kind !== "battle").length;
+    const battles = story.length - moves;
+    const who = opponentName(other, p.seats[other]?.kind === "ai");
+    box.append(h("h3", {}, handoverText(who, moves, battles, this.theirEvents(this.view.log).length)));
+    if (moves) box.append(h("p", { class: "muted" }, TURN_WORDS.arrowsHint));
+    if (this.replayAt >= 0 && story.length) {
+      const k = Math.min(this.replayAt, story.length - 1);
+      const { e } = story[k];
+      const line = logLine(e, this.name, this.place, this.blockName) ?? "";
+      box.append(h("div", { class: "replay-step", "data-testid": "turn-replay" },
+        h("strong", { "data-testid": "turn-replay-at" }, cap(stepOf(k + 1, story.length))), " ", h("span", { "data-testid": "turn-replay-line" }, line)),
+        h("div", { class: "choices" },
+          button(`◀ ${TURN_WORDS.prev}`, () => this.replayStep(k - 1), { class: "quiet", disabled: k === 0, "data-testid": "turn-replay-prev" }),
+          button(`${TURN_WORDS.next} ▶`, () => this.replayStep(k + 1), { class: "quiet", disabled: k >= story.length - 1, "data-testid": "turn-replay-next" }),
+          button(TURN_WORDS.close, () => this.replayStep(-1), { class: "quiet", "data-testid": "turn-replay-done" })));
+    }
+    const bar = h("div", { class: "ends" });
+    bar.append(button(TURN_WORDS.continue, () => this.endHandover(), { class: "primary", "data-testid": "handover-continue" }));
+    if (story.length && this.replayAt < 0) bar.append(button(TURN_WORDS.replay, () => this.replayStep(0), { class: "quiet", "data-testid": "handover-replay" }));
+    box.append(bar);
+  }
+
+  private replayStep(k: number): void {
+    this.replayAt = k;
+    const story = this.theirStory();
+    if (k >= 0 && story[k]) {
+      const e = story[k].e;
+      const to = e.kind === "battle" ? e.data.hex : e.data.to ?? (e.data.path as string[] | undefined)?.at(-1);
+      if (to && this.board.index.has(String(to))) this.board.ensureVisible(String(to));
+    }
+    this.redraw();
+  }
+
+  endHandover(): void {
+    this.handover = false;
+    this.replayAt = -1;
+    if (this.view) this.redraw();
+  }
+
+  /** The other side's last moves as arrows, until the player's next decision (point 7). */
+  private drawArrows(): void {
+    const g = this.arrows;
+    clear(g);
+    if (this.readOnly || !this.p) return;
+    const story = this.theirStory();
+    const battles = new Set(story.filter(({ e }) => e.kind === "battle").map(({ e }) => String(e.data.hex)));
+    const current = this.replayAt >= 0 ? story[Math.min(this.replayAt, story.length - 1)]?.i : -1;
+    for (const { e, i } of story) {
+      if (!MOVE_KINDS.has(e.kind)) continue;
+      const path = ((e.data.path as string[] | undefined) ?? [e.data.frm, e.data.to]).filter((x) => x !== undefined && x !== null).map(String).filter((x) => this.board.index.has(x));
+      if (path.length < 2) continue;
+      const pts = path.map((x) => this.board.pos(x));
+      const d = "M" + pts.map(([x, y]) => `${f(x)} ${f(y)}`).join("L");
+      const attack = battles.has(path[path.length - 1]);
+      const cls = `arrow${attack ? " attack" : ""}${i === current ? " current" : ""}`;
+      const marker = i === current ? "arrowhead-current" : attack ? "arrowhead-attack" : "arrowhead";
+      const el = s("path", { d, class: cls, "marker-end": `url(#${marker})`, "data-from": path[0], "data-to": path[path.length - 1], "data-i": i });
+      el.append(title(logLine(e, this.name, this.place, this.blockName) ?? ""));
+      g.append(el);
+    }
+  }
+}
+
+const PAUSE_KEY = "hexfront.pause";
+/** The pause at a handover: on unless the player turned it off in this browser. */
+export function pauseOn(): boolean {
+  try {
+    return localStorage.getItem(PAUSE_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+function setPause(on: boolean): void {
+  try {
+    localStorage.setItem(PAUSE_KEY, on ? "on" : "off");
+  } catch {
+    /* private mode: for this page only */
   }
 }
 

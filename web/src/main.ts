@@ -272,6 +272,8 @@ class Session {
     const board = p.game === "bite" ? await getBoard(p.game, p.scenario) : null;
     if (this.table && this.shown !== p.side) return;
     this.table = board ? new BiteTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
+    // At a hotseat the cover already stops the screen between the players.
+    if (this.table instanceof BiteTable) this.table.pauseAllowed = !this.hotseat;
     this.holder.append(this.table.root);
   }
 

@@ -345,3 +345,64 @@ export function whyWords(why: unknown): string {
 export function battleNow(place: string, round: number, lastFire: string | null): string {
   return `Battle at ${place}, round ${round}${lastFire ? ` — after ${lastFire}` : ""}`;
 }
+
+// --- the handover and the opponent's moves (issue 18 points 6 and 7) ------------------------
+
+export const TURN_WORDS = {
+  pauseSwitch: "pause when my turn comes back",
+  pauseHint: "When the other side has acted, wait for a click before showing your next decision (remembered in this browser)",
+  continue: "Continue",
+  replay: "Show their moves step by step",
+  replayTitle: "Their moves",
+  prev: "previous",
+  next: "next",
+  close: "done",
+  noMoves: "Nothing of theirs to show.",
+  arrowsHint: "Their last moves are drawn as arrows until your next decision.",
+} as const;
+
+/** The opponent: "the computer (Soviet)", "the Soviet player". */
+export function opponentName(side: string, computer: boolean): string {
+  return computer ? `The computer (${sideName(side)})` : `The ${sideName(side)} player`;
+}
+
+/** "The computer (Soviet) has acted: 12 moves, 1 battle." */
+export function handoverText(who: string, moves: number, battles: number, other: number): string {
+  const parts: string[] = [];
+  if (moves) parts.push(`${moves} move${moves === 1 ? "" : "s"}`);
+  if (battles) parts.push(`${battles} battle${battles === 1 ? "" : "s"}`);
+  if (!parts.length && other) parts.push(`${other} event${other === 1 ? "" : "s"}`);
+  return `${who} has acted${parts.length ? `: ${parts.join(", ")}` : ""}. Your decision waits for you.`;
+}
+
+export function stepOf(i: number, n: number): string {
+  return `step ${i} of ${n}`;
+}
+
+/** The phase a logged event belongs to (the log has no phase events): its kind, and the phase reached so far in this side's turn. */
+const PHASE_SEQ = ["supply", "production", "rail", "movement", "reaction", "combat", "blitz", "final_supply", "exploitation", "victory"];
+export function phaseOfEvent(e: LogEvent, current: string): string {
+  const at = (ph: string) => (PHASE_SEQ.indexOf(ph) > PHASE_SEQ.indexOf(current) ? ph : current);
+  switch (e.kind) {
+    case "income": case "reinforcement_available": case "rebuild": case "place": case "repair": case "disband":
+    case "pp_spent": case "aid": case "surrender_pp": return at("production");
+    case "rail": case "hq_action": return at("rail");
+    case "move": case "fly": case "rebase": case "air_evacuation":
+      return PHASE_SEQ.indexOf(current) >= PHASE_SEQ.indexOf("combat") ? at("exploitation") : at("movement");
+    case "react": return at("reaction");
+    case "battle": return e.data?.blitz ? at("blitz") : at("combat");
+    case "blitz": case "follow": return at("blitz");
+    case "out_of_supply": case "surrender": case "surrendered_unit":
+      return PHASE_SEQ.indexOf(current) >= PHASE_SEQ.indexOf("production") ? at("final_supply") : current;
+    case "game_over": return "victory";
+  }
+  return current;
+}
+
+/** A heading of the log: "Soviet turn — Movement Phase (7.5)". */
+export function logGroupTitle(side: string | null, phase: string): string {
+  return `${side ? `${sideName(side)} turn — ` : ""}${PHASE_NAMES[phase] ?? "Supply Phase (7.2)"}`;
+}
+
+/** Events that move a block from one place to another (drawn as arrows). */
+export const MOVE_KINDS = new Set(["move", "rail", "fly", "rebase", "retreat", "react", "blitz", "follow", "air_evacuation"]);
