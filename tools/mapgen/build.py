@@ -224,19 +224,14 @@ class Built:
                     continue
                 if prev == stop:
                     continue
-
-                def edge(a: int, b: int, used: set[int] = used) -> int:
-                    return RAIL_REUSE if b in used else RAIL_COST[self.ter[b]]
-
-                cost, parent = cheapest(self.land_adj, [prev], edge_cost=edge)
-                if cost[stop] == UNREACHED:
+                leg = rail_leg(self.land_adj, self.ter, RAIL_COST, prev, stop, used)
+                if leg is None:
                     self.errors.append(
                         f"rail {line['name']}: no land route "
                         f"{line['nodes'][k - 1]} -> {line['nodes'][k]}"
                     )
                     nodes.append(stop)
                     continue
-                leg = path_to(parent, stop)
                 if len(leg) - 1 > 1.5 * self.grid.distance(prev, stop) + 2:
                     self.errors.append(
                         f"rail {line['name']}: {line['nodes'][k - 1]} -> {line['nodes'][k]} "
@@ -511,6 +506,27 @@ class Built:
             "zones": {k: sorted(geom.hex_id(i) for i in v) for k, v in sorted(self.zones.items())},
             "zone_sources": dict(sorted(self.zone_sources.items())),
         }
+
+
+def rail_leg(
+    land_adj: list[tuple[int, ...]],
+    ter: list[str],
+    costs: dict[str, int],
+    prev: int,
+    stop: int,
+    used: set[int],
+) -> list[int] | None:
+    """The cheapest land route of a rail line from ``prev`` to ``stop`` (both included):
+    each hex costs by its terrain (``costs``), or RAIL_REUSE where an earlier line already
+    runs, so trunks get shared. None when no land route joins them."""
+
+    def edge(a: int, b: int) -> int:
+        return RAIL_REUSE if b in used else costs[ter[b]]
+
+    cost, parent = cheapest(land_adj, [prev], edge_cost=edge)
+    if cost[stop] == UNREACHED:
+        return None
+    return path_to(parent, stop)
 
 
 def name_waters(

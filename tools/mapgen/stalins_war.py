@@ -17,7 +17,6 @@ import numpy as np
 from shapely import contains_xy
 
 from hexfront.engine.hexgrid import DIRECTION_NAMES, HexGrid
-from hexfront.engine.paths import UNREACHED, cheapest, path_to
 from tools.mapgen import borders, build, config, curated, rivers, sample, terrain
 from tools.mapgen.fit import parse_id, similarity_hexes
 from tools.mapgen.geo import LAND, SEA, load_rasters
@@ -37,7 +36,6 @@ DESERT_MIN = 0.5
 NORTH_SEA_LAT = 69.0  # the geodata's northern limit: the Barents Sea beyond it
 DESERT_MAX_LAT = 50.0  # the Caspian lowland and beyond; further north shrub land is tundra
 RAIL_COST = {"clear": 10, "desert": 15, "forest": 20, "rough": 20, "swamp": 30, "mountain": 40}
-RAIL_REUSE = 7
 RAIL_SOURCE = "history: 1941 main line (curated/stalins_war/board.toml), routed over land hexes"
 TERRAIN_SOURCE = {
     "clear": "geography: open land (MODIS land cover, ETOPO1 relief)",
@@ -153,9 +151,9 @@ class StalinsWar:
                 self.errors.append(
                     f"river side {r['a']}/{r['b']} joins hexes that are not adjacent"
                 )
-            was = self.river.get(key)
+            had = self.river.get(key)
             self.river[key] = rivers.River(r["river"], bool(r["major"]), ())
-            geo = f"{was.name}{' (major)' if was.major else ''}" if was else "no river"
+            geo = f"{had.name}{' (major)' if had.major else ''}" if had else "no river"
             self.river_source[key] = f"{r['source']} (geography: {geo})"
         saratov_row = self.place("Saratov").hex // geom.width
         self.volga_line = {
@@ -327,16 +325,12 @@ class StalinsWar:
                 prev = nodes[-1]
                 if prev == stop:
                     continue
-
-                def edge(a: int, b: int, used: set[int] = used) -> int:
-                    return RAIL_REUSE if b in used else RAIL_COST[self.ter[b]]
-
-                cost, parent = cheapest(self.land_adj, [prev], edge_cost=edge)
-                if cost[stop] == UNREACHED:
+                leg = build.rail_leg(self.land_adj, self.ter, RAIL_COST, prev, stop, used)
+                if leg is None:
                     self.errors.append(f"rail {line['name']}: no land route to {ref}")
                     nodes.append(stop)
                     continue
-                nodes.extend(path_to(parent, stop)[1:])
+                nodes.extend(leg[1:])
             used |= set(nodes)
             out.append(
                 {
