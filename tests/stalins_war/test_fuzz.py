@@ -76,3 +76,19 @@ def test_cli_selfplay_and_replay(tmp_path: Path) -> None:
     assert summary["turns"] <= 8
     verified = runner.invoke(app, ["replay", str(rec), "--verify"])
     assert verified.exit_code == 0, verified.output
+
+
+def test_every_offered_action_and_log_line_has_words() -> None:
+    """Terminal play (DescribesActions, FormatsLog): no offered action falls back to its verb."""
+    match = Match(GAME, "tournament", {}, 21)
+    rng = random.Random(21)
+    while match.state.turn < 3 and not match.is_over():
+        side = match.active_sides()[0]
+        legal = match.legal_actions(side)
+        for action in legal:
+            words = GAME.describe_action(action)
+            assert words
+            assert words != action.verb.replace("_", " ") or action.verb == "end_movement"
+        match.act(legal[rng.randrange(len(legal))])
+    for event in match.view(AXIS)["log"]:
+        assert GAME.log_line(event)

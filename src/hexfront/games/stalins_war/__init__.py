@@ -1,5 +1,7 @@
-"""Stalin's War (the Eastern Front 1941-45, card-driven, one season a turn): being built.
+"""Stalin's War (the Eastern Front 1941-45, card-driven, one season a turn).
 
-Only the strategy cards exist so far (``cards.py`` and ``data/cards.toml``, issue 16); the map,
-the counters, the setup and the rules come later. Nothing here is playable yet.
+The data (``cards.py``, ``units.py``, ``setup.py``, ``map.py``, issue 16) and a first playable
+core of the rules (issue 17): ``game.py`` (the engine contract), ``state.py``, ``machine.py``,
+``rules/`` (one module per chapter), ``view.py`` (fog of war). What is done and tested is listed
+in ``docs/rules-coverage.md``.
 """

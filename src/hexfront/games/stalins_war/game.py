@@ -144,6 +144,17 @@ class StalinsWar:
 
         return build_view(state, side, self.decision(state))
 
+    # --- words (terminal play) ------------------------------------------------------------
+    def describe_action(self, action: Action, view: dict[str, JSON] | None = None) -> str:
+        from .text import describe
+
+        return describe(action)
+
+    def log_line(self, event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str:
+        from .text import log_line
+
+        return log_line(event)
+
     def hidden_tokens(self, state: SwState, side: str) -> set[str]:
         """The other side's hand and deck cards, as JSON strings: never in ``side``'s view
         (a card once seen face up and shuffled back may still be named by old log lines)."""
