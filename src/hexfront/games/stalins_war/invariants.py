@@ -32,6 +32,11 @@ def check(state: SwState) -> list[str]:
         if state.banked_ops[side] < 0 or state.consecutive_ops[side] < 0:
             problems.append(f"{side} OPS tracks below zero")
     problems += stacking_problems(state)
+    for p in state.pieces.values():
+        if (p.box == "track") != (p.uid in state.track):
+            problems.append(f"{p.uid} in box {p.box} but Turn Track {state.track.get(p.uid)}")
+        if p.box != ON_MAP and p.uid in state.oos:
+            problems.append(f"{p.uid} marked OOS off the map")
     m = w.map
     sides_at: dict[int, set[str]] = {}
     for p in state.pieces.values():

@@ -78,6 +78,9 @@ class SwState:
     lasting: list[dict[str, JSON]] = field(default_factory=list)  # events still in force
     forbidden: list[str] = field(default_factory=list)  # "side:what" rules switched off
     total_war: bool = False
+    oos: list[str] = field(default_factory=list)  # units marked out of supply (13.1.1)
+    unfed: list[str] = field(default_factory=list)  # not in full supply: no ZOC (8.1)
+    track: dict[str, int] = field(default_factory=dict)  # Axis LCU -> turn it returns (13.3.8)
     result: dict[str, JSON] | None = None
     turn_log: int = 0  # where this turn's entries begin in the log (views show this turn's)
     stack: list[Frame] = field(default_factory=list)
@@ -110,7 +113,7 @@ class SwState:
 
     def moved(self) -> None:
         """A counter moved: forget what was indexed by position."""
-        for key in ("occupancy", "zoc:axis", "zoc:soviet"):
+        for key in ("occupancy", "zoc:axis", "zoc:soviet", "supply:axis", "supply:soviet"):
             self.cache.pop(key, None)
 
     # --- JSON ---------------------------------------------------------------------------
@@ -139,6 +142,9 @@ class SwState:
             "lasting": json_copy(self.lasting),
             "forbidden": list(self.forbidden),
             "total_war": self.total_war,
+            "oos": list(self.oos),
+            "unfed": list(self.unfed),
+            "track": dict(self.track),
             "result": json_copy(self.result),
             "turn_log": self.turn_log,
             "stack": [f.to_json() for f in self.stack],
@@ -172,6 +178,9 @@ class SwState:
             lasting=json_copy(list(obj["lasting"])),
             forbidden=[str(x) for x in obj["forbidden"]],
             total_war=bool(obj["total_war"]),
+            oos=[str(x) for x in obj["oos"]],
+            unfed=[str(x) for x in obj["unfed"]],
+            track={str(k): int(v) for k, v in obj["track"].items()},
             result=json_copy(obj["result"]),
             turn_log=int(obj["turn_log"]),
             stack=[Frame.from_json(f) for f in obj["stack"]],

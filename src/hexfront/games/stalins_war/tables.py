@@ -62,6 +62,14 @@ class Tables:
     soviet_capitals: tuple[str, ...]
     tournament_axis_bonus_unless: str
     tournament_soviet_bonus_unless: str
+    supply_range: int
+    supply_sources: dict[str, tuple[str, ...]]
+    port_seas: tuple[frozenset[str], ...]
+    baku: str
+    baku_sea: str
+    axis_lcu_delay: int
+    oos_ma: int
+    oos_ma_from: int
 
     def season(self, turn: int) -> str:
         return self.seasons[turn - 1]
@@ -79,6 +87,7 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
     ar, ras, hand = raw["action_rounds"], raw["rasputitsa"], raw["hand"]
     rp, tw, bank = raw["rp_plays"], raw["total_war"], raw["banked_ops"]
     st, mv, vic = raw["stacking"], raw["movement"], raw["victory"]
+    sup = raw["supply"]
     return Tables(
         scenarios=scen,
         seasons=tuple(raw["calendar"]["seasons"]),
@@ -119,6 +128,16 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
         soviet_capitals=tuple(str(x) for x in vic["soviet_capitals"]),
         tournament_axis_bonus_unless=str(vic["tournament_axis_bonus_unless"]),
         tournament_soviet_bonus_unless=str(vic["tournament_soviet_bonus_unless"]),
+        supply_range=int(sup["range"]),
+        supply_sources={
+            k: tuple(str(x) for x in sup[k]) for k in ("german", "romanian", "hungarian_italian")
+        },
+        port_seas=tuple(frozenset(str(x) for x in seas) for seas in sup["port_seas"]),
+        baku=str(sup["baku"]),
+        baku_sea=str(sup["baku_sea"]),
+        axis_lcu_delay=int(sup["axis_lcu_delay"]),
+        oos_ma=int(sup["oos_ma"]),
+        oos_ma_from=int(sup["oos_ma_from"]),
     )
 
 

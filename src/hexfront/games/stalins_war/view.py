@@ -70,6 +70,8 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
         "units": units,
         "control": dict(state.control),
         "forts_destroyed": list(state.forts_destroyed),
+        "out_of_supply": list(state.oos),
+        "turn_track": dict(state.track),
         "prompt": prompt,
         "result": json_copy(state.result),
         "log": json_copy([e.to_json() for e in state.log[state.turn_log :] if e.visible_to(side)]),

@@ -16,7 +16,7 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, Steps
 
 from ..state import AXIS, SIDES, SOVIET, SwState
-from . import control, events
+from . import control, events, supply
 from .movement import movement_vars
 
 M = Machine[SwState]
@@ -167,6 +167,7 @@ class ActionRound(Procedure[SwState]):
             state.banked_ops[AXIS] += t.axis_banked
             state.emit("banked_ops", side=AXIS, delta=t.axis_banked)
         state.emit("action_round", side=side, turn=state.turn, ar=state.ar)
+        supply.mark(state, side)  # 13.1.1: the active side's supply, at the start of its AR
 
     def decision(self, m: M, state: SwState, frame: Frame) -> Decision | None:
         v = frame.typed(RoundVars)

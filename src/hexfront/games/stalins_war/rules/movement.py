@@ -48,14 +48,18 @@ def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, 
 def allowance(state: SwState, uid: str, start: int) -> int:
     """MA for this round (10.1.4, read as per action round since every unit may move in each
     OPS round, 7.3.3): the printed MA of its step, -1 for an Axis unit that began east of the
-    Paulus Line in turns 1-4 (10.1.5; every unit counts as supplied until supply is
-    traced)."""
+    Paulus Line in turns 1-4 while supplied (10.1.5), -2 for an OOS unit of MA 3 or more
+    (13.3.1)."""
     piece = state.pieces[uid]
     unit = state.world.units[uid]
     ma = unit.steps[piece.step].ma
     t = state.world.tables
+    oos = uid in state.oos
+    if oos and ma >= t.oos_ma_from:
+        ma += t.oos_ma
     if (
         piece.side == AXIS
+        and not oos
         and state.turn <= t.paulus_to_turn
         and start in state.world.map.zones.get("paulus_east", frozenset())
     ):

@@ -4,8 +4,8 @@
 game -> turn -> start (bookkeeping) -> action phase (AR 1-5: Axis, then Soviet; turn 1: one
         round, numbered 5) -> replacement phase -> draw phase -> end turn
 ```
-The attrition segments (6B) wait for supply; the replacement phase (6C) only clears the RP
-tracks until replacements are written.
+Each side's attrition segment (6B) follows its fifth AR; the replacement phase (6C) only
+clears the RP tracks until replacements are written.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TypedDict
 from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
 
 from ..state import AXIS, SIDES, SOVIET, SwState
-from . import events, victory
+from . import events, supply, victory
 
 M = Machine[SwState]
 
@@ -50,6 +50,7 @@ class TurnProc(Steps[SwState]):
         state.emit("turn", turn=state.turn, season=t.season(state.turn))
         state.rp_plays = {AXIS: 0, SOVIET: 0}
         state.last_round = {}
+        supply.returns(state)  # 13.3.8: Axis LCUs due from the Turn Track
         events.recur(state, "turn_start_from_next_turn")  # 18.3.3 Lend-Lease OPS
         if state.turn == t.soviet_rp_turn:  # 4.5.2: the Soviet's automatic RP
             state.rp[SOVIET] = state.rp.get(SOVIET, 0) + t.soviet_rp
@@ -102,6 +103,7 @@ class ActionPhase(Procedure[SwState]):
             return
         state.ar = v["round"]
         side = SIDES[v["side"]]
+        frame.vars["playing"] = side
         if v["side"] == len(SIDES) - 1:
             v["side"] = 0
             v["round"] += 1
@@ -111,6 +113,9 @@ class ActionPhase(Procedure[SwState]):
 
     def resume(self, m: M, state: SwState, frame: Frame, result: object) -> None:
         victory.after_round(state)
+        if state.ar == state.world.tables.rounds_per_turn and state.result is None:
+            # 6B, 4.4.5: a side's attrition segment follows its last AR of the turn
+            supply.attrition(state, str(frame.vars["playing"]))
 
 
 __all__ = ["ActionPhase", "GameProc", "TurnProc", "calls"]

@@ -6,10 +6,9 @@ from ..state import SwState
 
 
 def has_zoc(state: SwState, uid: str, node: int) -> bool:
-    """8.1: LCUs and the mechanized SCUs (``zoc`` in units.toml), in full supply. Supply is not
-    yet traced, so every unit counts as in full supply; a unit in a fortress has fortress
-    supply and no ZOC (13.4)."""
-    return state.world.units[uid].zoc and not fortress(state, node)
+    """8.1: LCUs and the mechanized SCUs (``zoc`` in units.toml), in full supply as last found
+    (13.1.1, 13.3.6); a unit in a fortress has fortress supply and no ZOC (13.2.4)."""
+    return state.world.units[uid].zoc and uid not in state.unfed and not fortress(state, node)
 
 
 def fortress(state: SwState, node: int) -> bool:
