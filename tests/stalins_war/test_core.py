@@ -15,7 +15,7 @@ from hexfront.engine.sequence import Frame
 from hexfront.games.stalins_war.invariants import check
 from hexfront.games.stalins_war.machine import MACHINE
 from hexfront.games.stalins_war.rules import cards as cards_rules
-from hexfront.games.stalins_war.rules import events
+from hexfront.games.stalins_war.rules import events, supply
 from hexfront.games.stalins_war.setup import SECTION_25
 from hexfront.games.stalins_war.state import AXIS, ON_MAP, SOVIET, SwState
 
@@ -301,14 +301,19 @@ def test_total_war_joins() -> None:
     assert check(s) == []
 
 
-def test_hand_size_follows_oil() -> None:
-    """7.6.1, 17.1.4-17.1.7."""
+def test_hand_size_follows_oil(monkeypatch: pytest.MonkeyPatch) -> None:
+    """7.6.1, 17.1.3-17.1.7: oil hexes held and traced to change the hand size."""
     s = new()
     assert cards_rules.hand_size(s, AXIS) == cards_rules.hand_size(s, SOVIET) == 6
-    s.control["Ploesti"] = SOVIET
+    s.control["Ploesti"] = SOVIET  # the Soviet cannot trace to it: only the Axis loses
     assert (cards_rules.hand_size(s, AXIS), cards_rules.hand_size(s, SOVIET)) == (5, 6)
     for name in ("Ploesti", "Maikop", "Grozny", "Baku"):
         s.control[s.world.map.place_at[s.world.map.node(name)].name] = AXIS
+    s.moved()
+    # held but cut off from Axis supply (17.1.3): they count for nobody
+    assert (cards_rules.hand_size(s, AXIS), cards_rules.hand_size(s, SOVIET)) == (6, 4)
+    everywhere = set(range(s.world.map.hex_count))
+    monkeypatch.setattr(supply, "fed", lambda state, side: everywhere)
     assert (cards_rules.hand_size(s, AXIS), cards_rules.hand_size(s, SOVIET)) == (7, 4)
 
 

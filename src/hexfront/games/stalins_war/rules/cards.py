@@ -16,7 +16,7 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, Steps
 
 from ..state import AXIS, SIDES, SOVIET, SwState
-from . import control, events, supply
+from . import events, supply
 from .movement import movement_vars
 
 M = Machine[SwState]
@@ -88,7 +88,7 @@ def hand_size(state: SwState, side: str) -> int:
     """7.6 and 17: the marker's size, changed by the oil hexes held, within the limits (the
     Axis has no minimum from 1945)."""
     t = state.world.tables
-    oil = min(control.oil_held(state, side), 4)
+    oil = min(supply.oil_held(state, side), 4)
     size = state.hand_limit[side] + (t.oil_axis if side == AXIS else t.oil_soviet)[oil]
     low = 0 if side == AXIS and state.turn >= t.axis_no_min_from else t.hand_min
     return max(low, min(t.hand_max, size))

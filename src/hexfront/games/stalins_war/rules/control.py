@@ -53,13 +53,6 @@ def _owner(place: Place) -> str:
     return owner if owner is not None else enemy(AXIS)
 
 
-def oil_held(state: SwState, side: str) -> int:
-    """17.1: oil hexes the side controls (supply to them is not traced yet, A29)."""
-    return sum(
-        1 for p in state.world.map.places.values() if p.oil and state.control.get(p.name) == side
-    )
-
-
 def ussr_vp_spaces(state: SwState, side: str) -> int:
     """The active VP spaces in the USSR that ``side`` holds (22)."""
     return sum(

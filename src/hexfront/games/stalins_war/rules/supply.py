@@ -170,6 +170,24 @@ def trace(state: SwState, side: str) -> dict[str, dict[int, str]]:
     return out
 
 
+def fed(state: SwState, side: str) -> set[int]:
+    """Hexes a unit of ``side`` (of any of its nations) could trace supply from."""
+    out: set[int] = set()
+    for level in trace(state, side).values():
+        out |= set(level)
+    return out
+
+
+def oil_held(state: SwState, side: str) -> int:
+    """17.1.2-17.1.3: the oil hexes ``side`` controls and could trace supply from (A29)."""
+    hexes = fed(state, side)
+    return sum(
+        1
+        for p in state.world.map.places.values()
+        if p.oil and state.control.get(p.name) == side and p.node in hexes
+    )
+
+
 def status(state: SwState, uid: str) -> str | None:
     """FULL, LIMITED (fortress supply or Baku's) or None (OOS) for a unit on the map."""
     p = state.pieces[uid]
@@ -226,10 +244,7 @@ def attrition(state: SwState, side: str) -> None:
         state.unfed = [u for u in state.unfed if u not in lost]
         state.moved()
     state.cache.pop(f"supply:{side}", None)
-    levels = trace(state, side)
-    fed: set[int] = set()
-    for level in levels.values():
-        fed |= set(level)
+    hexes = fed(state, side)
     foe = enemy(side)
     for place in state.world.map.places.values():
         if state.control.get(place.name) != side:
@@ -238,7 +253,7 @@ def attrition(state: SwState, side: str) -> None:
             continue
         if place.fort and place.name not in state.forts_destroyed and _owner(place.nation) == side:
             continue
-        if place.node not in fed:
+        if place.node not in hexes:
             control.enter(state, foe, place.node)
             state.emit("attrition_control", place=place.name, side=foe)
 
