@@ -225,3 +225,83 @@ def test_capture_moves_the_vp_track_and_destroys_fortresses() -> None:
     assert sev not in enemy_zoc(s, SOVIET)
     here = m.adjacency[sev][0]
     assert set(m.adjacency[here]) - {sev} <= enemy_zoc(s, SOVIET)  # 17th Army's ZOC elsewhere
+
+
+def rail(d: Decision, uid: str) -> set[str]:
+    return {str(a.args["to"]) for a in d.actions if a.verb == "rail" and a.args["unit"] == uid}
+
+
+def test_rail_movement() -> None:
+    """10.2.1-10.2.3: an SCU goes any distance along rail joined to a friendly source for 1 OPS,
+    only in a round of a card played for OPS, and moves no more; no LCU; never through an
+    enemy ZOC or an enemy-held city; 13.3.2: not out of supply."""
+    s = new()
+    s.turn = 2
+    m = s.world.map
+    assert rail(movement(s, SOVIET, ops=0, zero=True), "su.20R") == set()
+    s.banked_ops[SOVIET] = 0
+    assert rail(movement(s, SOVIET, ops=0), "su.20R") == set()  # no OPS
+    d = movement(s, SOVIET, ops=2)
+    far = rail(d, "su.20R")  # in Moscow
+    assert len(far) > 20
+    assert all(m.index(h) in m.rail_hexes for h in far)
+    zoc = enemy_zoc(s, SOVIET)
+    assert not {m.index(h) for h in far} & zoc
+    assert "1722" not in far  # Brest: in the Axis ZOC
+    assert rail(d, "su.Reserve") == set()  # an LCU (10.2.1)
+    to = sorted(far)[0]
+    act(s, Action(SOVIET, "rail", {"unit": "su.20R", "to": to}))
+    v = s.stack[-1].vars
+    assert v["ops"] == 1
+    assert m.index("2722") in v["markers"]
+    d = movement_after(s)
+    assert targets(d, "su.20R") == set()
+    assert rail(d, "su.20R") == set()
+    # a unit that moved normally may not go by rail
+    step = sorted(targets(d, "su.7M"))[0]
+    act(s, Action(SOVIET, "move", {"unit": "su.7M", "to": step}))
+    assert rail(movement_after(s), "su.7M") == set()
+    s = new()
+    s.turn = 2
+    s.oos.append("su.20R")
+    assert rail(movement(s, SOVIET, ops=2), "su.20R") == set()
+
+
+def test_rail_bans() -> None:
+    """10.2.3-10.2.4: no Axis rail in the USSR in turns 1-4 nor ever in the Caucasus Zone; no
+    Soviet rail in Germany."""
+    s = new()
+    m = s.world.map
+    clear(s, SOVIET)
+    s.turn = 2
+    place(s, "ge.43C", "1320")  # a west-edge rail hex
+    got = {m.index(h) for h in rail(movement(s, AXIS, ops=1), "ge.43C")}
+    assert got
+    assert all(m.nation[b] != "ussr" for b in got)
+    s.turn = 5
+    for name in s.control:
+        s.control[name] = AXIS  # nothing Soviet-held left to block the lines (10.2.3)
+    got = {m.index(h) for h in rail(movement(s, AXIS, ops=1), "ge.43C")}
+    assert any(m.nation[b] == "ussr" for b in got)
+    assert not got & m.zones["caucasus_zone"]
+    s = new()
+    s.turn = 2
+    clear(s, AXIS)
+    got = {m.index(h) for h in rail(movement(s, SOVIET, ops=1), "su.20R")}
+    assert not any(m.nation[b] in ("greater_germany", "general_government") for b in got)
+    assert any(m.nation[b] == "romania" for b in got) or any(m.nation[b] == "ussr" for b in got)
+
+
+def test_stalin_goes_by_rail_out_of_moscow_and_back_only() -> None:
+    """16.4.5-16.4.6."""
+    s = new()
+    s.turn = 2
+    d = movement(s, SOVIET, ops=2)
+    away = sorted(rail(d, "su.Stalin"))
+    assert away
+    assert targets(d, "su.Stalin") == set()  # no MA
+    act(s, Action(SOVIET, "rail", {"unit": "su.Stalin", "to": away[0]}))
+    assert s.stalin_moves == 1
+    assert rail(movement(s, SOVIET, ops=2), "su.Stalin") == {"2722"}
+    act(s, Action(SOVIET, "rail", {"unit": "su.Stalin", "to": "2722"}))
+    assert rail(movement(s, SOVIET, ops=2), "su.Stalin") == set()  # two moves a game

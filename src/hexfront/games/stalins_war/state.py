@@ -81,6 +81,7 @@ class SwState:
     oos: list[str] = field(default_factory=list)  # units marked out of supply (13.1.1)
     unfed: list[str] = field(default_factory=list)  # not in full supply: no ZOC (8.1)
     track: dict[str, int] = field(default_factory=dict)  # Axis LCU -> turn it returns (13.3.8)
+    stalin_moves: int = 0  # rail moves Stalin has made (16.4.6)
     result: dict[str, JSON] | None = None
     turn_log: int = 0  # where this turn's entries begin in the log (views show this turn's)
     stack: list[Frame] = field(default_factory=list)
@@ -113,8 +114,8 @@ class SwState:
 
     def moved(self) -> None:
         """A counter moved: forget what was indexed by position."""
-        for key in ("occupancy", "zoc:axis", "zoc:soviet", "supply:axis", "supply:soviet"):
-            self.cache.pop(key, None)
+        for key in [k for k in self.cache if k != "decision"]:
+            del self.cache[key]  # positions, ZOCs, supply, rail nets
 
     # --- JSON ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, JSON]:
@@ -145,6 +146,7 @@ class SwState:
             "oos": list(self.oos),
             "unfed": list(self.unfed),
             "track": dict(self.track),
+            "stalin_moves": self.stalin_moves,
             "result": json_copy(self.result),
             "turn_log": self.turn_log,
             "stack": [f.to_json() for f in self.stack],
@@ -181,6 +183,7 @@ class SwState:
             oos=[str(x) for x in obj["oos"]],
             unfed=[str(x) for x in obj["unfed"]],
             track={str(k): int(v) for k, v in obj["track"].items()},
+            stalin_moves=int(obj["stalin_moves"]),
             result=json_copy(obj["result"]),
             turn_log=int(obj["turn_log"]),
             stack=[Frame.from_json(f) for f in obj["stack"]],

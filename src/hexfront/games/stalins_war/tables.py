@@ -55,6 +55,11 @@ class Tables:
     axis_still_turn: int
     no_entry_turn1: frozenset[str]
     soviet_banned_turn1: frozenset[str]
+    rail_ops: int
+    rail_axis_no_ussr_to: int
+    rail_axis_no_baltic_to: int
+    rail_soviet_never: frozenset[str]
+    stalin_moves: int
     axis_vp_win: int
     soviet_vp_win: int
     tournament_axis_spaces: int
@@ -121,6 +126,11 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
         axis_still_turn=int(mv["axis_still_turn"]),
         no_entry_turn1=frozenset(str(x) for x in mv["no_entry_turn1"]),
         soviet_banned_turn1=frozenset(str(x) for x in mv["soviet_banned_turn1"]),
+        rail_ops=int(raw["rail"]["ops"]),
+        rail_axis_no_ussr_to=int(raw["rail"]["axis_no_ussr_to_turn"]),
+        rail_axis_no_baltic_to=int(raw["rail"]["axis_no_baltic_to_turn"]),
+        rail_soviet_never=frozenset(str(x) for x in raw["rail"]["soviet_never"]),
+        stalin_moves=int(raw["rail"]["stalin_moves"]),
         axis_vp_win=int(vic["axis_vp"]),
         soviet_vp_win=int(vic["soviet_vp"]),
         tournament_axis_spaces=int(vic["tournament_axis_spaces"]),

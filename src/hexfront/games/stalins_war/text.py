@@ -37,6 +37,8 @@ def describe(action: Action) -> str:
         return "0-OPS round: pass (7.2.6)"
     if verb == "move":
         return f"move {unit_words(a['unit'])} to {a['to']} (10.1)"
+    if verb == "rail":
+        return f"move {unit_words(a['unit'])} by rail to {a['to']} for 1 OPS (10.2)"
     if verb == "end_movement":
         return "end movement"
     if verb == "discard":

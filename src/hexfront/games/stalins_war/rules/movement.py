@@ -1,8 +1,9 @@
 """10.1 movement in an OPS round, with 7.3.3 (OPS to leave an enemy ZOC), chapter 8 (ZOC
 stops) and chapter 9 (stacking), the turn-1 bans (4.4.2-4.4.4) and the national bans (19).
 
-A unit moves one hex per action; the round ends when its player says so. Strategic
-movement, trenches, partisans, Festung and combat markers are not offered yet.
+A unit moves one hex per action, or by rail at once (10.2.1-10.2.4); the round ends when its
+player says so. Sea movement, trenches, partisans, Festung and combat markers are not offered
+yet.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from hexfront.engine.errors import IllegalAction
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
-from ..state import AXIS, SOVIET, SwState
-from . import control
+from ..state import AXIS, SOVIET, SwState, enemy
+from . import control, supply
 from .stacking import stack_ok
 from .zoc import enemy_zoc
 
@@ -30,6 +31,7 @@ class MoveVars(TypedDict):
     stopped: list[str]  # units that may move no further (ZOC, the one-hex rule)
     paid: list[int]  # hexes whose ZOC exit was paid for (7.3.3)
     markers: list[int]  # Move markers placed (7.3.4)
+    rail: list[str]  # units moved strategically this round (10.2.1)
 
 
 def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, object]:
@@ -42,6 +44,7 @@ def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, 
         "stopped": [],
         "paid": [],
         "markers": [],
+        "rail": [],
     }
 
 
@@ -156,6 +159,97 @@ def moves(state: SwState, v: MoveVars, uid: str) -> list[int]:
     return out
 
 
+def rail_banned(state: SwState, side: str) -> set[int]:
+    """10.2.3-10.2.4: no Axis rail in the USSR in turns 1-4, in the Baltic States in turns 1-2,
+    ever in the Caucasus Zone; no Soviet rail in Germany."""
+    key = f"railban:{side}"
+    found: set[int] | None = state.cache.get(key)
+    if found is not None:
+        return found
+    m, t = state.world.map, state.world.tables
+    out: set[int] = set()
+    for node in m.rail_hexes:
+        nation = m.nation[node] or ""
+        if side == AXIS:
+            if (
+                (state.turn <= t.rail_axis_no_ussr_to and nation == "ussr")
+                or (
+                    state.turn <= t.rail_axis_no_baltic_to
+                    and node in m.zones.get("baltic_states", frozenset())
+                )
+                or node in m.zones.get("caucasus_zone", frozenset())
+            ):
+                out.add(node)
+        elif nation in t.rail_soviet_never:
+            out.add(node)
+    state.cache[key] = out
+    return out
+
+
+def rail_net(state: SwState, side: str, group: str) -> set[int]:
+    """10.2.3: the rail hexes joined by unbroken rail to a friendly supply source, free of enemy
+    units, enemy ZOC and enemy-held city, oil, VP, port or fortress hexes, and of the bans."""
+    key = f"railnet:{side}:{group}"
+    found: set[int] | None = state.cache.get(key)
+    if found is not None:
+        return found
+    m = state.world.map
+    blocked = {p.at for p in state.on_map() if p.side != side}
+    blocked |= enemy_zoc(state, side) | rail_banned(state, side)
+    foe = enemy(side)
+    for place in m.places.values():
+        if state.control.get(place.name) == foe and (
+            place.type != "town" or place.port or place.oil or place.vp or place.fort
+        ):
+            blocked.add(place.node)
+    net = supply.rail_reach(state, supply.sources(state, group), blocked)
+    state.cache[key] = net
+    return net
+
+
+def rail_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
+    """Where ``uid`` may go by rail now (10.2): an SCU (or Stalin, 16.4.5-16.4.6) in supply
+    (13.3.2) that has not moved this round, from a rail hex, for 1 OPS, in an OPS round of a
+    card (10.2.1); out of an enemy ZOC only if a friendly unit that does not go by rail stays
+    (10.2.2)."""
+    t, m = state.world.tables, state.world.map
+    piece, unit = state.pieces[uid], state.world.units[uid]
+    side = v["side"]
+    if v["zero"] or uid in v["stopped"] or uid in v["mp"] or uid in v["rail"]:
+        return []
+    if side == AXIS and state.turn == t.axis_still_turn:
+        return []  # 4.4.2
+    if unit.large or uid in state.oos or available_ops(state, v) < t.rail_ops:
+        return []
+    moscow = m.node("Moscow")
+    if unit.kind == "stalin":
+        if state.stalin_moves >= t.stalin_moves:
+            return []
+    elif unit.kind in ("fortified_zone", "bunker"):
+        return []
+    a = piece.at
+    if a not in m.rail_hexes or a in rail_banned(state, side):
+        return []
+    if a in enemy_zoc(state, side) and not any(
+        p.side == side and p.uid != uid and p.uid not in v["rail"] for p in state.occupants(a)
+    ):
+        return []
+    net = rail_net(state, side, supply.group_of(state, uid))
+    links = supply.rail_links(state)
+    seen = {a}
+    todo = [a]
+    while todo:
+        x = todo.pop()
+        for b in links.get(x, ()):
+            if b in net and b not in seen:
+                seen.add(b)
+                todo.append(b)
+    seen.discard(a)
+    if unit.kind == "stalin" and a != moscow:  # 16.4.5: out of Moscow, or back to it
+        seen &= {moscow} if state.control.get("Moscow") == SOVIET else set()
+    return sorted(b for b in seen if stack_ok(state, b, side, joining=uid))
+
+
 class Movement(Procedure[SwState]):
     """Movement of an OPS round (7.3.3, 10.1): unit by unit, hex by hex, then done."""
 
@@ -170,6 +264,8 @@ class Movement(Procedure[SwState]):
             for b in moves(state, v, p.uid):
                 if _fits(state, p.uid, b):
                     actions.append(Action(side, "move", {"unit": p.uid, "to": grid.id_of(b)}))
+            for b in rail_targets(state, v, p.uid):
+                actions.append(Action(side, "rail", {"unit": p.uid, "to": grid.id_of(b)}))
         ops = available_ops(state, v)
         return Decision(
             Prompt(side, "movement", f"Move units ({ops} OPS left to leave enemy ZOCs)", {}),
@@ -192,6 +288,9 @@ class Movement(Procedure[SwState]):
             raise IllegalAction(f"no unit {uid}")
         b = state.world.map.index(to)
         a = piece.at
+        if action.verb == "rail":
+            self._rail(state, v, uid, a, b)
+            return
         pay = exit_cost(state, v, uid, a)
         if pay:
             _pay(state, v, pay)
@@ -216,6 +315,22 @@ class Movement(Procedure[SwState]):
             mp=cost,
             ops=pay,
         )
+
+    def _rail(self, state: SwState, v: MoveVars, uid: str, a: int, b: int) -> None:
+        """10.2.1: 1 OPS, a Move marker, and the unit moves no more this round."""
+        t = state.world.tables
+        _pay(state, v, t.rail_ops)
+        if a not in v["markers"]:
+            v["markers"].append(a)
+        state.pieces[uid].at = b
+        state.moved()
+        v["rail"].append(uid)
+        v["stopped"].append(uid)
+        if state.world.units[uid].kind == "stalin":
+            state.stalin_moves += 1  # 16.4.6
+        control.enter(state, v["side"], b)
+        m = state.world.map
+        state.emit("rail_move", side=v["side"], unit=uid, frm=m.id_of(a), to=m.id_of(b))
 
 
 def _fits(state: SwState, uid: str, b: int) -> bool:

@@ -70,9 +70,13 @@ def _blocked(state: SwState, side: str) -> set[int]:
     return out
 
 
-def _rail_reach(state: SwState, start: Iterable[int], blocked: set[int]) -> set[int]:
-    """Rail hexes joined to ``start`` along unbroken, unblocked rail (13.1.2)."""
-    links = state.world.derived.get("rail_links")
+def sources(state: SwState, group: str) -> set[int]:
+    return _sources(state, group)
+
+
+def rail_links(state: SwState) -> dict[int, set[int]]:
+    """Each rail hex's neighbours along a rail line."""
+    links: dict[int, set[int]] | None = state.world.derived.get("rail_links")
     if links is None:
         links = {}
         for rail in state.world.map.rails:
@@ -80,6 +84,12 @@ def _rail_reach(state: SwState, start: Iterable[int], blocked: set[int]) -> set[
                 links.setdefault(a, set()).add(b)
                 links.setdefault(b, set()).add(a)
         state.world.derived["rail_links"] = links
+    return links
+
+
+def rail_reach(state: SwState, start: Iterable[int], blocked: set[int]) -> set[int]:
+    """Rail hexes joined to ``start`` along unbroken, unblocked rail (13.1.2, 10.2.3)."""
+    links = rail_links(state)
     seen = {n for n in start if n not in blocked}
     todo = deque(n for n in seen if n in links)
     while todo:
@@ -114,7 +124,7 @@ def _within(state: SwState, starts: set[int], blocked: set[int]) -> set[int]:
 def _supplied(state: SwState, side: str, group: str, extra: Iterable[int] = ()) -> set[int]:
     blocked = _blocked(state, side)
     base = _sources(state, group) | set(extra)
-    rail = _rail_reach(state, base, blocked)
+    rail = rail_reach(state, base, blocked)
     first = _within(state, rail, blocked)
     # one port leg (13.1.2): a friendly port joins if another friendly port of its sea traces
     m = state.world.map
