@@ -16,7 +16,7 @@ try:
 except ImportError:  # no Playwright: the fixtures skip every test
     PlaywrightError = Exception  # type: ignore[misc,assignment]
 
-from .test_browser import hex_on_screen, shot
+from .test_browser import ARTIFACTS, hex_on_screen, shot
 from .test_table import PROMPT, start_sbe1, to_movement
 
 ID = re.compile(r"^\d{4}$")
@@ -53,10 +53,12 @@ def test_places_by_name_and_hex_ids_at_close_zoom(server: str, browser: Any) -> 
                 bare = (to, text)
         if named and bare:
             break
-    assert named and bare, (named, bare)
+    assert named, bare
+    assert bare, named
     # Buttons say "Kiev (2025)" where the hex has a name, the bare id elsewhere.
     assert named[1].endswith(f"{places[named[0]]} ({named[0]})"), named
-    assert bare[1].endswith(bare[0]) and "(" not in bare[1], bare
+    assert bare[1].endswith(bare[0]), bare
+    assert "(" not in bare[1], bare
     # Zoom in on the selected block: every hex in view shows its id.
     for _ in range(4):
         page.click("[data-testid=zoom-in]")
@@ -64,7 +66,8 @@ def test_places_by_name_and_hex_ids_at_close_zoom(server: str, browser: Any) -> 
     assert ids.count() > 20
     for t in ids.all()[:50]:
         text = t.text_content() or ""
-        assert ID.match(text) and text == t.get_attribute("data-hex"), text
+        assert ID.match(text), text
+        assert text == t.get_attribute("data-hex"), text
     selected_hex = page.get_attribute("svg.board g.block.selected", "data-hex")
     assert page.locator(f"svg.board text.hexid[data-hex='{selected_hex}']").count() == 1
     shot(page, "30-hex-ids-close")
@@ -140,12 +143,12 @@ def attack_somewhere(page: Any, rough: bool = True) -> str:
         "() => fetch('/api/games/catalog/bite/board?scenario=SBE1').then(r => r.json())"
         ".then(b => Object.fromEntries(b.hexes.map(x => [x.id, x.terrain])))"
     )
-    majors = {
-        h for h, _ in board_places(page).items()
-    } & set(page.evaluate(
-        "() => fetch('/api/games/catalog/bite/board?scenario=SBE1').then(r => r.json())"
-        ".then(b => b.places.filter(p => ['major', 'capital', 'fortress'].includes(p.type)).map(p => p.hex))"
-    ))
+    majors = {h for h, _ in board_places(page).items()} & set(
+        page.evaluate(
+            "() => fetch('/api/games/catalog/bite/board?scenario=SBE1').then(r => r.json())"
+            ".then(b => b.places.filter(p => ['major', 'capital', 'fortress'].includes(p.type)).map(p => p.hex))"
+        )
+    )
     units = page.locator("[data-testid=unit-list] button[data-unit]")
     found: tuple[int, str] | None = None
     for i in range(units.count()):
@@ -153,7 +156,11 @@ def attack_somewhere(page: Any, rough: bool = True) -> str:
         page.wait_for_selector("[data-testid=destinations]")
         attacks = (page.get_attribute("svg.board g.highlight", "data-attacks") or "").split()
         for a in attacks:
-            if terrain.get(a) in ("forest", "swamp", "hills", "mountains") or a in majors or not rough:
+            if (
+                terrain.get(a) in ("forest", "swamp", "hills", "mountains")
+                or a in majors
+                or not rough
+            ):
                 found = (i, a)
                 break
         if found:
@@ -176,13 +183,11 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
     page.click(f"{PROMPT} button[data-verb=done]")
     # The combat phase: fight the battle, taking the quickest choice at each prompt.
     battle = "[data-testid=battle]"
-    saw_now = False
     for _ in range(60):
         kind = click_on(page) if not page.locator(f"{battle}[data-over=true]").count() else ""
         if page.locator("[data-testid=battle-now]").count():
             now = page.inner_text("[data-testid=battle-now]")
             assert re.match(r"Battle at .+, round \d", now), now
-            saw_now = True
             shot(page, "32-battle-prompt")
         if page.locator(f"{battle}[data-over=true]").count() or kind == "over":
             break
@@ -203,7 +208,8 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
     for m in mods.all():
         words, title = m.inner_text(), m.get_attribute("title") or ""
         assert re.match(r"\d (Malus|Mali|Bonus|Boni): ", words), words
-        assert "7.7.6" in title and "BOX 1" in title, title
+        assert "7.7.6" in title, title
+        assert "BOX 1" in title, title
     page.click(f"{battle} [data-testid=help-rounds]")
     assert "Rule 7.7" in page.inner_text(f"{battle} [data-help=rounds]")
     if mods.count():
@@ -212,7 +218,8 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
         assert "7.7.6" in page.locator(f"{battle} .mod-help[data-help={key}]").first.inner_text()
     # Eliminations say why.
     for li in page.locator(f"{battle} li.ev-eliminated").all():
-        assert "Why:" in li.inner_text() and "_" not in li.inner_text()
+        assert "Why:" in li.inner_text()
+        assert "_" not in li.inner_text()
     print("battle at", target, "mods", mods.count())
     shot(page, "33-battle-explained")
 
@@ -225,7 +232,8 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
     page.wait_for_timeout(200)
     if page.locator(battle).is_visible():  # only a battle of turn 2 may show now
         start = page.get_attribute(battle, "data-hex")
-        assert start and page.inner_text(battle) != text
+        assert start
+        assert page.inner_text(battle) != text
     shot(page, "34-turn-2-no-stale-battle")
     assert not errors, errors
 
@@ -249,7 +257,9 @@ def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
     to_movement(page)
     page.locator("[data-testid=unit-list] button[data-unit]").first.click()
     page.locator("[data-testid=destinations] button[data-to]:not([data-attack])").first.click()
-    page.wait_for_function("() => / moves /.test(document.querySelector('[data-testid=log]').innerText)")
+    page.wait_for_function(
+        "() => / moves /.test(document.querySelector('[data-testid=log]').innerText)"
+    )
     for _ in range(300):
         if click_on(page, confirm=False) == "handover":
             if turn_of(page) == 2:
@@ -274,7 +284,8 @@ def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
     arrows = page.locator("svg.board g.enemy-moves path.arrow")
     assert arrows.count() > 0
     for a in arrows.all()[:20]:
-        assert ID.match(a.get_attribute("data-from")) and ID.match(a.get_attribute("data-to"))
+        assert ID.match(a.get_attribute("data-from"))
+        assert ID.match(a.get_attribute("data-to"))
     heads = page.locator("[data-testid=log] li.group-head").all_inner_texts()
     assert any(h_.upper() == "SOVIET TURN — MOVEMENT PHASE (7.5)" for h_ in heads), heads
     assert any(h_.upper().startswith("AXIS TURN — ") for h_ in heads), heads
@@ -328,4 +339,75 @@ def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
     assert turn_of(page) == 3
     assert page.locator(handover).is_hidden()
     shot(page, "37-no-pause")
+    assert not errors, errors
+
+
+def test_the_end_report_and_the_games_list_say_how_it_ended(server: str, browser: Any) -> None:
+    page, errors = start_sbe1(browser, server)
+    game_id = page.url.split("#game=")[1]
+    to_movement(page)
+    attack_somewhere(page, rough=False)
+    for _ in range(400):
+        if click_on(page) == "over":
+            break
+    assert page.get_attribute(PROMPT, "data-kind") == "over"
+    report = "[data-testid=end-report]"
+    page.wait_for_selector(f"{report} [data-testid=chart-strength]")
+    verdict = page.inner_text(f"{report} [data-testid=report-verdict]")
+    assert verdict.startswith("Verdict: "), verdict
+    assert len(verdict) > len("Verdict: ") + 3, verdict
+    assert re.match(
+        r"Objectives held by the Axis: [01] of 1$", page.inner_text("[data-testid=report-score]")
+    )
+    # Strength of both sides at the start of each of the 4 turns and at the end.
+    for side in ("axis", "soviet"):
+        values = page.get_attribute(
+            f"{report} [data-testid=chart-strength] polyline[data-side={side}]", "data-values"
+        )
+        assert len(values.split()) == 5, values
+        assert all(int(v) > 0 for v in values.split()), values
+    ticks = page.locator(f"{report} [data-testid=chart-strength] text.tick").all_text_contents()
+    assert [t for t in ticks if t.startswith("T") or t == "end"] == ["T1", "T2", "T3", "T4", "end"]
+    score = page.get_attribute(
+        f"{report} [data-testid=chart-score] polyline[data-side=axis]", "data-values"
+    )
+    assert len(score.split()) == 5
+    assert set(score.split()) <= {"0", "1"}
+    # Losses by side and type: the battle of turn 1 cost someone a block, said as words.
+    losses = page.locator(f"{report} [data-testid=report-losses]")
+    text = losses.inner_text()
+    if page.locator(f"{report} table.losses").count():
+        totals = [
+            int(x)
+            for x in losses.locator("tr.total td[data-total]").evaluate_all(
+                "ts => ts.map(t => t.dataset.total)"
+            )
+        ]
+        assert sum(totals) > 0
+        assert "Axis" in text
+        assert "Soviet" in text
+        assert "_" not in text
+    else:
+        assert text == "No block was lost."
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|\w=", page.inner_text(report))
+    shot(page, "38-end-report")
+    page.locator(report).screenshot(path=str(ARTIFACTS / "browser-39-end-report-panel.png"))
+
+    # The replay, one click away.
+    href = page.get_attribute(f"{report} [data-testid=report-replay]", "href")
+    assert href == f"#replay={game_id}"
+    page.click(f"{report} [data-testid=report-replay]")
+    page.wait_for_selector("[data-testid=replay-info]")
+    page.wait_for_function(
+        "() => /action \\d+ of \\d+/.test(document.querySelector('[data-testid=replay-info]').textContent)"
+    )
+
+    # The games list says "finished", with the verdict.
+    page.goto(server + "/#")
+    status = f"[data-testid=recent] li[data-game='{game_id}'] [data-testid=game-status]"
+    page.wait_for_selector(f"[data-testid=recent] li[data-game='{game_id}'][data-status=over]")
+    said = page.inner_text(status).strip()
+    assert said.startswith("finished: "), said
+    assert verdict.removeprefix("Verdict: ") in said, (said, verdict)
+    shot(page, "40-games-list-finished")
     assert not errors, errors

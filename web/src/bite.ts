@@ -7,7 +7,7 @@ import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./boar
 import { button, clear, h, s } from "./dom";
 import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
-import { MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { REPORT_WORDS, lossesOf, pointLabel, verdictWords, MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -35,6 +35,16 @@ export interface Unit {
 export interface Hooks {
   act(action: Action): void;
   undo(): void;
+  /** The end-of-game report (GET /report), where the table may ask for it. */
+  report?: () => Promise<Report>;
+}
+
+export interface ReportPoint { turn: number | null; when: string; strength: Record<string, number>; blocks: Record<string, number>; control: string | null }
+export interface Report {
+  id: string;
+  result: { winner: string | null; outcome: string; detail?: string } | null;
+  points: ReportPoint[];
+  losses: { turn: number; side: string; cls: string | null; name: string | null }[];
 }
 
 const BLOCK_FILL: Record<string, string> = { red: "#b3261e", black: "#232323", lightgreen: "#9ccc65", tan: "#c8a86a" };
@@ -84,6 +94,9 @@ export class BiteTable {
   private sent = false; // a decision went to the server since the last view
   private handover = false; // the other side has acted: wait for the player's click
   private replayAt = -1; // the step of the opponent's moves being shown again (-1: none)
+  private reportBox = h("section", { class: "report", hidden: true, "data-testid": "end-report" });
+  private report: Report | null = null;
+  private reportState: "" | "asked" | "failed" = "";
   private handoverBox = h("section", { class: "handover", hidden: true, "data-testid": "handover", "aria-live": "polite" });
   private arrows = s("g", { class: "enemy-moves", "data-testid": "enemy-moves" });
 
@@ -103,7 +116,7 @@ export class BiteTable {
     const helpButton = button("?", () => this.keys.toggleHelp(), { class: "quiet", title: UI.helpHint, "aria-label": UI.helpHint, "data-testid": "help-toggle" });
     const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(board), h("div", { class: "tool-group" }, legendButton, helpButton), this.overlayControls());
     const side = h("aside", { class: "side", "data-testid": "side" },
-      this.banner, this.handoverBox, this.promptBox, this.battleBox, this.inspector, this.victoryBox, this.poolsBox,
+      this.banner, this.reportBox, this.handoverBox, this.promptBox, this.battleBox, this.inspector, this.victoryBox, this.poolsBox,
       h("section", { class: "log-wrap" }, h("h3", {}, "Game log"), this.logBox));
     this.root = h("div", { class: "bite" }, this.tracker, ...(extraBar ? [extraBar] : []),
       h("div", { class: "main" }, h("div", { class: "map-area" }, tools, mapWrap), side), this.keys.help);
@@ -328,6 +341,7 @@ export class BiteTable {
     this.drawTracker();
     this.drawUnits();
     this.drawOverlays();
+    this.drawReport();
     this.drawHandover();
     this.drawArrows();
     this.drawPrompt();
@@ -944,6 +958,73 @@ export class BiteTable {
     }
   }
 
+  // --- the end-of-game report (point 10) -------------------------------------------------
+
+  /** What the Axis holds in a control string: objectives, or SBE4's victory points. */
+  private scoreOf(control: string | null): { label: string; value: number; max: number } | null {
+    const spec = VICTORY[this.view?.scenario];
+    if (!spec || !control) return null;
+    const b = this.board;
+    const places = spec.places === "soviet_major"
+      ? b.data.places.filter((pl) => ["major", "capital", "fortress"].includes(pl.type ?? "") && b.owner.get(pl.hex) === "ussr").map((pl) => ({ hex: pl.hex, w: pl.name === "Moscow" ? 3 : pl.name === "Leningrad" ? 2 : 1 }))
+      : spec.places.map((n) => b.data.places.find((x) => x.name === n)).filter((pl): pl is NonNullable<typeof pl> => !!pl).map((pl) => ({ hex: pl.hex, w: 1 }));
+    let value = 0;
+    let max = 0;
+    for (const pl of places) {
+      max += pl.w;
+      if (control[b.index.get(pl.hex) ?? -1] === "a") value += pl.w;
+    }
+    return { label: spec.places === "soviet_major" ? REPORT_WORDS.vp : REPORT_WORDS.held, value, max };
+  }
+
+  private drawReport(): void {
+    const box = this.reportBox;
+    const p = this.p;
+    if (!p || p.status !== "over" || this.readOnly || !this.hooks.report) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    clear(box);
+    if (!this.reportState) {
+      this.reportState = "asked";
+      this.hooks.report().then((r) => { this.report = r; this.drawReport(); }, () => { this.reportState = "failed"; this.drawReport(); });
+    }
+    box.append(h("h3", {}, REPORT_WORDS.title));
+    const result = (this.report?.result ?? p.result ?? this.view.result) as Report["result"];
+    box.append(h("p", { class: "verdict", "data-testid": "report-verdict" }, h("strong", {}, `${REPORT_WORDS.verdict}: `), verdictWords(result)));
+    const final = this.scoreOf(typeof this.view.control === "string" ? this.view.control : null);
+    if (final) box.append(h("p", { "data-testid": "report-score" }, `${final.label}: ${final.value} of ${final.max}`));
+    box.append(h("p", {}, h("a", { href: `#replay=${p.id}`, class: "button-link", "data-testid": "report-replay" }, REPORT_WORDS.replay)));
+    const r = this.report;
+    if (!r) {
+      box.append(h("p", { class: "muted" }, this.reportState === "failed" ? REPORT_WORDS.failed : REPORT_WORDS.loading));
+      return;
+    }
+    // Losses by side and type.
+    const sides = Object.keys(p.seats);
+    if (!r.losses.length) box.append(h("p", { class: "muted", "data-testid": "report-losses" }, REPORT_WORDS.lossesNone));
+    else {
+      const classes = [...new Set(r.losses.map((l) => l.cls ?? ""))].sort();
+      const count = (side: string, cls: string | null) => r.losses.filter((l) => l.side === side && (cls === null || (l.cls ?? "") === cls)).length;
+      const table = h("table", { class: "losses", "data-testid": "report-losses" },
+        h("thead", {}, h("tr", {}, h("th", {}, REPORT_WORDS.type), ...sides.map((sd) => h("th", { class: sd }, sideName(sd))))),
+        h("tbody", {}, ...classes.map((c) => h("tr", { "data-cls": c }, h("td", {}, c ? cap(classWord(c)) : "?"), ...sides.map((sd) => h("td", { "data-side": sd }, String(count(sd, c)))))),
+          h("tr", { class: "total" }, h("td", {}, REPORT_WORDS.total), ...sides.map((sd) => h("td", { "data-side": sd, "data-total": count(sd, null) }, String(count(sd, null)))))));
+      box.append(h("h4", {}, REPORT_WORDS.losses), table);
+      box.append(h("p", { class: "muted small" }, sides.map((sd) => `${sideName(sd)}: ${r.losses.filter((l) => l.side === sd).map((l) => l.name ?? lossesOf(1, l.cls)).join(", ") || "—"}`).join(" · ")));
+    }
+    // Charts: strength by side, and the Axis's objectives or VP, over the turns.
+    const labels = r.points.map((pt) => pointLabel(pt.turn, pt.when));
+    box.append(h("h4", {}, REPORT_WORDS.strength), lineChart(
+      sides.map((sd) => ({ key: sd, label: sideName(sd), values: r.points.map((pt) => pt.strength[sd] ?? 0) })), labels, "chart-strength", REPORT_WORDS.strengthHint));
+    const scores = r.points.map((pt) => this.scoreOf(pt.control));
+    if (scores.every((x) => x)) {
+      box.append(h("h4", {}, scores[0]!.label), lineChart(
+        [{ key: "axis", label: scores[0]!.label, values: scores.map((x) => x!.value) }], labels, "chart-score", REPORT_WORDS.scoreHint, scores[0]!.max));
+    }
+  }
+
   // --- the handover and the opponent's moves (points 6 and 7) ----------------------------
 
   private drawHandover(): void {
@@ -1018,6 +1099,37 @@ export class BiteTable {
       g.append(el);
     }
   }
+}
+
+/** A small line chart in SVG: one line per series over the labelled points, its values kept in data attributes. */
+function lineChart(series: { key: string; label: string; values: number[] }[], labels: string[], testid: string, hint: string, top?: number): HTMLElement {
+  const W_ = 300, H_ = 120, L = 28, R = 8, T = 10, Bm = 20;
+  const max = Math.max(1, top ?? 0, ...series.flatMap((x) => x.values));
+  const n = Math.max(1, labels.length - 1);
+  const X = (i: number) => L + ((W_ - L - R) * i) / n;
+  const Y = (v: number) => T + (H_ - T - Bm) * (1 - v / max);
+  const svg = s("svg", { class: "chart", viewBox: `0 0 ${W_} ${H_}`, width: "100%", "data-testid": testid, role: "img", "aria-label": hint });
+  svg.append(title(hint));
+  svg.append(s("line", { x1: L, y1: Y(0), x2: W_ - R, y2: Y(0), class: "axis-line" }), s("line", { x1: L, y1: T, x2: L, y2: Y(0), class: "axis-line" }));
+  const tick = (x: number, y: number, text: string, anchor = "middle") => {
+    const el = s("text", { x: f(x), y: f(y), class: "tick", "text-anchor": anchor });
+    el.textContent = text;
+    svg.append(el);
+  };
+  tick(L - 3, Y(max) + 3, String(max), "end");
+  tick(L - 3, Y(0) + 3, "0", "end");
+  labels.forEach((lab, i) => tick(X(i), H_ - 6, lab));
+  for (const sr of series) {
+    const pts = sr.values.map((v, i) => `${f(X(i))},${f(Y(v))}`).join(" ");
+    svg.append(s("polyline", { points: pts, class: `series ${sr.key}`, "data-side": sr.key, "data-values": sr.values.join(" ") }));
+    sr.values.forEach((v, i) => {
+      const c = s("circle", { cx: f(X(i)), cy: f(Y(v)), r: 2.2, class: `series ${sr.key}` });
+      c.append(title(`${sr.label}, ${labels[i]}: ${v}`));
+      svg.append(c);
+    });
+  }
+  const key = h("p", { class: "chart-key" }, ...series.map((sr) => h("span", { class: `key ${sr.key}` }, sr.label)));
+  return h("figure", { class: "chart-box" }, svg, key);
 }
 
 const PAUSE_KEY = "hexfront.pause";

@@ -4,11 +4,11 @@
 
 import "./style.css";
 import { ApiError, SeatSocket, api, forgetGame, saveGame, savedGames, type Action, type Catalog, type Created, type Payload, type SavedGame } from "./api";
-import { BiteTable } from "./bite";
+import { BiteTable, type Report } from "./bite";
 import type { BoardData } from "./board";
 import { $, button, clear, h } from "./dom";
 import { GenericTable } from "./generic";
-import { sideName } from "./text";
+import { gameStatusWords, sideName } from "./text";
 import { ReplayViewer } from "./replay";
 import { SpectatorViewer } from "./watch";
 
@@ -166,12 +166,23 @@ function renderRecent(ul: HTMLElement): void {
   }
   for (const g of list) {
     const sides = Object.keys(g.tokens).map(sideName).join(" + ");
-    const li = h("li", {},
+    const started = new Date(g.created).toLocaleString();
+    const status = h("span", { class: "muted", "data-testid": "game-status" }, ` ${gameStatusWords(false, null, started)} `);
+    const li = h("li", { "data-game": g.id },
       h("a", { href: `#game=${g.id}` }, `${g.game} ${g.scenario ?? ""} · ${sides}`),
-      h("span", { class: "muted" }, ` started ${new Date(g.created).toLocaleString()} `),
+      status,
       h("a", { href: `#replay=${g.id}` }, "replay"), " ",
       button("forget", () => { forgetGame(g.id); renderRecent(ul); }, { class: "quiet" }));
     ul.append(li);
+    // Finished games say so, with their verdict (asked of the server with this browser's seat).
+    const token = Object.values(g.tokens)[0];
+    if (token) {
+      api<Payload>("GET", `/api/games/${g.id}/view`, undefined, token).then((p) => {
+        li.dataset.status = p.status;
+        status.textContent = ` ${gameStatusWords(p.status === "over", p.result, started)} `;
+        if (p.status === "over") status.className = "finished";
+      }, () => {});
+    }
   }
 }
 
@@ -267,7 +278,11 @@ class Session {
   }
 
   private async build(p: Payload): Promise<void> {
-    const hooks = { act: (a: Action) => this.post(this.shown!, "actions", { action: a }), undo: () => this.post(this.shown!, "undo", {}) };
+    const hooks = {
+      act: (a: Action) => this.post(this.shown!, "actions", { action: a }),
+      undo: () => this.post(this.shown!, "undo", {}),
+      report: () => api<Report>("GET", `/api/games/${this.entry.id}/report`, undefined, this.entry.tokens[this.shown!]),
+    };
     clear(this.holder);
     const board = p.game === "bite" ? await getBoard(p.game, p.scenario) : null;
     if (this.table && this.shown !== p.side) return;

@@ -406,3 +406,48 @@ export function logGroupTitle(side: string | null, phase: string): string {
 
 /** Events that move a block from one place to another (drawn as arrows). */
 export const MOVE_KINDS = new Set(["move", "rail", "fly", "rebase", "retreat", "react", "blitz", "follow", "air_evacuation"]);
+
+// --- the end-of-game report (issue 18 point 10) --------------------------------------------
+
+export const REPORT_WORDS = {
+  title: "After the battle: the report",
+  verdict: "Verdict",
+  held: "Objectives held by the Axis",
+  vp: "Axis victory points",
+  losses: "Blocks lost",
+  lossesNone: "No block was lost.",
+  type: "Type",
+  total: "Total",
+  strength: "Strength on the map",
+  strengthHint: "The sum of the current strength of each side's blocks on the map, at the start of each turn and at the end.",
+  scoreHint: "What the Axis held at the start of each turn and at the end.",
+  replay: "Watch the replay",
+  start: "start",
+  end: "end",
+  loading: "The report is being drawn up…",
+  failed: "The report could not be read",
+  finished: "finished",
+  started: "started",
+  inProgress: "in progress",
+} as const;
+
+/** A chart's point label: "T2" for the start of turn 2, "end". */
+export function pointLabel(turn: number | null, when: string): string {
+  return when === "end" ? REPORT_WORDS.end : `T${turn ?? "?"}`;
+}
+
+/** The verdict of a finished game, for the report and the games list: "Soviet marginal victory — …". */
+export function verdictWords(result: { winner?: string | null; outcome?: string; detail?: string } | null | undefined): string {
+  if (!result) return "";
+  return `${inWords(result.outcome)}${result.winner ? ` (${sideName(result.winner)} wins)` : ""}${result.detail ? ` — ${inWords(result.detail)}` : ""}`;
+}
+
+/** "finished: Draw", "started 26/11/2026, 16:00". */
+export function gameStatusWords(over: boolean, result: Parameters<typeof verdictWords>[0], started: string): string {
+  return over ? `${REPORT_WORDS.finished}: ${verdictWords(result)}` : `${REPORT_WORDS.started} ${started}`;
+}
+
+/** A class word in the plural, for the losses table ("3 infantry", "1 armour"). */
+export function lossesOf(n: number, cls: string | null): string {
+  return `${n} ${cls ? classWord(cls) : "unknown type"}`;
+}

@@ -36,6 +36,7 @@ from .db import Database, default_data_dir, sqlite_url
 from .errors import ApiError, not_found
 from .games import GameService, token_hash
 from .limits import QUERY_TOKEN, ClientAddress, GuardMiddleware, LoginBackoff, RateLimiter
+from .report import game_report
 from .settings import Settings
 from .ws import serve_socket
 
@@ -539,6 +540,13 @@ def create_app(
         """The view of a chosen side after `upto` actions, for replay viewers: only for a
         finished or opened game."""
         return JSONResponse(await games.replay(game_id, upto, as_side))
+
+    @app.get("/api/games/{game_id}/report", tags=["records"])
+    async def report(game_id: str, side: SeatAny) -> Response:
+        """The end-of-game report: the verdict, each side's blocks and strength and the map's
+        control at the start of every turn and at the end, and every block lost. Only once
+        the game is over (a summary of the record every seat may read then)."""
+        return JSONResponse(await game_report(games, game_id))
 
     async def open_socket(
         websocket: WebSocket,
