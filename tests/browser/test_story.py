@@ -177,7 +177,13 @@ def attack_somewhere(page: Any, rough: bool = True) -> str:
 def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
     page, errors = start_sbe1(browser, server)
     to_movement(page)
-    target = attack_somewhere(page)
+    # XXXXI Panzer Corps attacks from Tilsit (2120) across the river into 2220: in the first
+    # round it fires with a Malus (a river crossed) and the defender with a Bonus (every
+    # attacker crossed a river), BOX 1.
+    target = "2220"
+    page.click("[data-testid=unit-list] button[data-unit=ger-pz-xxxxi]")
+    page.click(f"[data-testid=destinations] button[data-to='{target}']")
+    page.wait_for_selector(f"svg.board g.stack[data-hex='{target}'] g.block.mine")
     page.click(f"{PROMPT} button[data-verb=end_ground]")
     page.wait_for_selector(f"{PROMPT}[data-kind=air]")
     page.click(f"{PROMPT} button[data-verb=done]")
@@ -212,15 +218,21 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
         assert "BOX 1" in title, title
     page.click(f"{battle} [data-testid=help-rounds]")
     assert "Rule 7.7" in page.inner_text(f"{battle} [data-help=rounds]")
-    if mods.count():
-        key = mods.first.get_attribute("data-mod")
+    kinds = set(mods.evaluate_all("ms => ms.map(m => m.dataset.mod)"))
+    assert kinds == {"malus", "bonus"}, kinds
+    malus = page.locator(f"{battle} li.fire.axis abbr.mod[data-mod=malus]").first.inner_text()
+    assert malus == "1 Malus: half the dice", malus
+    bonus = page.locator(f"{battle} li.fire.soviet abbr.mod[data-mod=bonus]").first.inner_text()
+    assert bonus.startswith("1 Bonus: hits on "), bonus
+    for key in ("malus", "bonus"):
         page.locator(f"{battle} [data-testid=help-{key}]").first.click()
-        assert "7.7.6" in page.locator(f"{battle} .mod-help[data-help={key}]").first.inner_text()
+        shown = page.locator(f"{battle} .mod-help[data-help={key}]").first
+        assert shown.is_visible()
+        assert "7.7.6" in shown.inner_text()
     # Eliminations say why.
     for li in page.locator(f"{battle} li.ev-eliminated").all():
         assert "Why:" in li.inner_text()
         assert "_" not in li.inner_text()
-    print("battle at", target, "mods", mods.count())
     shot(page, "33-battle-explained")
 
     # The panel goes when the next turn begins.
