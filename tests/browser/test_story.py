@@ -83,6 +83,10 @@ def test_places_by_name_and_hex_ids_at_close_zoom(server: str, browser: Any) -> 
     )
     log = page.inner_text("[data-testid=log]")
     assert not re.search(r"\b\d{4} \(", log), log  # never "2020 (Insterburg)"
+    # The legend says what the small numbers are.
+    page.click("[data-testid=legend-toggle]")
+    assert "hex id" in page.inner_text("[data-testid=legend] li[data-key=hexid]")
+    page.keyboard.press("Escape")
     # Zoomed out again, the ids go.
     page.click("[data-testid=zoom-map]")
     assert page.locator("svg.board g.hexids text.hexid").count() == 0

@@ -306,6 +306,9 @@ export class Board {
       lines.push({ key: "box", label: W_.box, parts: [box] });
     }
     if (this.data.hexes.some((x) => x.partial && x.terrain !== "water")) lines.push({ key: "partial", label: W_.partial, parts: [hex(TERRAIN.clear), s("path", { d, class: "partial" }), gridLine()] });
+    const idMark = s("text", { x: 0, y: 3, class: "hexid", style: "font-size: 8px" });
+    idMark.textContent = "2020";
+    lines.push({ key: "hexid", label: W_.hexid, parts: [hex(TERRAIN.clear), gridLine(), idMark] });
     if (this.data.area) lines.push({ key: "outside", label: W_.outside, parts: [hex(TERRAIN.clear), s("path", { d, class: "outside" }), gridLine()] });
     return [
       { title: UI.terrainSection, items: terrains.map((t) => ({ key: `terrain-${t}`, label: terrainWord(t), parts: [hex(TERRAIN[t], `terrain ${t}`), gridLine()] })) },

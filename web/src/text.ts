@@ -220,7 +220,7 @@ export const LEGEND_WORDS: Record<string, string> = {
   victory: "victory objective (star)",
   river: "river (on the hexside)", border: "1941 border", border_soviet: "Soviet border of 1941",
   rail: "railway", rail_planned: "railway not yet built", box: "off-map box (red frame), reached by its links",
-  partial: "part-land hex (pale)", outside: "outside the scenario (shaded)",
+  partial: "part-land hex (pale)", hexid: "hex id (column and row), drawn when zoomed in", outside: "outside the scenario (shaded)",
   own_block: "your block: type symbol, strength on the top edge (turned as steps are lost)",
   enemy_block: "enemy block: only its back is seen",
   moved_mark: "white dot: this enemy block moved this turn",
