@@ -6,6 +6,7 @@ from hexfront.engine.sequence import Machine
 
 from .rules.cards import ActionRound, Discards, DrawPhase
 from .rules.movement import Movement
+from .rules.replacements import Replacements
 from .rules.turn import ActionPhase, GameProc, TurnProc
 from .state import SwState
 
@@ -16,6 +17,7 @@ MACHINE: Machine[SwState] = Machine(
         ActionPhase(),
         ActionRound(),
         Movement(),
+        Replacements(),
         DrawPhase(),
         Discards(),
     ],

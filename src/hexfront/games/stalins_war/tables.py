@@ -74,6 +74,12 @@ class Tables:
     baku_sea: str
     axis_lcu_delay: int
     oos_ma: int
+    repl_half: dict[str, int]
+    capitals: dict[str, str]
+    home: dict[str, tuple[str, ...]]
+    italian_places: tuple[str, ...]
+    panzer_needs: str
+    swap_on_elimination: dict[str, str]
     oos_ma_from: int
 
     def season(self, turn: int) -> str:
@@ -147,6 +153,17 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
         baku_sea=str(sup["baku_sea"]),
         axis_lcu_delay=int(sup["axis_lcu_delay"]),
         oos_ma=int(sup["oos_ma"]),
+        repl_half={
+            "small": int(raw["replacements"]["scu_half_rp"]),
+            "large": int(raw["replacements"]["lcu_half_rp"]),
+        },
+        capitals={str(k): str(v) for k, v in raw["replacements"]["capitals"].items()},
+        home={str(k): tuple(str(x) for x in v) for k, v in raw["replacements"]["home"].items()},
+        italian_places=tuple(str(x) for x in raw["replacements"]["italian_places"]),
+        panzer_needs=str(raw["replacements"]["panzer_needs"]),
+        swap_on_elimination={
+            str(k): str(v) for k, v in raw["replacements"]["swap_on_elimination"].items()
+        },
         oos_ma_from=int(sup["oos_ma_from"]),
     )
 

@@ -39,6 +39,12 @@ def describe(action: Action) -> str:
         return f"move {unit_words(a['unit'])} to {a['to']} (10.1)"
     if verb == "rail":
         return f"move {unit_words(a['unit'])} by rail to {a['to']} for 1 OPS (10.2)"
+    if verb == "replace_step":
+        return f"buy back a step of {unit_words(a['unit'])} (14.1.2)"
+    if verb == "rebuild":
+        return f"rebuild {unit_words(a['unit'])} at {a['at']} (14.1.4)"
+    if verb == "done_replacing":
+        return "end replacements (unspent RP are lost, 14.1.5)"
     if verb == "end_movement":
         return "end movement"
     if verb == "discard":

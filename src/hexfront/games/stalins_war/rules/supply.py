@@ -248,6 +248,10 @@ def attrition(state: SwState, side: str) -> None:
             state.track[uid] = state.turn + t.axis_lcu_delay
         else:
             p.box = ELIMINATED
+        swap = t.swap_on_elimination.get(uid)
+        if swap is not None:  # 14.2.1: the weaker counter waits in the Eliminated box
+            p.box = "removed"
+            state.pieces[swap].box = ELIMINATED
         state.emit("attrition_loss", side=side, unit=uid, box=p.box)
     if lost:
         state.oos = [u for u in state.oos if u not in lost]

@@ -4,8 +4,8 @@
 game -> turn -> start (bookkeeping) -> action phase (AR 1-5: Axis, then Soviet; turn 1: one
         round, numbered 5) -> replacement phase -> draw phase -> end turn
 ```
-Each side's attrition segment (6B) follows its fifth AR; the replacement phase (6C) only
-clears the RP tracks until replacements are written.
+Each side's attrition segment (6B) follows its fifth AR; the replacement phase (6C) has a
+Soviet then an Axis segment.
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ class TurnProc(Steps[SwState]):
             state.emit("rp", side=SOVIET, delta=t.soviet_rp, rp=dict(state.rp))
         m.call(state, "action_phase")
 
-    def replacement(self, m: M, state: SwState, frame: Frame) -> None:
-        """6C, 14: RP not spent are lost (spending them is not offered yet)."""
+    def draw(self, m: M, state: SwState, frame: Frame) -> None:
+        """14.1.5: RP not spent are lost; then the draw phase (6D)."""
         if any(state.rp.values()):
             state.emit("rp_lost", rp=dict(state.rp))
         state.rp = {}
@@ -73,7 +73,9 @@ class TurnProc(Steps[SwState]):
 
     steps = (
         ("start", "start"),
-        ("replacement", "replacement"),
+        ("soviet_replacements", calls("replacements", side=SOVIET)),  # 6C.1
+        ("axis_replacements", calls("replacements", side=AXIS)),  # 6C.2
+        ("draw", "draw"),
         ("end", "end"),
     )
 
@@ -118,4 +120,4 @@ class ActionPhase(Procedure[SwState]):
             supply.attrition(state, str(frame.vars["playing"]))
 
 
-__all__ = ["ActionPhase", "GameProc", "TurnProc", "calls"]
+__all__ = ["ActionPhase", "GameProc", "TurnProc"]
