@@ -337,6 +337,12 @@ def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
     page.wait_for_selector(f"{PROMPT}[data-kind=production]")
     assert page.locator(handover).is_hidden()
     assert arrows.count() > 0
+    # Until then, their moves can be seen again from the prompt.
+    page.click("[data-testid=their-moves]")
+    assert page.inner_text("[data-testid=turn-replay-at]") == f"Step 1 of {total}"
+    assert page.locator(PROMPT).is_hidden()
+    page.click("[data-testid=handover-continue]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=production]")
     page.click(f"{PROMPT} button[data-verb=done]")
     page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
     assert arrows.count() == 0

@@ -745,6 +745,10 @@ export class BiteTable {
     for (const a of ends) bar.append(button(cap(describe(a, this.name, this.place)), () => this.send(a), { class: "primary", "data-verb": a.verb }));
     if (p.can_undo) bar.append(button("Undo", () => { this.decided(); this.hooks.undo(); }, { class: "quiet", "data-testid": "undo" }));
     box.append(bar);
+    // The other side's last moves (the arrows) may be seen again, step by step, until one decides.
+    if (this.theirStory().length) {
+      box.append(h("p", {}, button(TURN_WORDS.replay, () => { this.handover = true; this.replayStep(0); }, { class: "quiet", "data-testid": "their-moves" })));
+    }
   }
 
   private ppLine(data: any): HTMLElement {
