@@ -208,7 +208,12 @@ def test_zero_ops_move_keeps_the_count_only_if_something_moves() -> None:
     assert s.consecutive_ops[SOVIET] == 2
 
 
-EXECUTABLE = {"S7", "S16", "S46", "S49", "S50", "A24", "A32", "A44", "A47", "A52", "A55"}
+EXECUTABLE = {"S7", "S16", "S46", "S49", "S50", "A24", "A32", "A44", "A47", "A52", "A55"} | {
+    # Reinforcements placed by 7.5.2c (not the Soviet Total War swaps, not the ones the card
+    # places by a named unit or area)
+    *("S1", "S2", "S3", "S4", "S5", "S6"),
+    *("A1", "A2", "A3", "A4", "A5", "A27", "A28", "A29", "A30", "A31"),
+}
 
 
 def test_only_executable_events_are_offered() -> None:

@@ -6,6 +6,7 @@ from hexfront.engine.sequence import Machine
 
 from .rules.cards import ActionRound, Discards, DrawPhase
 from .rules.movement import Movement
+from .rules.reinforcements import Reinforce
 from .rules.replacements import Replacements
 from .rules.turn import ActionPhase, GameProc, TurnProc
 from .state import SwState
@@ -18,6 +19,7 @@ MACHINE: Machine[SwState] = Machine(
         ActionRound(),
         Movement(),
         Replacements(),
+        Reinforce(),
         DrawPhase(),
         Discards(),
     ],

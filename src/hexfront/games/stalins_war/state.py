@@ -82,6 +82,7 @@ class SwState:
     unfed: list[str] = field(default_factory=list)  # not in full supply: no ZOC (8.1)
     track: dict[str, int] = field(default_factory=dict)  # Axis LCU -> turn it returns (13.3.8)
     stalin_moves: int = 0  # rail moves Stalin has made (16.4.6)
+    reinforcement_rounds: dict[str, list[int]] = field(default_factory=dict)  # ARs this turn
     result: dict[str, JSON] | None = None
     turn_log: int = 0  # where this turn's entries begin in the log (views show this turn's)
     stack: list[Frame] = field(default_factory=list)
@@ -147,6 +148,7 @@ class SwState:
             "unfed": list(self.unfed),
             "track": dict(self.track),
             "stalin_moves": self.stalin_moves,
+            "reinforcement_rounds": json_copy(self.reinforcement_rounds),
             "result": json_copy(self.result),
             "turn_log": self.turn_log,
             "stack": [f.to_json() for f in self.stack],
@@ -184,6 +186,9 @@ class SwState:
             unfed=[str(x) for x in obj["unfed"]],
             track={str(k): int(v) for k, v in obj["track"].items()},
             stalin_moves=int(obj["stalin_moves"]),
+            reinforcement_rounds={
+                str(k): [int(x) for x in v] for k, v in obj["reinforcement_rounds"].items()
+            },
             result=json_copy(obj["result"]),
             turn_log=int(obj["turn_log"]),
             stack=[Frame.from_json(f) for f in obj["stack"]],

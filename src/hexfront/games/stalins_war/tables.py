@@ -80,6 +80,10 @@ class Tables:
     italian_places: tuple[str, ...]
     panzer_needs: str
     swap_on_elimination: dict[str, str]
+    reinforcements_per_turn: int
+    no_reinforcements_turn: int
+    mobilization_turn: int
+    mobilization_plays: int
     oos_ma_from: int
 
     def season(self, turn: int) -> str:
@@ -161,6 +165,10 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
         home={str(k): tuple(str(x) for x in v) for k, v in raw["replacements"]["home"].items()},
         italian_places=tuple(str(x) for x in raw["replacements"]["italian_places"]),
         panzer_needs=str(raw["replacements"]["panzer_needs"]),
+        reinforcements_per_turn=int(raw["reinforcements"]["per_turn"]),
+        no_reinforcements_turn=int(raw["reinforcements"]["none_on_turn"]),
+        mobilization_turn=int(raw["reinforcements"]["soviet_mobilization_turn"]),
+        mobilization_plays=int(raw["reinforcements"]["soviet_mobilization_plays"]),
         swap_on_elimination={
             str(k): str(v) for k, v in raw["replacements"]["swap_on_elimination"].items()
         },

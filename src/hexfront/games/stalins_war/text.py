@@ -39,6 +39,8 @@ def describe(action: Action) -> str:
         return f"move {unit_words(a['unit'])} to {a['to']} (10.1)"
     if verb == "rail":
         return f"move {unit_words(a['unit'])} by rail to {a['to']} for 1 OPS (10.2)"
+    if verb == "place":
+        return f"place {unit_words(a['unit'])} at {a['at']} (7.5.2c)"
     if verb == "replace_step":
         return f"buy back a step of {unit_words(a['unit'])} (14.1.2)"
     if verb == "rebuild":

@@ -231,9 +231,13 @@ class ActionRound(Procedure[SwState]):
         if verb == "play_event":
             card = state.world.cards[str(card_id)]
             state.played.append(card.id)
-            if not events.keeps_consecutive(card) and not mud:
-                state.consecutive_ops[side] = 0  # 7.3.2
+            mobilizing = events.mobilization(state, card, side)
             ops_before = event_ops(state, side, card.ops)
+            if not events.keeps_consecutive(card) and not mud and not mobilizing:
+                state.consecutive_ops[side] = 0  # 7.3.2 (4.5.1: not for mobilization plays)
+            if card.reinforcements:
+                state.reinforcement_rounds.setdefault(side, []).append(state.ar)  # 7.5.2a
+            units = events.reinforcements(state, card)
             if events.counts_as_rp_play(card):
                 state.rp_plays[side] += 1  # A31
             # 7.5.1c: a starred event leaves the game at the end of the AR
@@ -245,9 +249,12 @@ class ActionRound(Procedure[SwState]):
             kind = RP if events.counts_as_rp_play(card) else EVENT
             self._round(state, side, kind, card=card.id, event=True)
             gives = events.execute(state, card, side)
-            if gives:
-                ops = ops_before
-                m.call(state, "movement", **movement_vars(state, side, ops, False))
+            todo: list[JSON] = []
+            if units:
+                todo.append(["reinforce", {"side": side, "units": list(units)}])
+            if gives or mobilizing:  # the OPS come after the units are placed (4.5.1)
+                todo.append(["movement", {"ops": ops_before}])
+            frame.vars["todo"] = todo
             return
         if verb == "zero_ops_move":
             self._round(state, side, ZERO_MOVE)
@@ -274,7 +281,16 @@ class ActionRound(Procedure[SwState]):
         )
 
     def run(self, m: M, state: SwState, frame: Frame) -> None:
-        m.end(state)
+        todo = frame.vars.get("todo") or []
+        if not todo:
+            m.end(state)
+            return
+        proc, args = todo.pop(0)
+        side = frame.typed(RoundVars)["side"]
+        if proc == "movement":
+            m.call(state, "movement", **movement_vars(state, side, int(args["ops"]), False))
+        else:
+            m.call(state, str(proc), **args)
 
 
 # --- the draw phase (7.6) --------------------------------------------------------------------

@@ -24,6 +24,7 @@ VERBS: dict[str, frozenset[str | None]] = {
     "consecutive_ops": frozenset({None}),
     "banked_ops": frozenset({"turn_start_from_next_turn"}),
     "forbid": frozenset({None}),
+    "reinforce": frozenset({None}),
 }
 FORBIDDABLE = frozenset({"banked_ops"})  # what a ``forbid`` may switch off so far
 TESTS = frozenset(
@@ -52,6 +53,8 @@ def effect_ok(effect: Effect) -> bool:
         return False
     if effect.do == "vp" and effect.get("duration") not in (None, "game"):
         return False
+    if effect.do == "reinforce" and effect.get("at") is not None:
+        return False  # placements named by the card (with a unit, in an area) wait
     return conditions_ok(effect.when)
 
 
@@ -59,11 +62,22 @@ def conditions_ok(when: Iterable[Condition]) -> bool:
     return all(c.test in TESTS for c in when)
 
 
+def swaps(card: Card) -> bool:
+    """7.5.2c: the Soviet Total War Reinforcements swap their Fronts, Guards and Guards Tank
+    armies for units on the map; those swaps are not written yet."""
+    return (
+        card.side == "soviet"
+        and card.deck == "total_war"
+        and any(e.do == "reinforce" for e in card.effects)
+    )
+
+
 def executable(card: Card) -> bool:
     """Whether the card's event can be played now that these rules exist: not a combat card
     (7.5.5, played in combat, which comes later), every effect and condition known."""
     return (
         not card.combat
+        and not swaps(card)
         and conditions_ok(card.when)
         and bool(card.effects)
         and all(effect_ok(e) for e in card.effects)
@@ -133,8 +147,47 @@ def holds(state: SwState, c: Condition) -> bool:
     return False
 
 
+def reinforcement_allowed(state: SwState, side: str) -> bool:
+    """7.5.2a: one Reinforcements card a turn, none in June 1941; 4.5.1: the Soviet plays two on
+    turn 2, not in consecutive ARs."""
+    t = state.world.tables
+    if state.turn == t.no_reinforcements_turn:
+        return False
+    done = state.reinforcement_rounds.get(side, [])
+    if side == "soviet" and state.turn == t.mobilization_turn:
+        return len(done) < t.mobilization_plays and all(abs(state.ar - r) > 1 for r in done)
+    return len(done) < t.reinforcements_per_turn
+
+
+def mobilization(state: SwState, card: Card, side: str) -> bool:
+    """4.5.1: a Soviet Reinforcements play of turn 2 also gives OPS, the count unchanged."""
+    return (
+        card.reinforcements
+        and side == "soviet"
+        and state.turn == state.world.tables.mobilization_turn
+    )
+
+
 def playable(state: SwState, card: Card) -> bool:
+    if card.reinforcements and not reinforcement_allowed(state, card.side):
+        return False
     return executable(card) and all(holds(state, c) for c in card.when)
+
+
+def reinforcements(state: SwState, card: Card) -> list[str]:
+    """The unit ids a card's reinforce effects bring in now (their own conditions checked)."""
+    out = []
+    for effect in card.effects:
+        if effect.do != "reinforce" or not all(holds(state, c) for c in effect.when):
+            continue
+        names = effect.get("units")
+        reduced = effect.get("reduced")
+        for name in names if isinstance(names, tuple) else ():
+            uid = next(
+                u.id for u in state.world.units.values() if u.side == card.side and u.name == name
+            )
+            out.append(f"{uid}|reduced" if isinstance(reduced, tuple) and name in reduced else uid)
+    return out
 
 
 # --- effects ----------------------------------------------------------------------------------

@@ -50,6 +50,7 @@ class TurnProc(Steps[SwState]):
         state.emit("turn", turn=state.turn, season=t.season(state.turn))
         state.rp_plays = {AXIS: 0, SOVIET: 0}
         state.last_round = {}
+        state.reinforcement_rounds = {}
         supply.returns(state)  # 13.3.8: Axis LCUs due from the Turn Track
         events.recur(state, "turn_start_from_next_turn")  # 18.3.3 Lend-Lease OPS
         if state.turn == t.soviet_rp_turn:  # 4.5.2: the Soviet's automatic RP

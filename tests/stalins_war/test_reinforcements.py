@@ -1,0 +1,101 @@
+"""Stalin's War Reinforcements events (7.5.2-7.5.3) and the Soviet mobilization (4.5.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexfront.engine.protocol import Action
+from hexfront.games.stalins_war.machine import MACHINE
+from hexfront.games.stalins_war.rules import events, reinforcements
+from hexfront.games.stalins_war.state import AXIS, ON_MAP, SOVIET, SwState
+
+from .helpers import act, new, round_of
+
+
+def give(s: SwState, side: str, card: str) -> None:
+    for pile in s.piles[side].values():
+        if card in pile:
+            pile.remove(card)
+    s.piles[side]["hand"].append(card)
+
+
+def place_all(s: SwState) -> list[str]:
+    """Place every pending unit at its first offered hex; returns the hexes."""
+    where = []
+    while True:
+        d = MACHINE.decision(s)
+        if d is None or d.prompt.kind != "reinforce":
+            return where
+        choice = d.actions[0]
+        where.append(str(choice.args["at"]))
+        act(s, choice)
+
+
+def test_soviet_mobilization_on_turn_2() -> None:
+    """4.5.1: two Reinforcements plays in non-consecutive ARs; each places its units (7.5.2c)
+    and then gives OPS less the current penalty, the count unchanged."""
+    s = new()
+    give(s, SOVIET, "S1")
+    give(s, SOVIET, "S2")
+    s.consecutive_ops[SOVIET] = 2
+    d = round_of(s, SOVIET, 2, 1)
+    assert Action(SOVIET, "play_event", {"card": "S1"}) in d.actions
+    act(s, Action(SOVIET, "play_event", {"card": "S1"}))
+    hexes = place_all(s)
+    assert len(hexes) == 6
+    m = s.world.map
+    assert all(m.nation[m.index(h)] == "ussr" for h in hexes)
+    assert s.pieces["su.Bryansk"].box == ON_MAP
+    assert s.stack[-1].proc == "movement"
+    assert s.stack[-1].vars["ops"] == s.world.cards["S1"].ops - 1
+    assert s.consecutive_ops[SOVIET] == 2
+    d = round_of(s, SOVIET, 2, 2)
+    assert Action(SOVIET, "play_event", {"card": "S2"}) not in d.actions  # consecutive
+    d = round_of(s, SOVIET, 2, 3)
+    assert Action(SOVIET, "play_event", {"card": "S2"}) in d.actions
+
+
+def test_one_reinforcements_card_a_turn_and_none_in_june_1941() -> None:
+    """7.5.2a."""
+    s = new()
+    give(s, AXIS, "A3")
+    give(s, AXIS, "A5")
+    d = round_of(s, AXIS, 1, 5)
+    assert not [a for a in d.actions if a.verb == "play_event" and a.args["card"] in ("A3", "A5")]
+    d = round_of(s, AXIS, 3, 2)
+    act(s, Action(AXIS, "play_event", {"card": "A3"}))
+    place_all(s)
+    assert s.consecutive_ops[AXIS] == 0  # an event: the count resets
+    d = round_of(s, AXIS, 3, 4)
+    assert Action(AXIS, "play_event", {"card": "A5"}) not in d.actions
+
+
+def test_bracketed_units_enter_reduced() -> None:
+    """7.5.3: A30's GD Panzer Corps enters reduced."""
+    s = new()
+    give(s, AXIS, "A30")
+    round_of(s, AXIS, 3, 2)
+    act(s, Action(AXIS, "play_event", {"card": "A30"}))
+    place_all(s)
+    assert s.pieces["ge.GDPz"].step == 1
+    assert s.pieces["ge.90C"].step == 0
+
+
+def test_units_with_nowhere_to_go_leave_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """7.5.2b."""
+    monkeypatch.setattr(reinforcements, "placements", lambda state, uid: [])
+    s = new()
+    give(s, AXIS, "A3")
+    round_of(s, AXIS, 3, 2)
+    act(s, Action(AXIS, "play_event", {"card": "A3"}))
+    MACHINE.advance(s)
+    assert s.pieces["ge.34C"].box == "removed"
+    assert s.pieces["ge.35C"].box == "removed"
+
+
+def test_swaps_and_named_placements_wait() -> None:
+    """7.5.2c swaps (Soviet Total War Reinforcements) and cards placing by a named unit or area
+    are not offered until written."""
+    w = new().world
+    for card in ("S26", "S27", "S28", "S29", "S30", "S31", "A23", "A26", "A37", "A40", "S41"):
+        assert not events.executable(w.cards[card]), card
