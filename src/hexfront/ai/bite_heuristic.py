@@ -98,6 +98,8 @@ def public_info(world: World) -> PublicInfo:
         names.extend(str(c) for c in cond.get("places", []))
         if cond.get("place"):
             names.append(str(cond["place"]))
+        if cond.get("kind") == "cut_off" and "road_of_life" in cond.get("routes", []):
+            names.append("Volkhov")  # SBE1: the Road of Life leaves Volkhov
     if victory.get("kind") == "vp_table":
         names.extend(str(c) for c in victory.get("vp", {}).get("places", {}))
         names.extend(
@@ -539,8 +541,9 @@ class HeuristicAgent:
         return look._defended
 
     def _garrison(self, here: int, to: int, look: _Look, info: PublicInfo) -> float:
-        """Each side keeps a block in each threatened objective or capital it holds: an
-        empty one falls to the first enemy block that walks in (3.3)."""
+        """Each side keeps a block in each threatened objective or capital it holds (two
+        when the enemy is within 2 hexes): an empty one falls to the first enemy block that
+        walks in (3.3)."""
         gain = 0.0
         defended = self._defended(look, info)
         for node, sign in ((to, 1.0), (here, -1.0)):
@@ -554,6 +557,8 @@ class HeuristicAgent:
                 others = others[1:]  # this block itself stands there
             if not others:
                 gain += sign * (GARRISON_BONUS + (GARRISON_RANGE - near))
+            elif near <= 2 and len(others) < 2:
+                gain += sign * 0.5 * GARRISON_BONUS  # the enemy is at the gates: a second
         return gain
 
     def _rail(self, a: Action, look: _Look, info: PublicInfo) -> float:
