@@ -59,6 +59,7 @@ def test_unknown_scenario_and_options_are_refused() -> None:
         GAME.setup("campaign", {"fog": False}, 1)
 
 
+@pytest.mark.usefixtures("long_games")
 def test_june_1941_is_one_round_a_side_numbered_5() -> None:
     """4.4.1, 7.2.2: the Axis acts first; turn 1 has a single AR each, then the draw."""
     s = new()
@@ -92,6 +93,7 @@ def test_june_1941_is_one_round_a_side_numbered_5() -> None:
     assert order == [(r, side) for r in range(1, 6) for side in (AXIS, SOVIET)]
 
 
+@pytest.mark.usefixtures("long_games")
 def test_turn_one_draw_gives_the_soviet_cards_1_and_2() -> None:
     """7.1.3 a: S1 and S2 join the hand at the turn-1 draw; then both draw up to 6."""
     s = new()
@@ -323,6 +325,7 @@ def test_hand_size_follows_oil(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("turn", [1, 2, 4])
+@pytest.mark.usefixtures("long_games")
 def test_the_other_sides_view_holds_no_hidden_card(turn: int) -> None:
     """Fog (issue 17): each side sees its hand, only the size of the other's, never a deck's
     order or contents. Dealing the other side's hidden cards differently leaves the view
@@ -347,6 +350,7 @@ def test_the_other_sides_view_holds_no_hidden_card(turn: int) -> None:
             )
 
 
+@pytest.mark.usefixtures("long_games")
 def test_seed_and_actions_rebuild_the_game() -> None:
     match = Match(GAME, "tournament", {}, 7)
     rng = random.Random(7)

@@ -27,6 +27,7 @@ runner = CliRunner()
     ("scenario", "seed"),
     [("tournament", 11), ("tournament", 12), ("tournament", 13), ("campaign", 14)],
 )
+@pytest.mark.usefixtures("long_games")
 def test_random_games_keep_the_invariants(scenario: str, seed: int) -> None:
     match = Match(GAME, scenario, {}, seed)
     rng = random.Random(seed)
@@ -61,6 +62,7 @@ def test_registry_lists_and_loads_the_game() -> None:
     assert load_game("stalins_war").name == "stalins_war"
 
 
+@pytest.mark.usefixtures("long_games")
 def test_cli_selfplay_and_replay(tmp_path: Path) -> None:
     listed = runner.invoke(app, ["games", "--json"])
     assert listed.exit_code == 0
@@ -78,6 +80,7 @@ def test_cli_selfplay_and_replay(tmp_path: Path) -> None:
     assert verified.exit_code == 0, verified.output
 
 
+@pytest.mark.usefixtures("long_games")
 def test_every_offered_action_and_log_line_has_words() -> None:
     """Terminal play (DescribesActions, FormatsLog): no offered action falls back to its verb."""
     match = Match(GAME, "tournament", {}, 21)

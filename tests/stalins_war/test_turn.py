@@ -4,14 +4,17 @@ the Axis capitals (5.1.3), the tournament count (22), Hungarians and Romanians (
 
 from __future__ import annotations
 
+import pytest
+
 from hexfront.engine.protocol import Action
-from hexfront.games.stalins_war.rules import victory
+from hexfront.games.stalins_war.rules import supply, victory
 from hexfront.games.stalins_war.rules.stacking import stack_ok
-from hexfront.games.stalins_war.state import AXIS, SOVIET
+from hexfront.games.stalins_war.state import AXIS, ON_MAP, SOVIET
 
-from .helpers import GAME, new, play_until
+from .helpers import GAME, act, movement, new, play_until
 
 
+@pytest.mark.usefixtures("long_games")
 def test_turn_2_soviet_rp_then_lost_at_the_replacement_phase() -> None:
     s = new()
     play_until(s, lambda st: st.turn == 2)
@@ -113,3 +116,101 @@ def test_hungarians_and_romanians_never_stack() -> None:
     assert stack_ok(s, hu, AXIS)
     assert not stack_ok(s, hu, AXIS, joining="ro.4A")
     assert stack_ok(s, hu, AXIS, joining="ge.43C")
+
+
+def test_every_ussr_vp_space_soviet_at_the_end_of_turns_2_to_12() -> None:
+    """5.1.3."""
+    s = new()
+    s.turn, s.paulus_crossed = 2, True
+    victory.end_of_turn(s)
+    assert s.result is not None
+    assert s.result["winner"] == SOVIET
+    s = new()
+    s.turn, s.paulus_crossed = 13, True
+    victory.end_of_turn(s)
+    assert s.result is None
+    s = new()
+    s.turn, s.paulus_crossed = 2, True
+    s.control["Minsk"] = AXIS
+    victory.end_of_turn(s)
+    assert s.result is None
+
+
+def test_the_paulus_line_by_the_end_of_turn_4() -> None:
+    """5.1.3: the Soviet wins if no supplied Axis unit has moved east of the line; a move
+    there sets the mark."""
+    s = new()
+    s.turn = 4
+    s.control["Minsk"] = AXIS
+    victory.end_of_turn(s)
+    assert s.result is not None
+    assert s.result["winner"] == SOVIET
+    s = new()
+    s.turn = 2
+    m = s.world.map
+    east = s.world.map.zones["paulus_east"]
+    for p in list(s.on_map(SOVIET)):
+        p.box, p.at = "out", -1
+    s.moved()
+    a, b = next(
+        (a, b)
+        for a in range(m.hex_count)
+        if a not in east and m.is_land(a)
+        for b in m.adjacency[a]
+        if b in east
+    )
+    s.pieces["ge.43C"].at = a
+    s.moved()
+    movement(s, AXIS, ops=0)
+    act(s, Action(AXIS, "move", {"unit": "ge.43C", "to": m.id_of(b)}))
+    assert s.paulus_crossed
+
+
+def test_axis_automatic_victories(monkeypatch: pytest.MonkeyPatch) -> None:
+    """5.1.2: Moscow, Leningrad and Rostov or Sevastopol by the end of turn 4; Moscow,
+    Leningrad, Stalingrad, Sevastopol and Baku cut at the end of turn 8; every oil hex at two
+    End Turn phases in a row."""
+    s = new()
+    s.turn, s.paulus_crossed = 4, True
+    for name in ("Moscow", "Leningrad", "Sevastopol"):
+        s.control[name] = AXIS
+    victory.end_of_turn(s)
+    assert s.result is not None
+    assert s.result["winner"] == AXIS
+    s = new()
+    assert supply.baku_full(s)  # 13.2.3: Astrakhan and Makhachkala trace supply
+    s.turn, s.paulus_crossed = 8, True
+    s.control["Baku"] = AXIS
+    assert not supply.baku_full(s)
+    for name in ("Moscow", "Leningrad", "Stalingrad"):
+        s.control[name] = AXIS
+    victory.end_of_turn(s)
+    assert s.result is None  # Sevastopol still Soviet
+    s.control["Sevastopol"] = AXIS
+    victory.end_of_turn(s)
+    assert s.result is not None
+    assert s.result["winner"] == AXIS
+    monkeypatch.setattr(supply, "oil_held", lambda state, side: 4 if side == AXIS else 0)
+    s = new()
+    s.turn, s.paulus_crossed = 13, True
+    victory.end_of_turn(s)
+    assert s.result is None
+    s.turn = 14
+    victory.end_of_turn(s)
+    assert s.result is not None
+    assert s.result["winner"] == AXIS
+
+
+def test_minor_allies_surrender() -> None:
+    """19.3.1: a Soviet unit in Bucharest at the end of a turn takes Romania out of the war."""
+    s = new()
+    s.pieces["su.5M"].at = s.world.map.node("Bucharest")
+    s.moved()
+    victory.surrender(s)
+    assert s.surrendered == ["RO"]
+    assert all(
+        s.pieces[u].box == "removed"
+        for u, unit in s.world.units.items()
+        if unit.side == AXIS and unit.nation == "RO"
+    )
+    assert s.pieces["hu.3A"].box == ON_MAP

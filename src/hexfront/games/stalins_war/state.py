@@ -82,6 +82,9 @@ class SwState:
     unfed: list[str] = field(default_factory=list)  # not in full supply: no ZOC (8.1)
     track: dict[str, int] = field(default_factory=dict)  # Axis LCU -> turn it returns (13.3.8)
     stalin_moves: int = 0  # rail moves Stalin has made (16.4.6)
+    oil_turns: int = 0  # End Turn phases in a row with every oil hex Axis (5.1.2)
+    paulus_crossed: bool = False  # a supplied Axis unit has moved east of the Paulus Line
+    surrendered: list[str] = field(default_factory=list)  # minor allies out of the war (19.3)
     reinforcement_rounds: dict[str, list[int]] = field(default_factory=dict)  # ARs this turn
     result: dict[str, JSON] | None = None
     turn_log: int = 0  # where this turn's entries begin in the log (views show this turn's)
@@ -148,6 +151,9 @@ class SwState:
             "unfed": list(self.unfed),
             "track": dict(self.track),
             "stalin_moves": self.stalin_moves,
+            "oil_turns": self.oil_turns,
+            "paulus_crossed": self.paulus_crossed,
+            "surrendered": list(self.surrendered),
             "reinforcement_rounds": json_copy(self.reinforcement_rounds),
             "result": json_copy(self.result),
             "turn_log": self.turn_log,
@@ -186,6 +192,9 @@ class SwState:
             unfed=[str(x) for x in obj["unfed"]],
             track={str(k): int(v) for k, v in obj["track"].items()},
             stalin_moves=int(obj["stalin_moves"]),
+            oil_turns=int(obj["oil_turns"]),
+            paulus_crossed=bool(obj["paulus_crossed"]),
+            surrendered=[str(x) for x in obj["surrendered"]],
             reinforcement_rounds={
                 str(k): [int(x) for x in v] for k, v in obj["reinforcement_rounds"].items()
             },

@@ -65,6 +65,12 @@ class Tables:
     tournament_axis_spaces: int
     tournament_adjust: int
     soviet_capitals: tuple[str, ...]
+    axis_oil_turns: int
+    axis_turn4: tuple[int, tuple[str, ...], tuple[str, ...]]
+    axis_turn8: tuple[int, tuple[str, ...]]
+    soviet_paulus_turn: int
+    soviet_all_spaces_turns: tuple[int, int]
+    surrender: dict[str, str]
     tournament_axis_bonus_unless: str
     tournament_soviet_bonus_unless: str
     supply_range: int
@@ -146,6 +152,22 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
         tournament_axis_spaces=int(vic["tournament_axis_spaces"]),
         tournament_adjust=int(vic["tournament_adjust"]),
         soviet_capitals=tuple(str(x) for x in vic["soviet_capitals"]),
+        axis_oil_turns=int(vic["axis_oil_turns"]),
+        axis_turn4=(
+            int(vic["axis_turn4"]["turn"]),
+            tuple(str(x) for x in vic["axis_turn4"]["all"]),
+            tuple(str(x) for x in vic["axis_turn4"]["any"]),
+        ),
+        axis_turn8=(
+            int(vic["axis_turn8"]["turn"]),
+            tuple(str(x) for x in vic["axis_turn8"]["all"]),
+        ),
+        soviet_paulus_turn=int(vic["soviet_paulus_turn"]),
+        soviet_all_spaces_turns=(
+            int(vic["soviet_all_spaces_turns"][0]),
+            int(vic["soviet_all_spaces_turns"][1]),
+        ),
+        surrender={str(k): str(v) for k, v in vic["surrender"].items()},
         tournament_axis_bonus_unless=str(vic["tournament_axis_bonus_unless"]),
         tournament_soviet_bonus_unless=str(vic["tournament_soviet_bonus_unless"]),
         supply_range=int(sup["range"]),

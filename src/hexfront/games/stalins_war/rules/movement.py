@@ -306,6 +306,7 @@ class Movement(Procedure[SwState]):
         if b in enemy_zoc(state, v["side"]) or used + cost >= ma:
             v["stopped"].append(uid)  # 8.3 stop in an enemy ZOC; 10.1.4 the MA is spent
         control.enter(state, v["side"], b)
+        _paulus(state, uid, b)
         state.emit(
             "move",
             side=v["side"],
@@ -329,8 +330,19 @@ class Movement(Procedure[SwState]):
         if state.world.units[uid].kind == "stalin":
             state.stalin_moves += 1  # 16.4.6
         control.enter(state, v["side"], b)
+        _paulus(state, uid, b)
         m = state.world.map
         state.emit("rail_move", side=v["side"], unit=uid, frm=m.id_of(a), to=m.id_of(b))
+
+
+def _paulus(state: SwState, uid: str, b: int) -> None:
+    """5.1.3: remember that a supplied Axis unit moved east of the Paulus Line."""
+    if (
+        state.pieces[uid].side == AXIS
+        and uid not in state.oos
+        and b in state.world.map.zones.get("paulus_east", frozenset())
+    ):
+        state.paulus_crossed = True
 
 
 def _fits(state: SwState, uid: str, b: int) -> bool:

@@ -141,6 +141,23 @@ def _supplied(state: SwState, side: str, group: str, extra: Iterable[int] = ()) 
     return first
 
 
+def baku_full(state: SwState) -> bool:
+    """13.2.3: Baku is a full Soviet source only while the Soviet holds it and another Soviet
+    Caspian port traces supply."""
+    t = state.world.tables
+    if state.control.get(t.baku) != SOVIET:
+        return False
+    plain = _supplied(state, SOVIET, "soviet")
+    return any(
+        p.port
+        and p.sea == t.baku_sea
+        and p.name != t.baku
+        and state.control.get(p.name) == SOVIET
+        and p.node in plain
+        for p in state.world.map.places.values()
+    )
+
+
 def trace(state: SwState, side: str) -> dict[str, dict[int, str]]:
     """Per source group of ``side``: the supply each hex gets (FULL or LIMITED)."""
     key = f"supply:{side}"

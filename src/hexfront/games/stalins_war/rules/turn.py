@@ -69,6 +69,7 @@ class TurnProc(Steps[SwState]):
         """6E: banked OPS lost, recurring events, the VP checks."""
         state.banked_ops = {AXIS: 0, SOVIET: 0}  # 18.1
         events.recur(state, "turn_end")
+        victory.surrender(state)  # 19.3
         victory.end_of_turn(state)
         m.end(state)
 
