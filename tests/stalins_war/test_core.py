@@ -215,6 +215,8 @@ EXECUTABLE = {"S7", "S16", "S46", "S49", "S50", "A24", "A32", "A44", "A47", "A52
     # places by a named unit or area)
     *("S1", "S2", "S3", "S4", "S5", "S6"),
     *("A1", "A2", "A3", "A4", "A5", "A27", "A28", "A29", "A30", "A31"),
+    # rules switched for the turn, hands shown, a random discard, a smaller next hand
+    *("S11", "S51", "S34", "A49", "S42", "S55"),
 }
 
 

@@ -99,3 +99,36 @@ def test_swaps_and_named_placements_wait() -> None:
     w = new().world
     for card in ("S26", "S27", "S28", "S29", "S30", "S31", "A23", "A26", "A37", "A40", "S41"):
         assert not events.executable(w.cards[card]), card
+
+
+def test_turn_long_and_hand_events() -> None:
+    """Thunderclap (S51): no Axis rail this turn; Strategic Withdrawal (S11): free Soviet ZOC
+    exits this turn, never into a ZOC again that round; Red Choir (S34): the Axis hand's
+    non-combat cards shown to the Soviet only; Bomb Plot (S42): one random Axis card
+    discarded; Allied Offensive Bomber (S55): the Axis draws to 2 fewer at its next draw."""
+    from hexfront.games.stalins_war.rules.cards import hand_size
+    from hexfront.games.stalins_war.rules.movement import exit_cost
+
+    from .helpers import movement
+
+    s = new()
+    s.turn = 16
+    for card in ("S51", "S11", "S34", "S42", "S55"):
+        give(s, SOVIET, card)
+        round_of(s, SOVIET, 16, 1)
+        act(s, Action(SOVIET, "play_event", {"card": card}))
+    assert "axis:rail_movement" in s.this_turn
+    place = s.world.map.index("1320")
+    s.pieces["ge.43C"].at = place
+    s.moved()
+    d = movement(s, AXIS, ops=3)
+    assert not [a for a in d.actions if a.verb == "rail"]
+    movement(s, SOVIET, ops=0)
+    v = s.stack[-1].vars
+    assert exit_cost(s, v, "su.28R", s.pieces["su.28R"].at) == 0  # type: ignore[arg-type]
+    shown = [e for e in s.log if e.kind == "hand_shown" and e.audience == SOVIET]
+    assert shown
+    assert all(not s.world.cards[c].combat for c in shown[0].data["cards"])
+    assert any(e.kind == "discard" and e.data.get("random") for e in s.log)
+    assert hand_size(s, AXIS) == 4  # 6 - 2, the 4-card minimum
+    assert s.hand_mods[AXIS] == [-2]

@@ -77,6 +77,8 @@ class SwState:
     played: list[str] = field(default_factory=list)  # events played (card ids), in order
     lasting: list[dict[str, JSON]] = field(default_factory=list)  # events still in force
     forbidden: list[str] = field(default_factory=list)  # "side:what" rules switched off
+    this_turn: list[str] = field(default_factory=list)  # "side:what" switched for the turn
+    hand_mods: dict[str, list[int]] = field(default_factory=dict)  # next draws' size changes
     total_war: bool = False
     oos: list[str] = field(default_factory=list)  # units marked out of supply (13.1.1)
     unfed: list[str] = field(default_factory=list)  # not in full supply: no ZOC (8.1)
@@ -146,6 +148,8 @@ class SwState:
             "played": list(self.played),
             "lasting": json_copy(self.lasting),
             "forbidden": list(self.forbidden),
+            "this_turn": list(self.this_turn),
+            "hand_mods": json_copy(self.hand_mods),
             "total_war": self.total_war,
             "oos": list(self.oos),
             "unfed": list(self.unfed),
@@ -187,6 +191,8 @@ class SwState:
             played=[str(x) for x in obj["played"]],
             lasting=json_copy(list(obj["lasting"])),
             forbidden=[str(x) for x in obj["forbidden"]],
+            this_turn=[str(x) for x in obj["this_turn"]],
+            hand_mods={str(k): [int(x) for x in v] for k, v in obj["hand_mods"].items()},
             total_war=bool(obj["total_war"]),
             oos=[str(x) for x in obj["oos"]],
             unfed=[str(x) for x in obj["unfed"]],

@@ -67,6 +67,7 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
         },
         "cards": cards,
         "played": list(state.played),
+        "in_force": {"game": list(state.forbidden), "turn": list(state.this_turn)},
         "units": units,
         "control": dict(state.control),
         "forts_destroyed": list(state.forts_destroyed),

@@ -90,6 +90,7 @@ def hand_size(state: SwState, side: str) -> int:
     t = state.world.tables
     oil = min(supply.oil_held(state, side), 4)
     size = state.hand_limit[side] + (t.oil_axis if side == AXIS else t.oil_soviet)[oil]
+    size += (state.hand_mods.get(side) or [0])[0]  # events for the next draw (S55)
     low = 0 if side == AXIS and state.turn >= t.axis_no_min_from else t.hand_min
     return max(low, min(t.hand_max, size))
 
@@ -322,6 +323,8 @@ class DrawPhase(Steps[SwState]):
             want = hand_size(state, side) - len(state.pile(side, "hand"))
             if want > 0:
                 draw(state, side, want)
+            if state.hand_mods.get(side):
+                state.hand_mods[side].pop(0)
         m.end(state)
 
     steps = (

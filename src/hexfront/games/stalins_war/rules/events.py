@@ -25,8 +25,15 @@ VERBS: dict[str, frozenset[str | None]] = {
     "banked_ops": frozenset({"turn_start_from_next_turn"}),
     "forbid": frozenset({None}),
     "reinforce": frozenset({None}),
+    "permit": frozenset({None}),
+    "discard_random": frozenset({None}),
+    "hand_size": frozenset({None}),
+    "reveal_hand": frozenset({None}),
 }
-FORBIDDABLE = frozenset({"banked_ops"})  # what a ``forbid`` may switch off so far
+# What a ``forbid`` or a ``permit`` may switch so far: Hitler Takes Command (18.2.2),
+# Thunderclap (10.2), Strategic Withdrawal (7.3.3).
+FORBIDDABLE = frozenset({"banked_ops", "rail_movement"})
+PERMITTABLE = frozenset({"leave_enemy_zoc_free_if_not_reentering"})
 TESTS = frozenset(
     {
         "played",
@@ -51,6 +58,10 @@ def effect_ok(effect: Effect) -> bool:
         return False
     if effect.do == "forbid" and effect.get("what") not in FORBIDDABLE:
         return False
+    if effect.do == "permit" and effect.get("what") not in PERMITTABLE:
+        return False
+    if effect.do == "hand_size" and effect.get("then") not in (None, 0):
+        return False  # a lasting change (Industrial Evacuation) waits
     if effect.do == "vp" and effect.get("duration") not in (None, "game"):
         return False
     if effect.do == "reinforce" and effect.get("at") is not None:
@@ -217,9 +228,39 @@ def execute(state: SwState, card: Card, side: str) -> int:
             state.emit("rp", side=side, card=card.id, rp=dict(state.rp))
         elif effect.do == "ops":
             ops = card.ops
-        elif effect.do == "forbid":
+        elif effect.do in ("forbid", "permit"):
             who = effect.get("side")
-            state.forbidden.append(f"{who if isinstance(who, str) else side}:{effect.get('what')}")
+            switch = f"{who if isinstance(who, str) else side}:{effect.get('what')}"
+            (state.this_turn if effect.get("duration") == "turn" else state.forbidden).append(
+                switch
+            )
+        elif effect.do == "hand_size":
+            who = str(effect.get("side") or side)
+            schedule = effect.get("schedule")
+            mods = state.hand_mods.setdefault(who, [])
+            deltas = [_int(x) for x in (schedule if isinstance(schedule, tuple) else ())]
+            for i, delta in enumerate(deltas):
+                if i < len(mods):
+                    mods[i] += delta
+                else:
+                    mods.append(delta)
+        elif effect.do == "discard_random":
+            who = str(effect.get("side") or side)
+            hand = state.pile(who, "hand")
+            for _ in range(_int(effect.get("count"))):
+                if hand:
+                    card_id = hand.pop(state.dice.below(len(hand)))
+                    state.pile(who, "discard").append(card_id)
+                    state.emit("discard", side=who, card=card_id, random=True)
+        elif effect.do == "reveal_hand":
+            who = str(effect.get("side"))
+            shown = [
+                c
+                for c in state.pile(who, "hand")
+                if not (effect.get("non_cc") is True and state.world.cards[c].combat)
+            ]
+            state.emit("hand_shown", side, side=who, cards=shown)
+            state.emit("hand_shown", side=who, count=len(shown))
     return ops
 
 

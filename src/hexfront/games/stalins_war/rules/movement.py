@@ -32,6 +32,7 @@ class MoveVars(TypedDict):
     paid: list[int]  # hexes whose ZOC exit was paid for (7.3.3)
     markers: list[int]  # Move markers placed (7.3.4)
     rail: list[str]  # units moved strategically this round (10.2.1)
+    withdrew: list[str]  # left an enemy ZOC free by Strategic Withdrawal: none to re-enter
 
 
 def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, object]:
@@ -45,6 +46,7 @@ def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, 
         "paid": [],
         "markers": [],
         "rail": [],
+        "withdrew": [],
     }
 
 
@@ -117,12 +119,18 @@ def exit_cost(state: SwState, v: MoveVars, uid: str, a: int) -> int:
         return 0
     if a not in enemy_zoc(state, v["side"]):
         return 0
+    if withdrawal(state, v["side"]):
+        return 0  # S11 Strategic Withdrawal
     stays = any(
         p.uid != uid and v["start"].get(p.uid) == a
         for p in state.occupants(a)
         if p.side == v["side"]
     )
     return 0 if stays else 1
+
+
+def withdrawal(state: SwState, side: str) -> bool:
+    return f"{side}:leave_enemy_zoc_free_if_not_reentering" in state.this_turn
 
 
 def moves(state: SwState, v: MoveVars, uid: str) -> list[int]:
@@ -150,6 +158,8 @@ def moves(state: SwState, v: MoveVars, uid: str) -> list[int]:
     for b in m.adjacency[a]:
         if a in zoc and b in zoc:
             continue  # 8.3: never straight from one enemy ZOC hex to another
+        if b in zoc and uid in v.get("withdrew", []):
+            continue  # S11: a unit that withdrew free does not step into a ZOC again
         cost = step_cost(state, uid, a, b)
         if used + cost > ma and used > 0:
             continue  # 10.1.4: the MA, except that a first hex is always allowed
@@ -219,6 +229,8 @@ def rail_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
         return []
     if side == AXIS and state.turn == t.axis_still_turn:
         return []  # 4.4.2
+    if f"{side}:rail_movement" in state.this_turn:
+        return []  # S51 Thunderclap
     if unit.large or uid in state.oos or available_ops(state, v) < t.rail_ops:
         return []
     moscow = m.node("Moscow")
@@ -292,6 +304,13 @@ class Movement(Procedure[SwState]):
             self._rail(state, v, uid, a, b)
             return
         pay = exit_cost(state, v, uid, a)
+        if (
+            not pay
+            and withdrawal(state, v["side"])
+            and a in enemy_zoc(state, v["side"])
+            and v["start"].get(uid) == a
+        ):
+            v.setdefault("withdrew", []).append(uid)
         if pay:
             _pay(state, v, pay)
             v["paid"].append(a)

@@ -68,6 +68,7 @@ class TurnProc(Steps[SwState]):
     def end(self, m: M, state: SwState, frame: Frame) -> None:
         """6E: banked OPS lost, recurring events, the VP checks."""
         state.banked_ops = {AXIS: 0, SOVIET: 0}  # 18.1
+        state.this_turn = []  # events lasting the turn end
         events.recur(state, "turn_end")
         victory.surrender(state)  # 19.3
         victory.end_of_turn(state)
