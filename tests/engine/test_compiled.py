@@ -8,9 +8,11 @@ without a C compiler or mypyc.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from tools import compile as compiler
@@ -47,6 +49,41 @@ def test_the_compiled_copy_is_what_runs(compiled: dict[str, str]) -> None:
         [sys.executable, "-c", engine], env=compiled, capture_output=True, text=True, check=True
     )
     assert named.stdout.strip() == "mypyc"  # what `hexfront bench bite` reports
+
+
+@pytest.mark.slow
+def test_compiled_random_games_keep_every_invariant(
+    compiled: dict[str, str], tmp_path: Path
+) -> None:
+    # Beyond the golden games: saves and loads, views, fog, on random games of each
+    # basic scenario (compiled classes check types at run time that Python never does).
+    summary = tmp_path / "fuzz.json"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hexfront.ai.bite_tools.fuzz",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--scenarios",
+            "SBE1,SBE2,SBE3,SBE4",
+            "--seed",
+            "900",
+            "--json",
+            str(summary),
+        ],
+        cwd=tmp_path,
+        env=compiled,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    report = json.loads(summary.read_text())
+    assert report["games"] == 8
+    assert report["problems"] == {}
 
 
 def test_the_benchmark_names_the_pure_engine_here() -> None:

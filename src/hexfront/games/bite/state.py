@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, Literal, cast, get_origin
+from typing import Any
 
 from hexfront.engine.dice import Dice
 from hexfront.engine.events import JSON, Event, json_copy
@@ -141,14 +141,6 @@ class Piece:
         return Piece(*[kind(value) for kind, value in zip(_PIECE_TYPES, row, strict=True)])
 
 
-def _field_caster(kind: Any) -> Callable[[Any], Any]:
-    """What turns a JSON value back into a block field of this annotated type. Plain Python
-    keeps annotations as their names; compiled (mypyc) classes keep the types themselves."""
-    if isinstance(kind, str):
-        return {"str": str, "Side": str, "Status": str, "int": int, "Node": int, "bool": bool}[kind]
-    return str if get_origin(kind) is Literal else cast(Callable[[Any], Any], kind)
-
-
 _PIECE_FIELDS = tuple(f.name for f in fields(Piece))
 COMPILED = not __file__.endswith(".py")  # this module built by tools/compile.py (mypyc)
 # Every field of a block: a cheap "did it change?" key. Interpreted, attrgetter reads them
@@ -157,7 +149,11 @@ _piece_row: Callable[[Piece], tuple[Any, ...]] = (
     Piece.row if COMPILED else attrgetter(*_PIECE_FIELDS)
 )
 piece_row = _piece_row
-_PIECE_TYPES: tuple[Callable[[Any], Any], ...] = tuple(_field_caster(f.type) for f in fields(Piece))
+# What turns each saved field back into its type: read off a block's own default values,
+# which works alike for plain and compiled classes (annotations differ between them).
+_PIECE_TYPES: tuple[Callable[[Any], Any], ...] = tuple(
+    type(value) for value in _piece_row(Piece("", "axis", ""))
+)
 
 
 # What the rules remember in ``cache`` only while positions are indexed (nothing moves).
