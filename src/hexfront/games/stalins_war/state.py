@@ -94,6 +94,9 @@ class SwState:
     log: list[Event] = field(default_factory=list)
     world: World = field(default_factory=load_world, repr=False, compare=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    # Pure results keyed by everything they depend on (supply traces by position): kept across
+    # actions, never saved, never copied.
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # --- helpers ------------------------------------------------------------------------
     def emit(self, kind: str, audience: str | None = None, **data: JSON) -> None:
@@ -117,6 +120,20 @@ class SwState:
             self.cache["occupancy"] = index
         found: list[Piece] = index.get(node, [])
         return found
+
+    def position_key(self) -> tuple[Any, ...]:
+        """What supply depends on: the counters on the map, control, the OOS marks, the turn."""
+        key: tuple[Any, ...] | None = self.cache.get("position_key")
+        if key is None:
+            key = (
+                self.turn,
+                tuple((p.uid, p.at) for p in self.pieces.values() if p.box == ON_MAP),
+                tuple(sorted(self.control.items())),
+                tuple(self.unfed),
+                tuple(self.forts_destroyed),
+            )
+            self.cache["position_key"] = key
+        return key
 
     def moved(self) -> None:
         """A counter moved: forget what was indexed by position."""

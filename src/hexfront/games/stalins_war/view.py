@@ -6,7 +6,6 @@ from __future__ import annotations
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
-from .rules.cards import hand_size
 from .state import SIDES, SwState
 
 
@@ -20,7 +19,6 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
         cards[s] = {
             "hand": list(piles["hand"]) if mine else None,
             "hand_count": len(piles["hand"]),
-            "hand_size": hand_size(state, s),
             "deck_count": len(piles["deck"]),
             "discard": list(piles["discard"]),
             "removed": list(piles["removed"]),

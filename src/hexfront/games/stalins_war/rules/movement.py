@@ -199,8 +199,8 @@ def rail_banned(state: SwState, side: str) -> set[int]:
 def rail_net(state: SwState, side: str, group: str) -> set[int]:
     """10.2.3: the rail hexes joined by unbroken rail to a friendly supply source, free of enemy
     units, enemy ZOC and enemy-held city, oil, VP, port or fortress hexes, and of the bans."""
-    key = f"railnet:{side}:{group}"
-    found: set[int] | None = state.cache.get(key)
+    key = ("railnet", side, group, state.position_key())
+    found: set[int] | None = state.memo.get(key)
     if found is not None:
         return found
     m = state.world.map
@@ -213,7 +213,9 @@ def rail_net(state: SwState, side: str, group: str) -> set[int]:
         ):
             blocked.add(place.node)
     net = supply.rail_reach(state, supply.sources(state, group), blocked)
-    state.cache[key] = net
+    if len(state.memo) > 64:
+        state.memo.clear()
+    state.memo[key] = net
     return net
 
 

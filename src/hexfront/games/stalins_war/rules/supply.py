@@ -160,8 +160,8 @@ def baku_full(state: SwState) -> bool:
 
 def trace(state: SwState, side: str) -> dict[str, dict[int, str]]:
     """Per source group of ``side``: the supply each hex gets (FULL or LIMITED)."""
-    key = f"supply:{side}"
-    found = state.cache.get(key)
+    key = ("supply", side, state.position_key())
+    found = state.memo.get(key)
     if found is not None:
         result: dict[str, dict[int, str]] = found
         return result
@@ -193,7 +193,9 @@ def trace(state: SwState, side: str) -> dict[str, dict[int, str]]:
         for node in _supplied(state, side, group, extra):
             level[node] = FULL
         out[group] = level
-    state.cache[key] = out
+    if len(state.memo) > 64:
+        state.memo.clear()
+    state.memo[key] = out
     return out
 
 
@@ -274,7 +276,7 @@ def attrition(state: SwState, side: str) -> None:
         state.oos = [u for u in state.oos if u not in lost]
         state.unfed = [u for u in state.unfed if u not in lost]
         state.moved()
-    state.cache.pop(f"supply:{side}", None)
+    state.moved()
     hexes = fed(state, side)
     foe = enemy(side)
     for place in state.world.map.places.values():
