@@ -16,10 +16,34 @@ try:
 except ImportError:  # no Playwright: the fixtures skip every test
     PlaywrightError = Exception  # type: ignore[misc,assignment]
 
-from .test_browser import ARTIFACTS, hex_on_screen, shot
+from .test_browser import ARTIFACTS, front_page, hex_on_screen, shot
 from .test_table import PROMPT, start_sbe1, to_movement
 
 ID = re.compile(r"^\d{4}$")
+
+
+SEEDED = """async (seed) => {
+    const res = await fetch('/api/games', {method: 'POST', headers: {'content-type': 'application/json'},
+        body: JSON.stringify({game: 'bite', scenario: 'SBE1', seed,
+            opponents: {axis: 'human', soviet: 'heuristic'}, play_as: 'axis'})});
+    const g = await res.json();
+    const entry = {id: g.id, game: 'bite', scenario: 'SBE1', tokens: g.seats, kinds: g.kinds, created: Date.now()};
+    const list = JSON.parse(localStorage.getItem('hexfront.games') || '[]');
+    localStorage.setItem('hexfront.games', JSON.stringify([entry, ...list]));
+    location.hash = `game=${g.id}`;
+    return g.id;
+}"""
+
+
+def start_seeded(browser: Any, server: str, seed: int) -> tuple[Any, list[str]]:
+    """SBE1 as the Axis against the computer, with the dice seed chosen (the same game each
+    run, as far as the computer's play depends on the dice), at the production prompt."""
+    page, errors = front_page(browser, server)
+    page.wait_for_selector("[data-testid=new-sbe1]")
+    page.evaluate(SEEDED, seed)
+    page.wait_for_selector(f"{PROMPT}[data-kind=production]")
+    page.wait_for_selector("svg.board g.block.mine")
+    return page, errors
 
 
 def board_places(page: Any, scenario: str = "SBE1") -> dict[str, str]:
@@ -261,7 +285,7 @@ def turn_of(page: Any) -> int:
 def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
     server: str, browser: Any
 ) -> None:
-    page, errors = start_sbe1(browser, server)
+    page, errors = start_seeded(browser, server, 7)
     assert page.is_checked("[data-testid=pause-toggle]")  # on by default
     own_names = set(
         page.locator("svg.board g.block.mine > title").evaluate_all(
@@ -334,7 +358,7 @@ def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
 
     # Continue: the decision shows; the arrows stay until it is taken.
     page.click("[data-testid=handover-continue]")
-    page.wait_for_selector(f"{PROMPT}[data-kind=production]")
+    page.wait_for_selector(READY)
     assert page.locator(handover).is_hidden()
     assert arrows.count() > 0
     # Until then, their moves can be seen again from the prompt.
@@ -342,16 +366,18 @@ def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
     assert page.inner_text("[data-testid=turn-replay-at]") == f"Step 1 of {total}"
     assert page.locator(PROMPT).is_hidden()
     page.click("[data-testid=handover-continue]")
-    page.wait_for_selector(f"{PROMPT}[data-kind=production]")
-    page.click(f"{PROMPT} button[data-verb=done]")
-    page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
-    assert arrows.count() == 0
+    page.wait_for_selector(READY)
+    old = set(arrows.evaluate_all("as => as.map(a => a.dataset.i)"))
+    assert old
+    click_on(page, confirm=False)  # the next decision: those arrows go
+    page.wait_for_timeout(300)
+    assert not old & set(arrows.evaluate_all("as => as.map(a => a.dataset.i)"))
 
     # The switch: off, remembered in this browser.
     page.uncheck("[data-testid=pause-toggle]")
     assert page.evaluate("() => localStorage.getItem('hexfront.pause')") == "off"
     page.reload()
-    page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
+    page.wait_for_selector(READY)
     assert not page.is_checked("[data-testid=pause-toggle]")
     # Without the pause, the turn comes back straight to the next decision.
     for _ in range(300):
@@ -365,7 +391,7 @@ def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
 
 
 def test_the_end_report_and_the_games_list_say_how_it_ended(server: str, browser: Any) -> None:
-    page, errors = start_sbe1(browser, server)
+    page, errors = start_seeded(browser, server, 11)
     game_id = page.url.split("#game=")[1]
     to_movement(page)
     attack_somewhere(page, rough=False)
