@@ -305,3 +305,38 @@ def test_stalin_goes_by_rail_out_of_moscow_and_back_only() -> None:
     assert rail(movement(s, SOVIET, ops=2), "su.Stalin") == {"2722"}
     act(s, Action(SOVIET, "rail", {"unit": "su.Stalin", "to": "2722"}))
     assert rail(movement(s, SOVIET, ops=2), "su.Stalin") == set()  # two moves a game
+
+
+def sea(d: Decision, uid: str) -> set[str]:
+    return {str(a.args["to"]) for a in d.actions if a.verb == "sea" and a.args["unit"] == uid}
+
+
+def test_sea_movement() -> None:
+    """10.2.5-10.2.6: the Soviet moves one SCU an AR by sea in the Black Sea and Azov, from a
+    friendly port to a coastal hex not held by the Axis, never west of an Axis port; the Axis
+    one SCU a turn a sea, port to friendly port, never east of a Soviet port."""
+    s = new()
+    s.turn = 2
+    m = s.world.map
+    place(s, "su.13R", m.id_of(m.node("Sevastopol")))
+    d = movement(s, SOVIET, ops=2)
+    dest = sea(d, "su.13R")
+    assert dest
+    constanta = int(m.place_at[m.node("Constanta")].hex[:2])
+    assert all(int(h[:2]) >= constanta for h in dest)
+    assert m.place_at[m.node("Constanta")].hex not in dest
+    waters = {"Black Sea", "Sea of Azov"}
+    assert all(any(m.water_name[b] in waters for b in m.grid.neighbors[m.index(h)]) for h in dest)
+    act(s, Action(SOVIET, "sea", {"unit": "su.13R", "to": sorted(dest)[0]}))
+    place(s, "su.20R", m.id_of(m.node("Odessa")))
+    assert sea(movement_after(s), "su.20R") == set()  # one a round
+    assert sea(movement(s, SOVIET, ops=2, zero=True), "su.20R") == set()  # OPS card rounds only
+    # the Axis: Konigsberg to Danzig in the Baltic, once a turn
+    s = new()
+    s.turn = 2
+    place(s, "ge.43C", m.id_of(m.node("Konigsberg")))
+    place(s, "ge.27C", m.id_of(m.node("Danzig")))
+    d = movement(s, AXIS, ops=3)
+    assert sea(d, "ge.43C") == {m.place_at[m.node("Danzig")].hex}
+    act(s, Action(AXIS, "sea", {"unit": "ge.43C", "to": m.place_at[m.node("Danzig")].hex}))
+    assert sea(movement(s, AXIS, ops=3), "ge.27C") == set()

@@ -78,6 +78,7 @@ class SwState:
     lasting: list[dict[str, JSON]] = field(default_factory=list)  # events still in force
     forbidden: list[str] = field(default_factory=list)  # "side:what" rules switched off
     this_turn: list[str] = field(default_factory=list)  # "side:what" switched for the turn
+    sea_moves: list[str] = field(default_factory=list)  # "side:sea" moves this turn (10.2.5)
     hand_mods: dict[str, list[int]] = field(default_factory=dict)  # next draws' size changes
     total_war: bool = False
     oos: list[str] = field(default_factory=list)  # units marked out of supply (13.1.1)
@@ -166,6 +167,7 @@ class SwState:
             "lasting": json_copy(self.lasting),
             "forbidden": list(self.forbidden),
             "this_turn": list(self.this_turn),
+            "sea_moves": list(self.sea_moves),
             "hand_mods": json_copy(self.hand_mods),
             "total_war": self.total_war,
             "oos": list(self.oos),
@@ -209,6 +211,7 @@ class SwState:
             lasting=json_copy(list(obj["lasting"])),
             forbidden=[str(x) for x in obj["forbidden"]],
             this_turn=[str(x) for x in obj["this_turn"]],
+            sea_moves=[str(x) for x in obj["sea_moves"]],
             hand_mods={str(k): [int(x) for x in v] for k, v in obj["hand_mods"].items()},
             total_war=bool(obj["total_war"]),
             oos=[str(x) for x in obj["oos"]],

@@ -60,6 +60,8 @@ class Tables:
     rail_axis_no_baltic_to: int
     rail_soviet_never: frozenset[str]
     stalin_moves: int
+    sea_groups: dict[str, tuple[frozenset[str], ...]]
+    sea_waters: dict[str, frozenset[str]]
     axis_vp_win: int
     soviet_vp_win: int
     tournament_axis_spaces: int
@@ -147,6 +149,11 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
         rail_axis_no_baltic_to=int(raw["rail"]["axis_no_baltic_to_turn"]),
         rail_soviet_never=frozenset(str(x) for x in raw["rail"]["soviet_never"]),
         stalin_moves=int(raw["rail"]["stalin_moves"]),
+        sea_groups={
+            side: tuple(frozenset(str(x) for x in g) for g in raw["sea"][side])
+            for side in ("axis", "soviet")
+        },
+        sea_waters={str(k): frozenset(str(x) for x in v) for k, v in raw["sea"]["waters"].items()},
         axis_vp_win=int(vic["axis_vp"]),
         soviet_vp_win=int(vic["soviet_vp"]),
         tournament_axis_spaces=int(vic["tournament_axis_spaces"]),

@@ -47,6 +47,8 @@ def describe(action: Action) -> str:
         return f"rebuild {unit_words(a['unit'])} at {a['at']} (14.1.4)"
     if verb == "done_replacing":
         return "end replacements (unspent RP are lost, 14.1.5)"
+    if verb == "sea":
+        return f"move {unit_words(a['unit'])} by sea to {a['to']} for 1 OPS (10.2.5-10.2.6)"
     if verb == "end_movement":
         return "end movement"
     if verb == "discard":

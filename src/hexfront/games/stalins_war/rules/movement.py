@@ -33,6 +33,7 @@ class MoveVars(TypedDict):
     markers: list[int]  # Move markers placed (7.3.4)
     rail: list[str]  # units moved strategically this round (10.2.1)
     withdrew: list[str]  # left an enemy ZOC free by Strategic Withdrawal: none to re-enter
+    sea: bool  # the Soviet sea move of this round is made (10.2.6)
 
 
 def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, object]:
@@ -47,6 +48,7 @@ def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, 
         "markers": [],
         "rail": [],
         "withdrew": [],
+        "sea": False,
     }
 
 
@@ -264,6 +266,71 @@ def rail_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
     return sorted(b for b in seen if stack_ok(state, b, side, joining=uid))
 
 
+def _col(state: SwState, node: int) -> int:
+    return int(state.world.map.id_of(node)[:2])
+
+
+def sea_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
+    """10.2.5-10.2.6: sea moves for 1 OPS, whatever the ZOCs. The Axis: one SCU a turn in the
+    Baltic and one in the Black Sea and Azov, port to friendly port, never east of a
+    Soviet-held port. The Soviet: one SCU an AR in the Black Sea and Azov, from a friendly
+    port to a coastal hex of that sea not held by the enemy (A11), never west of an
+    Axis-held port."""
+    t, m = state.world.tables, state.world.map
+    piece, unit = state.pieces[uid], state.world.units[uid]
+    side = v["side"]
+    if v["zero"] or uid in v["stopped"] or uid in v["mp"] or uid in v["rail"]:
+        return []
+    if side == AXIS and state.turn == t.axis_still_turn:
+        return []
+    if unit.large or unit.kind in ("stalin", "fortified_zone", "bunker"):
+        return []
+    if uid in state.oos or available_ops(state, v) < t.rail_ops:
+        return []
+    here = m.place_at.get(piece.at)
+    if here is None or not here.port or state.control.get(here.name) != side:
+        return []
+    group = next((g for g in t.sea_groups[side] if here.sea in g), None)
+    if group is None:
+        return []
+    label = f"{side}:{'/'.join(sorted(group))}"
+    if side == AXIS and label in state.sea_moves:
+        return []
+    if side == SOVIET and v["sea"]:
+        return []
+    foe = enemy(side)
+    ports = [p for p in m.places.values() if p.port and p.sea in group]
+    enemy_ports = [_col(state, p.node) for p in ports if state.control.get(p.name) == foe]
+    if side == AXIS:
+        limit = min(enemy_ports, default=99)
+        dest = {
+            p.node
+            for p in ports
+            if state.control.get(p.name) == side
+            and p.node != piece.at
+            and _col(state, p.node) <= limit
+        }
+    else:
+        limit = max(enemy_ports, default=0)
+        waters = frozenset().union(*(t.sea_waters.get(s, frozenset()) for s in group))
+        dest = set()
+        for node in range(m.hex_count):
+            if node == piece.at or not m.is_land(node) or _col(state, node) < limit:
+                continue
+            if not any(m.water_name[b] in waters for b in m.grid.neighbors[node]):
+                continue
+            place = m.place_at.get(node)
+            if place is not None and state.control.get(place.name) == foe:
+                continue
+            dest.add(node)
+    return sorted(
+        b
+        for b in dest
+        if not any(p.side != side for p in state.occupants(b))
+        and stack_ok(state, b, side, joining=uid)
+    )
+
+
 class Movement(Procedure[SwState]):
     """Movement of an OPS round (7.3.3, 10.1): unit by unit, hex by hex, then done."""
 
@@ -280,6 +347,8 @@ class Movement(Procedure[SwState]):
                     actions.append(Action(side, "move", {"unit": p.uid, "to": grid.id_of(b)}))
             for b in rail_targets(state, v, p.uid):
                 actions.append(Action(side, "rail", {"unit": p.uid, "to": grid.id_of(b)}))
+            for b in sea_targets(state, v, p.uid):
+                actions.append(Action(side, "sea", {"unit": p.uid, "to": grid.id_of(b)}))
         ops = available_ops(state, v)
         return Decision(
             Prompt(side, "movement", f"Move units ({ops} OPS left to leave enemy ZOCs)", {}),
@@ -302,8 +371,16 @@ class Movement(Procedure[SwState]):
             raise IllegalAction(f"no unit {uid}")
         b = state.world.map.index(to)
         a = piece.at
-        if action.verb == "rail":
-            self._rail(state, v, uid, a, b)
+        if action.verb in ("rail", "sea"):
+            if action.verb == "sea":
+                group = next(
+                    g
+                    for g in state.world.tables.sea_groups[v["side"]]
+                    if state.world.map.place_at[a].sea in g
+                )
+                state.sea_moves.append(f"{v['side']}:{'/'.join(sorted(group))}")
+                v["sea"] = True
+            self._rail(state, v, uid, a, b, action.verb)
             return
         pay = exit_cost(state, v, uid, a)
         if (
@@ -338,7 +415,7 @@ class Movement(Procedure[SwState]):
             ops=pay,
         )
 
-    def _rail(self, state: SwState, v: MoveVars, uid: str, a: int, b: int) -> None:
+    def _rail(self, state: SwState, v: MoveVars, uid: str, a: int, b: int, how: str) -> None:
         """10.2.1: 1 OPS, a Move marker, and the unit moves no more this round."""
         t = state.world.tables
         _pay(state, v, t.rail_ops)
@@ -353,7 +430,7 @@ class Movement(Procedure[SwState]):
         control.enter(state, v["side"], b)
         _paulus(state, uid, b)
         m = state.world.map
-        state.emit("rail_move", side=v["side"], unit=uid, frm=m.id_of(a), to=m.id_of(b))
+        state.emit(f"{how}_move", side=v["side"], unit=uid, frm=m.id_of(a), to=m.id_of(b))
 
 
 def _paulus(state: SwState, uid: str, b: int) -> None:

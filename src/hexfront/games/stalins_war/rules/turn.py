@@ -51,6 +51,7 @@ class TurnProc(Steps[SwState]):
         state.rp_plays = {AXIS: 0, SOVIET: 0}
         state.last_round = {}
         state.reinforcement_rounds = {}
+        state.sea_moves = []
         supply.returns(state)  # 13.3.8: Axis LCUs due from the Turn Track
         events.recur(state, "turn_start_from_next_turn")  # 18.3.3 Lend-Lease OPS
         if state.turn == t.soviet_rp_turn:  # 4.5.2: the Soviet's automatic RP
