@@ -217,6 +217,8 @@ EXECUTABLE = {"S7", "S16", "S46", "S49", "S50", "A24", "A32", "A44", "A47", "A52
     *("A1", "A2", "A3", "A4", "A5", "A27", "A28", "A29", "A30", "A31"),
     # rules switched for the turn, hands shown, a random discard, a smaller next hand
     *("S11", "S51", "S34", "A49", "S42", "S55"),
+    # banked OPS now (Stavka) or less Lend-Lease for four turns (Convoy PQ-17)
+    *("S44", "A20"),
 }
 
 
@@ -268,6 +270,23 @@ def test_events_change_the_tracks() -> None:
     s.banked_ops[SOVIET] = 0
     events.recur(s, "turn_start_from_next_turn")
     assert s.banked_ops[SOVIET] == 0
+    # Convoy PQ-17 (A20): 2 fewer for the next four turns while Archangel is Soviet
+    s.pieces["su.Stalin"].at = s.world.map.node("Moscow")
+    _hand(s, AXIS, ["A20"])
+    round_of(s, AXIS, 3, 3)
+    act(s, Action(AXIS, "play_event", {"card": "A20"}))
+    got = []
+    for turn in range(4, 10):
+        s.turn, s.banked_ops[SOVIET] = turn, 0
+        events.recur(s, "turn_start_from_next_turn")
+        got.append(s.banked_ops[SOVIET])
+    assert got == [1, 1, 1, 1, 3, 3]
+    # Stavka (S44, 18.3.4): 3 banked OPS at once, Stalin in Moscow
+    _hand(s, SOVIET, ["S44"])
+    s.banked_ops[SOVIET] = 0
+    round_of(s, SOVIET, 9, 2)
+    act(s, Action(SOVIET, "play_event", {"card": "S44"}))
+    assert s.banked_ops[SOVIET] == 3
 
 
 def test_axis_banks_an_ops_at_its_first_round_from_turn_2() -> None:

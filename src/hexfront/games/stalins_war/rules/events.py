@@ -22,7 +22,7 @@ VERBS: dict[str, frozenset[str | None]] = {
     "rp": frozenset({None}),
     "ops": frozenset({None}),
     "consecutive_ops": frozenset({None}),
-    "banked_ops": frozenset({"turn_start_from_next_turn"}),
+    "banked_ops": frozenset({None, "turn_start_from_next_turn", "turn"}),
     "forbid": frozenset({None}),
     "reinforce": frozenset({None}),
     "permit": frozenset({None}),
@@ -54,7 +54,13 @@ def effect_ok(effect: Effect) -> bool:
         return False
     if effect.options:
         return False
-    if effect.do == "banked_ops" and effect.get("limit") is not None:
+    if effect.do == "banked_ops" and (effect.get("each") is None) == (effect.get("limit") is None):
+        return False  # a one-off gives ``limit`` (Stavka, 18.3.4); a recurring one a ``delta``
+    if (
+        effect.do == "banked_ops"
+        and effect.get("each") == "turn"
+        and not isinstance(effect.get("duration"), int)
+    ):
         return False
     if effect.do == "forbid" and effect.get("what") not in FORBIDDABLE:
         return False
@@ -214,10 +220,17 @@ def execute(state: SwState, card: Card, side: str) -> int:
             continue  # a recurring effect tests its conditions each time instead
         if each is not None:
             entry: dict[str, JSON] = {"card": card.id, "effect": index, "each": str(each)}
-            if each == "turn_start_from_next_turn":
+            if each in ("turn_start_from_next_turn", "turn"):
                 entry["from_turn"] = state.turn + 1
+            if each == "turn":  # so many turns from the next (Convoy PQ-17)
+                entry["each"] = "turn_start_from_next_turn"
+                entry["to_turn"] = state.turn + _int(effect.get("duration"))
             state.lasting.append(entry)
             continue
+        if effect.do == "banked_ops":  # 18.3.4 Stavka: banked OPS now
+            gain = _int(effect.get("limit"))
+            state.banked_ops[side] += gain
+            state.emit("banked_ops", side=side, card=card.id, delta=gain)
         if effect.do == "vp":
             delta = _int(effect.get("delta"))
             state.vp += delta
@@ -276,6 +289,8 @@ def lasting_effects(state: SwState, each: str) -> list[tuple[Card, Effect]]:
             continue
         if each == "turn_start_from_next_turn" and state.turn < _int(entry.get("from_turn")):
             continue
+        if "to_turn" in entry and state.turn > _int(entry["to_turn"]):
+            continue
         card = state.world.cards[str(entry["card"])]
         out.append((card, card.effects[_int(entry["effect"])]))
     return out
@@ -292,6 +307,8 @@ def recur(state: SwState, each: str) -> None:
             for effect in card.until_played:
                 if effect.get("each") == "turn_end" and effect_ok(effect):
                     effects.append((card, effect))
+    # gains before losses, so that a loss (Convoy PQ-17) falls on that turn's Lend-Lease OPS
+    effects.sort(key=lambda ce: -_int(ce[1].get("delta")))
     for card, effect in effects:
         if not all(holds(state, c) for c in effect.when):
             continue
@@ -302,5 +319,6 @@ def recur(state: SwState, each: str) -> None:
         elif effect.do == "banked_ops":
             who = effect.get("side")
             side = who if isinstance(who, str) else card.side
+            delta = max(delta, -state.banked_ops[side])  # never below 0
             state.banked_ops[side] += delta
             state.emit("banked_ops", side=side, card=card.id, delta=delta)
