@@ -113,3 +113,24 @@ def test_attrition_takes_cut_off_cities_but_not_fortresses() -> None:
     assert s.pieces["su.13R"].box == ON_MAP
     assert s.control["Sevastopol"] == SOVIET
     assert "su.13R" in s.unfed  # fortress supply: no ZOC
+
+
+def test_june_1941_has_its_attrition_segments() -> None:
+    """4.4.5, 6B: each side's segment follows its single round of turn 1 (the Axis one before
+    the Soviet round)."""
+    from hexfront.engine.protocol import Action
+
+    from .helpers import GAME
+
+    s = new()
+    berlin = s.world.map.node("Berlin")
+    put(s, "su.13R", next(b for b in s.world.map.adjacency[berlin] if not s.occupants(b)))
+    moscow = s.world.map.node("Moscow")
+    put(s, "ge.43C", next(b for b in s.world.map.adjacency[moscow] if not s.occupants(b)))
+    GAME.apply(s, Action(AXIS, "zero_ops_pass"))
+    assert s.pieces["ge.43C"].box == ELIMINATED  # the Axis segment, right after its round
+    assert s.pieces["su.13R"].box == ON_MAP
+    assert GAME.active_sides(s) == [SOVIET]
+    GAME.apply(s, Action(SOVIET, "zero_ops_pass"))
+    assert s.pieces["su.13R"].box == ELIMINATED
+    assert s.turn == 1
