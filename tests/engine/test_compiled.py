@@ -86,6 +86,36 @@ def test_compiled_random_games_keep_every_invariant(
     assert report["problems"] == {}
 
 
+_INTERPRETED_GAME = """
+from hexfront.ai.base import RandomAgent
+from hexfront.engine.example import Skirmish
+from hexfront.engine.match import Match
+import hexfront.engine.sequence as sequence
+assert not sequence.__file__.endswith(".py")  # the compiled machine ...
+match = Match(Skirmish(), "standard", {}, 4)  # ... runs procedures not compiled
+agents = {side: RandomAgent(5) for side in ("red", "blue")}
+while not match.is_over():
+    side = match.active_sides()[0]
+    match.act(agents[side].choose(match.view(side), match.legal_actions(side)))
+print(match.result().outcome)
+"""
+
+
+@pytest.mark.slow
+def test_interpreted_procedures_run_on_the_compiled_machine(compiled: dict[str, str]) -> None:
+    # Other games (the engine's example, Stalin's War) subclass Procedure and Steps in
+    # modules that are not compiled: their class attributes must reach the machine.
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERPRETED_GAME],
+        env=compiled,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip()
+
+
 def test_the_benchmark_names_the_pure_engine_here() -> None:
     from hexfront.ai.bite_tools.benchmark import engine
 

@@ -105,6 +105,10 @@ class Dice:
             raise ValueError("dice 'loaded' must be a list of faces 1-6")
         return Dice(0, state=state, draws=draws, loaded=loaded)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # How copy and pickle rebuild it, the same whether this module is compiled or not.
+        return (_dice, (self.state, self.draws, list(self.loaded)))
+
     def copy(self) -> Dice:
         return Dice(0, state=self.state, draws=self.draws, loaded=list(self.loaded))
 
@@ -137,3 +141,8 @@ def check_faces(faces: list[Any]) -> list[int]:
             raise ValueError(f"a loaded die shows 1 to 6, not {face!r}")
         out.append(face)
     return out
+
+
+def _dice(state: int, draws: int, loaded: list[int]) -> Dice:
+    """Dice rebuilt by copy or pickle (:meth:`Dice.__reduce__`)."""
+    return Dice(0, state=state, draws=draws, loaded=loaded)

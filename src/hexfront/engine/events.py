@@ -37,6 +37,11 @@ class Event:
     data: dict[str, JSON] = field(default_factory=dict)
     audience: str | None = PUBLIC
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # How copy and pickle rebuild it, the same whether this module is compiled or not
+        # (a compiled class cannot be rebuilt field by field).
+        return (Event, (self.kind, self.data, self.audience))
+
     def visible_to(self, side: str | None) -> bool:
         """Whether ``side`` may read this event (``None`` = an all-seeing referee)."""
         return self.audience is PUBLIC or side is None or self.audience == side

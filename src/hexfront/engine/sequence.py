@@ -63,6 +63,10 @@ class Frame:
     # copied or reloaded frame starts with an empty memo and finds them again.
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy and pickle, compiled or not: the memo is never copied (see above).
+        return (Frame, (self.proc, self.vars, self.status, self.result))
+
     def typed(self, record: type[V]) -> V:
         """:attr:`vars` seen through a typed record (a ``TypedDict``): the same dict, not a
         copy, so what a procedure writes is what a save holds, and reading costs nothing.
@@ -102,12 +106,16 @@ class Decision:
     prompt: Prompt
     actions: Sequence[Action]  # a list, or a Listing made on demand
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Decision, (self.prompt, self.actions))  # copy and pickle, compiled or not
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled or not, any module may subclass
 class Procedure(Generic[S]):
     """Base class of a step in the sequence of play. Override what you need."""
 
-    name: str = ""
+    # Class variables, so that a compiled base reads an interpreted subclass's own values.
+    name: ClassVar[str] = ""
 
     def begin(self, m: Machine[S], state: S, frame: Frame) -> None:
         """Called once, when the frame first reaches the top of the stack."""
@@ -180,8 +188,8 @@ class Steps(Procedure[S]):
     """
 
     steps: ClassVar[Sequence[tuple[str, StepFn[Any] | str]]] = ()
-    place = "next"  # the frame variable that keeps the next step
-    by_name = False  # keep the next step's name rather than its index
+    place: ClassVar[str] = "next"  # the frame variable that keeps the next step
+    by_name: ClassVar[bool] = False  # keep the next step's name rather than its index
     repeat_from: ClassVar[str | None] = None  # after the last step, go back to this one (or end)
     _index: ClassVar[dict[str, int]] = {}  # step name -> index, per class
 
