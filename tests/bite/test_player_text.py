@@ -290,3 +290,17 @@ def test_the_terminal_game_reads_as_words(human: str, computer: str) -> None:
         for leak in _leaks(line, ids):
             bad.setdefault(leak.split(" ", 1)[0], f"{leak} in {line!r}")
     assert not bad, "\n".join(bad.values())
+
+
+def test_the_new_game_form_reads_options_as_words() -> None:
+    """The options a new-game form offers: a label and a word for each choice, never the
+    internal name or value ("bonus_cancels_malus", "by_hand", True)."""
+    for option in GAME.options():
+        shown = option.to_json()
+        label, words = str(shown["label"]), shown["choice_labels"]
+        assert isinstance(words, list)
+        assert label != option.name
+        assert not re.search(r"_|\b(True|False|true|false)\b", label), label
+        assert len(words) == len(option.choices)
+        for word in words:
+            assert not re.search(r"_|\b(True|False|true|false)\b", str(word)), (option.name, word)

@@ -37,7 +37,7 @@ export interface CatalogGame {
   status: string;
   playable: boolean;
   scenarios: { id: string; name: string; turns: number; rules: string; playable: boolean; summary: string }[];
-  options: { name: string; default: Json; help: string; choices: Json[] }[];
+  options: { name: string; label: string; default: Json; help: string; choices: Json[]; choice_labels: string[] }[];
 }
 
 export interface Catalog {

@@ -121,12 +121,14 @@ async function lobby(): Promise<void> {
     clear(opts);
     for (const o of g.options) {
       const sel = h("select", { name: `opt:${o.name}`, "data-kind": typeof o.default });
-      for (const c of o.choices.length ? o.choices : [o.default]) {
-        const opt = h("option", { value: String(c) }, String(c));
+      const choices = o.choices.length ? o.choices : [o.default];
+      choices.forEach((c, i) => {
+        // The words the game gives for each choice; the value itself stays internal.
+        const opt = h("option", { value: String(c) }, o.choice_labels?.[i] ?? String(c));
         opt.selected = c === o.default;
         sel.append(opt);
-      }
-      opts.append(h("label", { title: o.help }, `${o.name} `, sel));
+      });
+      opts.append(h("label", { title: o.help }, `${o.label ?? o.name} `, sel));
     }
   };
   gameSel.onchange = fill;

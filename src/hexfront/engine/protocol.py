@@ -150,14 +150,27 @@ class OptionInfo:
     default: JSON
     help: str
     choices: tuple[JSON, ...] = ()
+    label: str = ""  # what players read instead of the name ("Fog of war")
+    choice_labels: tuple[str, ...] = ()  # words for each choice, in the same order
 
     def to_json(self) -> dict[str, JSON]:
+        """The option for a new-game form; ``label`` and ``choice_labels`` are always words
+        (the name with spaces, each choice as text, when the game gives none)."""
+        labels = self.choice_labels if len(self.choice_labels) == len(self.choices) else ()
         return {
             "name": self.name,
+            "label": self.label or self.name.replace("_", " ").capitalize(),
             "default": self.default,
             "help": self.help,
             "choices": list(self.choices),
+            "choice_labels": list(labels) or [_choice_words(c) for c in self.choices],
         }
+
+
+def _choice_words(choice: JSON) -> str:
+    if isinstance(choice, bool):
+        return "on" if choice else "off"
+    return str(choice).replace("_", " ")
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, JSON]:

@@ -24,18 +24,24 @@ OPTIONS = (
         True,
         "Fog of war: enemy blocks stay hidden until revealed in battle (1.3).",
         (True, False),
+        "Fog of war",
+        ("on", "off"),
     ),
     OptionInfo(
         "bonus_cancels_malus",
         False,
         "Agreement of 7.7.6: a Bonus and a Malus on the same unit cancel out.",
         (True, False),
+        "A Bonus cancels a Malus",
+        ("yes", "no"),
     ),
     OptionInfo(
         "weather",
         "good",
         "good: the basic game's fair weather; chart: the Turn Record Chart's weather (9.0).",
         ("good", "chart"),
+        "Weather",
+        ("fair all game", "as the Turn Record Chart says"),
     ),
     OptionInfo(
         "deployment",
@@ -43,6 +49,8 @@ OPTIONS = (
         "standard: the reconstructed historical deployment; by_hand: each side may then "
         "move its blocks within its setup areas before turn 1, the Soviets first.",
         ("standard", "by_hand"),
+        "Deployment",
+        ("historical", "by hand"),
     ),
 )
 
