@@ -48,6 +48,13 @@ def test_the_example_game_lists_its_hidden_blocks_only() -> None:
     assert offered(Skirmish()) == {"ListsHidden"}
 
 
+def test_stalins_war_describes_actions_and_log_lines_and_lists_its_hidden_cards() -> None:
+    from hexfront.games.stalins_war.game import StalinsWar
+
+    assert isinstance(StalinsWar(), Game)
+    assert offered(StalinsWar()) == {"DescribesActions", "FormatsLog", "ListsHidden"}
+
+
 @pytest.mark.parametrize("capability", CAPABILITIES)
 def test_a_bare_object_has_none(capability: Any) -> None:
     assert not isinstance(object(), capability)
