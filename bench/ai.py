@@ -184,6 +184,21 @@ def engine_used() -> str:
     return "compiled (mypyc)" if not machine.__file__.endswith(".py") else "pure Python"
 
 
+def agents_commit() -> str:
+    """The last commit of the agents' code (uncommitted edits are not in it)."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        ["git", "log", "-1", "--format=%h", "--", "src/hexfront/ai"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout.strip() or "unknown"
+
+
 def wdl(c: dict[str, int]) -> str:
     return f"{c['win']}-{c['draw']}-{c['loss']}"
 
@@ -220,6 +235,7 @@ def yardsticks(args: argparse.Namespace, console: Console) -> None:
     if not args.render_only:
         data["engine"] = engine_used()
         data["date"] = datetime.date.today().isoformat()
+        data["agents_commit"] = agents_commit()
         path.write_text(json.dumps(data, indent=2) + "\n")
     body = render_yardsticks(data, args)
     write_section(f"yardsticks-{data['date']}", body)
@@ -230,7 +246,8 @@ def render_yardsticks(data: dict[str, Any], args: argparse.Namespace) -> str:
     lines = [
         f"## Issue 13 yardsticks, {data['date']} (`--suite yardsticks`)",
         "",
-        f"Engine: {data['engine']}; seed {args.seed}; `make bench-ai` reruns it "
+        f"Engine: {data['engine']}; agents at commit {data.get('agents_commit', '?')}; "
+        f"seed {args.seed}; `make bench-ai` reruns it "
         "(`python bench/ai.py --help` for the number of games).",
         "",
         "### Strength: heuristic against heuristic-v1 (the heuristic before issue 13)",
