@@ -198,7 +198,7 @@ def test_data_check_reports_the_units() -> None:
     result = runner.invoke(app, ["data", "check", "stalins_war", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert report["checks"] == {"cards": 0, "units": 0, "setup": 0}
+    assert report["checks"] == {"cards": 0, "units": 0, "setup": 0, "map": 0}
     assert report["units"]["counters"]["large"]["accounted"] == 52
     example = len(units.EXAMPLE) + len(units.EXAMPLE_STEPS) + len(units.EXAMPLE_UNNAMED)
     assert report["units"]["facts_checked"]["example_of_play"] == example

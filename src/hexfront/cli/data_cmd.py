@@ -25,9 +25,11 @@ def _only_bite(game_name: str) -> None:
 
 
 def stalins_war_report() -> dict[str, Any]:
-    """Everything `data check stalins_war` reports: the strategy cards, the units and the turn-1
-    setup, each checked (the map has its own `map check`)."""
+    """Everything `data check stalins_war` reports: the strategy cards, the units, the turn-1
+    setup and the map (its anchor hexes, stated adjacencies and setup hexes), each checked;
+    `map check` gives the map's own details."""
     from hexfront.games.stalins_war import cards, setup, units
+    from hexfront.games.stalins_war import map as sw_map
 
     card_errors = cards.check_cards()
     try:
@@ -45,10 +47,13 @@ def stalins_war_report() -> dict[str, Any]:
         setup_counts = setup.summary(setup.load_setup(), unit_list)
     except setup.SetupDataError:
         setup_counts = {}
+    try:
+        map_errors = sw_map.check(sw_map.load_map())
+    except sw_map.MapDataError as exc:
+        map_errors = [f"map: {exc}"]
     counters = unit_counts.get("counters", {})
     notes = [
-        "the map is checked by `hexfront map check stalins_war`; setup hexes are checked here "
-        "for their XXYY form only",
+        "the map's figures are in `hexfront map check stalins_war`; its errors count here too",
     ]
     if counters:
         notes.append(
@@ -61,7 +66,7 @@ def stalins_war_report() -> dict[str, Any]:
         )
     return {
         "game": "stalins_war",
-        "ok": not (card_errors or unit_errors or setup_errors),
+        "ok": not (card_errors or unit_errors or setup_errors or map_errors),
         "cards": card_counts,
         "units": unit_counts,
         "setup": setup_counts,
@@ -69,8 +74,9 @@ def stalins_war_report() -> dict[str, Any]:
             "cards": len(card_errors),
             "units": len(unit_errors),
             "setup": len(setup_errors),
+            "map": len(map_errors),
         },
-        "errors": card_errors + unit_errors + setup_errors,
+        "errors": card_errors + unit_errors + setup_errors + map_errors,
         "warnings": [],
         "notes": notes,
     }
