@@ -141,7 +141,11 @@ def test_combat_words_explain_rounds_modifiers_and_eliminations(tmp_path: Path) 
 
     rules = Path(__file__).parents[2] / "src" / "hexfront" / "games" / "bite" / "rules"
     whys = sorted(
-        {m for f in rules.glob("*.py") for m in re.findall(r'eliminate\(\s*state,\s*\w+,\s*"([^"]+)"', f.read_text())}
+        {
+            m
+            for f in rules.glob("*.py")
+            for m in re.findall(r'eliminate\(\s*state,\s*\w+,\s*"([^"]+)"', f.read_text())
+        }
     )
     assert len(whys) >= 8, whys
     script = tmp_path / "words.cjs"

@@ -71,7 +71,7 @@ class TooManyActions(RuntimeError):
     """A decision with more legal actions than the action space holds."""
 
 
-class BiteEnv(AECEnv[str, dict[str, np.ndarray], int]):
+class BiteEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """A BITE scenario as an alternating two-agent environment (module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
