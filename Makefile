@@ -53,6 +53,7 @@ bench: $(STAMP)
 		PYTHONPATH=build/compiled $(BIN)/hexfront bench bite --json | tee bench/results/bite.json; \
 	else cp bench/results/bite_python.json bench/results/bite.json; fi
 	$(BIN)/python bench/server.py
+	$(BIN)/python bench/web_render.py
 
 bench-ai: $(STAMP)
 	$(BIN)/python bench/ai.py
