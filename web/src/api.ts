@@ -21,6 +21,8 @@ export interface Payload {
   your_turn: boolean;
   view: any;
   legal_actions: Action[];
+  action_texts?: string[]; // the game's words for each legal action (games without their own client)
+  log_lines?: string[]; // and for each line of the view's log
   can_undo: boolean;
   result: { winner: string | null; outcome: string; detail?: string } | null;
   seats: Record<string, { kind: string; agent: string | null }>;

@@ -46,16 +46,20 @@ export class GenericTable {
     if (p && !this.readOnly) {
       box.append(h("h3", { "data-testid": "prompt" }, v.prompt?.text ?? (p.status === "over" ? "The game is over." : "Not your turn.")));
       const actions = h("div", { class: "choices" });
-      for (const a of p.legal_actions) {
-        const label = [a.verb, ...Object.entries(a.args).map(([k, x]) => `${k} ${x}`)].join(" ");
+      p.legal_actions.forEach((a, i) => {
+        // The game's own words when the server sends them; the raw action otherwise.
+        const label = p.action_texts?.[i] ?? [a.verb, ...Object.entries(a.args).map(([k, x]) => `${k} ${x}`)].join(" ");
         actions.append(button(label, () => this.hooks.act({ verb: a.verb, args: a.args })));
-      }
+      });
       if (p.can_undo) actions.append(button("Undo", () => this.hooks.undo(), { class: "quiet" }));
       box.append(actions);
     }
     const log = h("ol", { class: "log", reversed: true });
-    for (const e of [...(v.log ?? [])].reverse().slice(0, 80)) {
-      log.append(h("li", {}, `${e.kind} ${Object.entries(e.data ?? {}).map(([k, x]) => `${k}=${JSON.stringify(x)}`).join(" ")}`));
+    const events: any[] = v.log ?? [];
+    const lines = p?.log_lines?.length === events.length ? p.log_lines : undefined;
+    for (let i = events.length - 1; i >= Math.max(0, events.length - 80); i--) {
+      const e = events[i];
+      log.append(h("li", {}, lines?.[i] ?? `${e.kind} ${Object.entries(e.data ?? {}).map(([k, x]) => `${k}=${JSON.stringify(x)}`).join(" ")}`));
     }
     box.append(h("h3", {}, "What happened"), log);
   }

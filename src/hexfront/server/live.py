@@ -24,7 +24,14 @@ from hexfront.ai.base import Agent, make_agent
 from hexfront.engine.errors import IllegalAction, MalformedAction, NotYourTurn
 from hexfront.engine.events import JSON
 from hexfront.engine.match import Match
-from hexfront.engine.protocol import Action, Game, canonical_json
+from hexfront.engine.protocol import (
+    Action,
+    DescribesActions,
+    FormatsLog,
+    Game,
+    HasBoard,
+    canonical_json,
+)
 
 from . import dice
 from .errors import conflict, forbidden, unprocessable
@@ -157,7 +164,9 @@ def payload(live: LiveGame, side: str) -> dict[str, JSON]:
     match = live.match
     result = match.result()
     to_move = match.active_sides()
-    return {
+    view = match.view(side)
+    legal = list(live.legal_for(side)) if to_move else []
+    out: dict[str, JSON] = {
         "id": live.id,
         "game": live.game.name,
         "scenario": match.record.scenario,
@@ -168,8 +177,8 @@ def payload(live: LiveGame, side: str) -> dict[str, JSON]:
         "status": "over" if match.is_over() else "active",
         "to_move": to_move,
         "your_turn": side in to_move,
-        "view": match.view(side),
-        "legal_actions": [a.to_json() for a in live.legal_for(side)] if to_move else [],
+        "view": view,
+        "legal_actions": [a.to_json() for a in legal],
         "can_undo": match.can_undo(side),
         "result": result.to_json() if result else None,
         "seats": {s: seat.public() for s, seat in live.seats.items()},
@@ -178,6 +187,23 @@ def payload(live: LiveGame, side: str) -> dict[str, JSON]:
         "seed_chosen_by_creator": live.seed_chosen,
         "dice_commitment": dice.commitment(live.seed_secret) if live.seed_secret else None,
     }
+    out.update(_words(live.game, view, legal))
+    return out
+
+
+def _words(game: Game[Any], view: dict[str, JSON], legal: Sequence[Action]) -> dict[str, JSON]:
+    """The game's own words for its legal actions and log lines, read from the seat's view
+    only, for the browser's generic table. A game with a board of its own (BITE) has a
+    client that words them itself: nothing is added for it."""
+    if isinstance(game, HasBoard):
+        return {}
+    words: dict[str, JSON] = {}
+    if isinstance(game, DescribesActions):
+        words["action_texts"] = [game.describe_action(a, view) for a in legal]
+    log = view.get("log")
+    if isinstance(game, FormatsLog) and isinstance(log, list):
+        words["log_lines"] = [game.log_line(e, view) for e in log if isinstance(e, dict)]
+    return words
 
 
 def spectator_payload(live: LiveGame) -> dict[str, JSON]:
