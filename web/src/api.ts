@@ -20,6 +20,7 @@ export interface Payload {
   to_move: string[];
   your_turn: boolean;
   view: any;
+  title?: string; // the game's name as players write it
   legal_actions: Action[];
   action_texts?: string[]; // the game's words for each legal action (games without their own client)
   log_lines?: string[]; // and for each line of the view's log

@@ -3,6 +3,7 @@
 
 import type { Action, Payload } from "./api";
 import { button, clear, h } from "./dom";
+import { sideName } from "./text";
 
 export class GenericTable {
   readonly root = h("div", { class: "generic" });
@@ -28,10 +29,11 @@ export class GenericTable {
     const box = this.body;
     clear(box);
     if (p) {
-      let status = `${p.game} · ${p.scenario} · you are ${p.side} · `;
+      const words = (key: string) => key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+      let status = `${p.title ?? words(p.game)} · ${words(p.scenario)} · you are ${sideName(p.side)} · `;
       if (p.status === "over") status += `game over: ${p.result?.outcome ?? ""}`;
       else if (p.ai.thinking) status += `the computer (${p.ai.thinking}) is thinking…`;
-      else status += p.your_turn ? "your move" : `waiting for ${p.to_move.join(", ")}`;
+      else status += p.your_turn ? "your move" : `waiting for ${p.to_move.map(sideName).join(", ")}`;
       if (v.round !== undefined) status += ` · round ${v.round}`;
       box.append(h("p", { class: "tracker", "data-testid": "status" }, status));
     }

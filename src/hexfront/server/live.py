@@ -169,6 +169,7 @@ def payload(live: LiveGame, side: str) -> dict[str, JSON]:
     out: dict[str, JSON] = {
         "id": live.id,
         "game": live.game.name,
+        "title": live.game.title,
         "scenario": match.record.scenario,
         "options": match.record.options,
         "side": side,
