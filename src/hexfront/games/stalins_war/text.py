@@ -1,32 +1,210 @@
-"""Stalin's War in words, for terminal play: actions and log lines."""
+"""Stalin's War in words, for terminal play and the browser's generic table: the legal actions
+and the log lines, as a player reads them. Cards go by their title (with their number on the
+side's deck, as printed, when two share a title), units by their name, hexes by their place
+name and number. Never an internal id, key or ``key=value``."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from functools import cache
 
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
 
-from .world import load_world
+from .map import UnknownPlace
+from .world import World, load_world
+
+SIDE_WORDS: Mapping[str, str] = {"axis": "Axis", "soviet": "Soviet"}
+NATION_WORDS: Mapping[str, str] = {
+    "SU": "the Soviet Union",
+    "GE": "Germany",
+    "RO": "Romania",
+    "HU": "Hungary",
+    "IT": "Italy",
+    "PL": "Poland",
+    "BG": "Bulgaria",
+}
+NATION_ADJECTIVES: Mapping[str, str] = {
+    "SU": "Soviet",
+    "GE": "German",
+    "RO": "Romanian",
+    "HU": "Hungarian",
+    "IT": "Italian",
+    "PL": "Polish",
+    "BG": "Bulgarian",
+}
+# Replacement point pools (14.1.7): the Axis splits its points three ways.
+POOL_WORDS: Mapping[str, str] = {
+    "soviet": "Soviet",
+    "german": "German",
+    "panzer": "panzer",
+    "axis": "Axis allies",
+}
+POOL_ORDER = ("german", "panzer", "axis", "soviet")
+BOX_WORDS: Mapping[str, str] = {
+    "eliminated": "goes to the Eliminated box",
+    "track": "goes onto the Turn Track, to come back later",
+    "removed": "leaves the game for good",
+}
+OUTCOME_WORDS: Mapping[str, str] = {
+    "automatic": "wins an automatic victory",
+    "end": "wins",
+    "tournament": "wins on the tournament count",
+}
+# The verdicts' details (rules/victory.py), made into sentences where they are terse.
+DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^VP (-?\d+) (\(.*\))$"), r"the VP track stands at \1 \2"),
+    (
+        re.compile(r"^Axis holds (\d+) USSR VP spaces, scored (-?\d+) (\(.*\))$"),
+        r"the Axis holds \1 USSR VP spaces, which count as \2 after the card adjustments \3",
+    ),
+)
+
+
+def _world() -> World:
+    return load_world()
+
+
+def side_words(side: object) -> str:
+    return SIDE_WORDS.get(str(side), "Neither side")
+
+
+def _ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _plural(n: object, word: str) -> str:
+    if n == 1 or word.endswith(("OPS", "MP")):  # OPS and MP read the same for any number
+        return f"{n} {word}"
+    return f"{n} {word}s"
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _list(value: object) -> list[JSON]:
+    return list(value) if isinstance(value, list) else []
+
+
+def _join(words: list[str]) -> str:
+    if not words:
+        return "nothing"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# --- names --------------------------------------------------------------------------------------
+
+
+@cache
+def _shared_titles() -> frozenset[str]:
+    titles = [c.title for c in _world().cards.values()]
+    return frozenset(t for t in titles if titles.count(t) > 1)
+
+
+@cache
+def _shared_names() -> frozenset[str]:
+    names = [u.name for u in _world().units.values()]
+    return frozenset(n for n in names if names.count(n) > 1)
+
+
+def card_name(card_id: object) -> str:
+    """The card's title; a title several cards share gets the card's printed number."""
+    card = _world().cards.get(str(card_id))
+    if card is None:
+        return "an unknown card"
+    if card.title in _shared_titles():
+        return f"{card.title} (no. {str(card.id)[1:]})"
+    return card.title
 
 
 def card_words(card_id: object) -> str:
-    card = load_world().cards.get(str(card_id))
+    """The title with what a player weighs when choosing: OPS and RP as printed."""
+    card = _world().cards.get(str(card_id))
     if card is None:
-        return str(card_id)
-    return f"{card.id} {card.title} ({card.ops} OPS, RP {card.rp.printed()})"
+        return "an unknown card"
+    number = f"no. {card.id[1:]}, " if card.title in _shared_titles() else ""
+    return f"{card.title} ({number}{card.ops} OPS, RP {card.rp.printed()})"
 
 
 def unit_words(uid: object) -> str:
-    unit = load_world().units.get(str(uid))
-    return f"{unit.name} ({unit.id})" if unit else str(uid)
+    """The unit's name; a name two nations share gets the nation's adjective."""
+    unit = _world().units.get(str(uid))
+    if unit is None:
+        return "an unknown unit"
+    if unit.name in _shared_names():
+        adjective = NATION_ADJECTIVES.get(unit.nation, "")
+        if adjective and not unit.name.startswith(adjective):
+            return f"{adjective} {unit.name}"
+    return unit.name
 
 
-def describe(action: Action) -> str:
+def _strength(uid: object, step: object) -> str:
+    unit = _world().units.get(str(uid))
+    if unit is None or not isinstance(step, int) or not 0 <= step < len(unit.steps):
+        return ""
+    return unit.steps[step].printed()
+
+
+def hex_words(hex_id: object) -> str:
+    """A place's name with its hex number, or the bare hex number."""
+    m = _world().map
+    ref = str(hex_id)
+    try:
+        node = m.index(ref)
+    except UnknownPlace:
+        return f"hex {ref}"
+    place = m.place_at.get(node)
+    return f"{place.name} ({ref})" if place else f"hex {ref}"
+
+
+def place_words(name: object, hex_id: object = None) -> str:
+    if hex_id is None:
+        place = _world().map.places.get(str(name))
+        hex_id = place.hex if place else None
+    return f"{name} ({hex_id})" if hex_id else str(name)
+
+
+def nation_words(code: object) -> str:
+    return NATION_WORDS.get(str(code), "an Axis ally")
+
+
+def season_words(turn: object, season: object = None) -> str:
+    """Turn 1 is June 1941; a year turns with each winter (turn 4 is Winter 1942)."""
+    t = _int(turn)
+    if season is None:
+        seasons = _world().tables.seasons
+        season = seasons[t - 1] if 1 <= t <= len(seasons) else ""
+    name = str(season).capitalize()
+    return f"{name} {1941 + t // 4}" if name else f"turn {t}"
+
+
+def scenario_words(scenario: object) -> str:
+    spec = _world().tables.scenarios.get(str(scenario))
+    return f"the {spec.name} scenario" if spec else "a scenario"
+
+
+def rp_words(rp: object) -> str:
+    pools = rp if isinstance(rp, dict) else {}
+    shown = [f"{POOL_WORDS[k]} {pools[k]}" for k in POOL_ORDER if k in pools and _int(pools[k]) > 0]
+    return ", ".join(shown) if shown else "none"
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
     a = action.args
     verb = action.verb
     if verb == "play_ops":
         return f"play {card_words(a['card'])} for OPS (7.3)"
     if verb == "play_rp":
-        return f"play {card_words(a['card'])} for RP (7.4)"
+        return f"play {card_words(a['card'])} for replacement points (7.4)"
     if verb == "play_event":
         return f"play {card_words(a['card'])} as its event (7.5)"
     if verb == "zero_ops_move":
@@ -36,19 +214,21 @@ def describe(action: Action) -> str:
             return f"0-OPS round: pass, swap {card_words(a['discard'])} for the deck's top (7.2.6)"
         return "0-OPS round: pass (7.2.6)"
     if verb == "move":
-        return f"move {unit_words(a['unit'])} to {a['to']} (10.1)"
+        return f"move {unit_words(a['unit'])} to {hex_words(a['to'])} (10.1)"
     if verb == "rail":
-        return f"move {unit_words(a['unit'])} by rail to {a['to']} for 1 OPS (10.2)"
+        return f"move {unit_words(a['unit'])} by rail to {hex_words(a['to'])} for 1 OPS (10.2)"
+    if verb == "sea":
+        return (
+            f"move {unit_words(a['unit'])} by sea to {hex_words(a['to'])} for 1 OPS (10.2.5-10.2.6)"
+        )
     if verb == "place":
-        return f"place {unit_words(a['unit'])} at {a['at']} (7.5.2c)"
+        return f"place {unit_words(a['unit'])} at {hex_words(a['at'])} (7.5.2)"
     if verb == "replace_step":
         return f"buy back a step of {unit_words(a['unit'])} (14.1.2)"
     if verb == "rebuild":
-        return f"rebuild {unit_words(a['unit'])} at {a['at']} (14.1.4)"
+        return f"rebuild {unit_words(a['unit'])} at {hex_words(a['at'])} (14.1.4)"
     if verb == "done_replacing":
         return "end replacements (unspent RP are lost, 14.1.5)"
-    if verb == "sea":
-        return f"move {unit_words(a['unit'])} by sea to {a['to']} for 1 OPS (10.2.5-10.2.6)"
     if verb == "end_movement":
         return "end movement"
     if verb == "discard":
@@ -58,17 +238,231 @@ def describe(action: Action) -> str:
     return verb.replace("_", " ")
 
 
-def log_line(event: dict[str, JSON]) -> str:
+# --- log lines ----------------------------------------------------------------------------------
+
+Data = Mapping[str, JSON]
+
+
+def _play(d: Data) -> str:
+    who = side_words(d.get("side"))
+    kind = d.get("round")
+    card = card_words(d["card"]) if d.get("card") else ""
+    if d.get("event"):
+        extra = ", which counts as an RP play" if kind == "rp" else ""
+        return f"{who} plays {card} as its event{extra} (7.5)"
+    if kind == "ops":
+        run = _int(d.get("consecutive_ops"))
+        streak = f"; {_ordinal(run)} OPS round in a row" if run > 1 else ""
+        return f"{who} plays {card} for {_plural(d.get('ops'), 'OPS')} (7.3){streak}"
+    if kind == "rp":
+        return f"{who} plays {card} for replacement points (7.4): RP now {rp_words(d.get('rp'))}"
+    if kind == "zero_move":
+        return f"{who} takes a 0-OPS round and moves with banked OPS (7.2.6)"
+    if kind == "zero_pass":
+        if d.get("discard"):
+            return (
+                f"{who} takes a 0-OPS round and passes, trading {card_words(d['discard'])}"
+                " for a new card (7.2.6)"
+            )
+        return f"{who} takes a 0-OPS round and passes (7.2.6)"
+    return f"{who} plays {card or 'a round'}"
+
+
+def _move(d: Data) -> str:
+    who = side_words(d.get("side"))
+    unit = unit_words(d.get("unit"))
+    line = f"{who}: {unit} moves from {hex_words(d.get('frm'))} to {hex_words(d.get('to'))}"
+    mp, ops = _int(d.get("mp")), _int(d.get("ops"))
+    costs = [_plural(mp, "MP")] if mp else []
+    if ops:
+        costs.append(f"{ops} OPS spent")
+    return line + (f" ({', '.join(costs)})" if costs else "")
+
+
+def _carried(how: str, rule: str) -> Callable[[Data], str]:
+    def line(d: Data) -> str:
+        who = side_words(d.get("side"))
+        unit = unit_words(d.get("unit"))
+        frm, to = hex_words(d.get("frm")), hex_words(d.get("to"))
+        return f"{who}: {unit} goes by {how} from {frm} to {to} ({rule})"
+
+    return line
+
+
+def _control(d: Data) -> str:
+    who = side_words(d.get("side"))
+    line = f"{who} takes {place_words(d.get('place'), d.get('hex'))}"
+    delta = _int(d.get("delta"))
+    if delta:
+        line += f": VP track {'up' if delta > 0 else 'down'} to {d.get('vp')} (5.1.1)"
+    return line
+
+
+def _banked(d: Data) -> str:
+    who = side_words(d.get("side"))
+    delta = _int(d.get("delta"))
+    source = f" from {card_name(d['card'])}" if d.get("card") else ""
+    rule = "18.3" if d.get("card") else "18.2"
+    if delta > 0:
+        return f"{who} banks {delta} more OPS{source} ({rule})"
+    if delta == 0:
+        return f"{who} banks no OPS{source} this time ({rule})"
+    return f"{who} loses {-delta} banked OPS{source} ({rule})"
+
+
+def _discard(d: Data) -> str:
+    who = side_words(d.get("side"))
+    if d.get("random"):
+        return f"{who} discards {card_name(d.get('card'))}, picked at random by an event"
+    return f"{who} discards {card_name(d.get('card'))} (7.6.2)"
+
+
+def _cards(d: Data) -> str:
+    return _join([card_name(c) for c in _list(d.get("cards"))])
+
+
+def _units(d: Data) -> str:
+    return _join([unit_words(u) for u in _list(d.get("units"))])
+
+
+def _rp(d: Data) -> str:
+    who = side_words(d.get("side"))
+    if d.get("card"):
+        return f"{card_name(d['card'])} gives {who} replacement points: now {rp_words(d.get('rp'))}"
+    return (
+        f"{who} receives {_plural(d.get('delta'), 'replacement point')} (4.5.2):"
+        f" now {rp_words(d.get('rp'))}"
+    )
+
+
+def _vp(d: Data) -> str:
+    delta = _int(d.get("delta"))
+    way = "up" if delta > 0 else "down"
+    return f"{card_name(d.get('card'))} moves the VP track {way} {abs(delta)}, to {d.get('vp')}"
+
+
+def _hand_shown(d: Data) -> str:
+    who = side_words(d.get("side"))
+    if "cards" in d:
+        return f"The {who} hand, shown by an event: {_cards(d)}"
+    return f"{who} shows its hand to the other side ({_plural(d.get('count'), 'card')})"
+
+
+def _replacement(d: Data) -> str:
+    unit = unit_words(d.get("unit"))
+    strength = _strength(d.get("unit"), d.get("step"))
+    now = f", now {strength}" if strength else ""
+    if d.get("how") == "rebuild":
+        return f"{side_words(d.get('side'))} rebuilds {unit} (14.1.4){now}"
+    return f"{side_words(d.get('side'))} buys back a step of {unit} (14.1.2){now}"
+
+
+def _reinforcement(d: Data) -> str:
+    unit = unit_words(d.get("unit"))
+    reduced = " at reduced strength" if _int(d.get("step")) > 0 else ""
+    strength = _strength(d.get("unit"), d.get("step"))
+    shown = f" ({strength})" if strength else ""
+    return f"{unit}{shown} arrives{reduced} at {hex_words(d.get('at'))} (7.5.2)"
+
+
+def _surrender(d: Data) -> str:
+    nation = nation_words(d.get("nation"))
+    capital = place_words(d.get("capital"))
+    return (
+        f"{nation} leaves the war: Soviet troops hold {capital} at the end of the turn,"
+        " and all its units leave the game (19.3)"
+    )
+
+
+def _game_over(d: Data) -> str:
+    winner = d.get("winner")
+    outcome = OUTCOME_WORDS.get(str(d.get("outcome")), "wins")
+    detail = d.get("detail")
+    if isinstance(detail, str):
+        for pattern, words in DETAILS:
+            detail = pattern.sub(words, detail)
+    reason = f": {detail}" if isinstance(detail, str) and detail else ""
+    if winner not in SIDE_WORDS:
+        return f"Game over, and neither side wins{reason}"
+    return f"Game over: the {side_words(winner)} side {outcome}{reason}"
+
+
+LINES: Mapping[str, Callable[[Data], str]] = {
+    "setup": lambda d: (
+        f"Stalin's War begins: {scenario_words(d.get('scenario'))}, turn {d.get('turn')}"
+        f" ({season_words(d.get('turn'))})"
+    ),
+    "turn": lambda d: (
+        f"Turn {d.get('turn')} begins: {season_words(d.get('turn'), d.get('season'))}"
+    ),
+    "action_round": lambda d: (
+        f"{side_words(d.get('side'))} action round {d.get('ar')} of turn {d.get('turn')}"
+    ),
+    "play": _play,
+    "move": _move,
+    "rail_move": _carried("rail", "10.2"),
+    "sea_move": _carried("sea", "10.2.5"),
+    "movement_end": lambda d: (
+        f"{side_words(d.get('side'))} ends its movement"
+        + (
+            f", leaving {_plural(d.get('markers'), 'Move marker')} (7.3.4)"
+            if _int(d.get("markers"))
+            else ""
+        )
+    ),
+    "draw": lambda d: f"{side_words(d.get('side'))} draws {_plural(d.get('count'), 'card')} (7.6)",
+    "drawn": lambda d: f"Cards drawn by the {side_words(d.get('side'))} side: {_cards(d)}",
+    "reshuffle": lambda d: (
+        f"The {side_words(d.get('side'))} discards are shuffled into a new draw pile"
+        f" of {_plural(d.get('cards'), 'card')}"
+    ),
+    "discard": _discard,
+    "set_aside_taken": lambda d: (
+        f"{side_words(d.get('side'))} takes its held-back cards into hand: {_cards(d)} (7.1.3)"
+    ),
+    "total_war": lambda d: (
+        f"Total War on turn {d.get('turn')}: the Total War cards are shuffled into both"
+        " decks with the discards (7.6.4)"
+    ),
+    "hand_shown": _hand_shown,
+    "banked_ops": _banked,
+    "rp": _rp,
+    "rp_lost": lambda d: f"Replacement points not spent are lost (14.1.5): {rp_words(d.get('rp'))}",
+    "vp": _vp,
+    "control": _control,
+    "fortress_destroyed": lambda d: (
+        f"The fortress at {place_words(d.get('place'), d.get('hex'))} is destroyed by the"
+        f" {side_words(d.get('by'))} side (16.2)"
+    ),
+    "reinforcement": _reinforcement,
+    "reinforcement_lost": lambda d: (
+        f"{unit_words(d.get('unit'))} finds nowhere to arrive and leaves the game (7.5.2)"
+    ),
+    "replacement": _replacement,
+    "out_of_supply": lambda d: (
+        f"{side_words(d.get('side'))} units out of supply (13.1): {_units(d)}"
+    ),
+    "attrition_loss": lambda d: (
+        f"Attrition: {unit_words(d.get('unit'))} is lost and"
+        f" {BOX_WORDS.get(str(d.get('box')), 'leaves the map')} (13.3.8)"
+    ),
+    "attrition_control": lambda d: (
+        f"{place_words(d.get('place'))} is cut off from supply and passes to the"
+        f" {side_words(d.get('side'))} side (13.3.9)"
+    ),
+    "turn_track_return": lambda d: (
+        f"{unit_words(d.get('unit'))} comes off the Turn Track into the Eliminated box (13.3.8)"
+    ),
+    "surrender": _surrender,
+    "game_over": _game_over,
+}
+
+
+def log_line(event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str:
     kind = str(event.get("kind"))
-    d = event.get("data") or {}
-    if kind == "play":
-        card = f" {card_words(d['card'])}" if d.get("card") else ""
-        return f"{d.get('side')}: {d.get('round')}{card}"
-    if kind == "move":
-        return f"{d.get('side')}: {unit_words(d.get('unit'))} {d.get('frm')} -> {d.get('to')}"
-    if kind == "drawn":
-        return f"{d.get('side')} draws " + ", ".join(card_words(c) for c in d.get("cards", []))
-    if kind == "control":
-        return f"{d.get('place')} taken by {d.get('side')} (VP {d.get('vp')})"
-    detail = ", ".join(f"{k}={v}" for k, v in d.items())
-    return f"{kind} {detail}"
+    raw = event.get("data")
+    d: Data = raw if isinstance(raw, dict) else {}
+    words = LINES.get(kind)
+    if words is not None:
+        return words(d)
+    return kind.replace("_", " ").capitalize()

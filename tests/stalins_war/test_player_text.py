@@ -1,0 +1,217 @@
+"""Players read words, never internals: Stalin's War's log lines and action descriptions.
+
+Whole random games of both scenarios are played and everything the game words for a player
+is scanned, from both seats: every log line its view holds (rendered with that side's view,
+as the CLI and the browser's generic table render it) and every legal action's description.
+None may hold a unit or card id, a snake_case key, a ``key=value`` pair, a field name, a raw
+side key or a nation code. Every event kind the rules log has its own sentence.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hexfront.engine.match import Match
+from hexfront.games.stalins_war import text as text_module
+from hexfront.games.stalins_war.game import StalinsWar
+from hexfront.games.stalins_war.state import SwState
+from hexfront.games.stalins_war.world import load_world
+
+GAME = StalinsWar()
+SIDES = ("axis", "soviet")
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+KEY_VALUE = re.compile(r"\w=")
+FIELD_WORDS = re.compile(r"\b(frm|None|True|False|uid|ar|mp_?)\b|[{}\[\]]")
+SIDE_KEY = re.compile(r"\b(axis|soviet)\b")  # the players' words are "Axis" and "Soviet"
+NATION_CODE = re.compile(r"\b(SU|GE|RO|HU|IT|PL|BG)\b")
+
+
+def _ids() -> re.Pattern[str]:
+    world = load_world()
+    ids = sorted([*world.units, *world.cards], key=len, reverse=True)
+    return re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+
+
+IDS = _ids()
+
+
+def leaks(line: str) -> list[str]:
+    found = []
+    for name, pattern in (
+        ("id", IDS),
+        ("snake_case", SNAKE),
+        ("key=value", KEY_VALUE),
+        ("field", FIELD_WORDS),
+        ("side key", SIDE_KEY),
+        ("nation code", NATION_CODE),
+    ):
+        hit = pattern.search(line)
+        if hit:
+            found.append(f"{name} {hit.group(0)!r}")
+    if not line.strip():
+        found.append("empty")
+    return found
+
+
+def test_the_scan_catches_raw_words() -> None:
+    """The patterns themselves: each kind of leak is caught, plain words pass."""
+    assert leaks("game_over winner=soviet, outcome=automatic")
+    assert leaks("move su.West to 1822")
+    assert leaks("play S1 for OPS")
+    assert leaks("Romania (RO) leaves the war")
+    assert leaks("move West Front (su.West) from None")
+    assert not leaks("Soviet: West Front moves from hex 1824 to Odessa (1829) (2 MP)")
+    assert not leaks("play Soviet Reinforcements (no. 1, 4 OPS, RP 4) for OPS (7.3)")
+
+
+def _shown(match: Match[SwState], rng: random.Random, limit: int) -> Iterator[tuple[str, str]]:
+    """(what, text) for every log line and action description either seat would read."""
+    seen = dict.fromkeys(SIDES, 0)
+    for _ in range(limit):
+        if match.is_over():
+            break
+        side = match.active_sides()[0]
+        legal = match.legal_actions(side)
+        yield from _news(match, seen)
+        view = match.view(side)
+        for action in legal:
+            yield f"{side} action {action.verb}", GAME.describe_action(action, view)
+        match.act(legal[rng.randrange(len(legal))])
+    yield from _news(match, seen)
+
+
+def _news(match: Match[SwState], seen: dict[str, int]) -> Iterator[tuple[str, str]]:
+    log = match.state.log
+    for s in SIDES:
+        view = match.view(s)
+        for event in log[seen[s] :]:
+            if event.visible_to(s):
+                yield f"{s} log {event.kind}", GAME.log_line(event.to_json(), view)
+        seen[s] = len(log)
+
+
+@pytest.mark.usefixtures("long_games")
+@pytest.mark.parametrize(
+    ("scenario", "seed"), [("campaign", 1), ("campaign", 2), ("tournament", 3), ("tournament", 4)]
+)
+def test_random_games_read_as_words(scenario: str, seed: int) -> None:
+    match = Match(GAME, scenario, {}, seed)
+    bad: dict[str, str] = {}  # one example per source and kind of leak
+    kinds: set[str] = set()
+    lines = 0
+    for what, line in _shown(match, random.Random(seed), 6000):
+        lines += 1
+        kinds.add(what)
+        for leak in leaks(line):
+            bad.setdefault(f"{what}: {leak.split(' ', 1)[0]}", f"{what}: {leak} in {line!r}")
+    assert match.is_over()
+    assert lines > 5000
+    for s in SIDES:  # both seats read lines and choose
+        assert f"{s} log move" in kinds
+        assert any(k.startswith(f"{s} action play_") for k in kinds)
+    assert not bad, f"{len(bad)} kinds of leak:\n" + "\n".join(sorted(bad.values()))
+
+
+# One event of every kind the rules log, as they log it: random play reaches few of the rare
+# ones (a surrender, Total War, a shown hand), so each is read here from both seats.
+SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
+    "setup": {"scenario": "campaign", "turn": 1},
+    "turn": {"turn": 4, "season": "winter"},
+    "action_round": {"side": "axis", "turn": 2, "ar": 3},
+    "play": {"side": "axis", "round": "ops", "consecutive_ops": 2, "card": "A53", "ops": 2},
+    "move": {"side": "soviet", "unit": "su.West", "frm": "1824", "to": "1829", "mp": 2, "ops": 1},
+    "rail_move": {"side": "soviet", "unit": "su.16R", "frm": "2722", "to": "2917"},
+    "sea_move": {"side": "axis", "unit": "ge.16A", "frm": "1619", "to": "1719"},
+    "movement_end": {"side": "axis", "markers": 3},
+    "draw": {"side": "soviet", "count": 6},
+    "drawn": {"side": "soviet", "cards": ["S1", "S9"]},
+    "reshuffle": {"side": "soviet", "cards": 20},
+    "discard": {"side": "axis", "card": "A8", "random": True},
+    "set_aside_taken": {"side": "soviet", "cards": ["S1", "S2"]},
+    "total_war": {"turn": 7},
+    "hand_shown": {"side": "soviet", "count": 5},
+    "banked_ops": {"side": "soviet", "card": "S9", "delta": 2},
+    "rp": {"side": "axis", "card": "A1", "rp": {"german": 2, "panzer": 1, "axis": 1}},
+    "rp_lost": {"rp": {"german": 2, "panzer": 2, "axis": 1, "soviet": 3}},
+    "vp": {"card": "A24", "delta": -1, "vp": 6},
+    "control": {"place": "Odessa", "hex": "1829", "side": "axis", "vp": 8, "delta": 1},
+    "fortress_destroyed": {"place": "Odessa", "hex": "1829", "by": "axis"},
+    "reinforcement": {"side": "axis", "unit": "hu.Mobile", "at": "1224", "step": 1},
+    "reinforcement_lost": {"side": "soviet", "unit": "su.16R"},
+    "replacement": {"side": "soviet", "unit": "su.16R", "step": 1, "how": "replace_step"},
+    "out_of_supply": {"side": "axis", "units": ["it.CSIR", "ge.16A"]},
+    "attrition_loss": {"side": "axis", "unit": "it.CSIR", "box": "track"},
+    "attrition_control": {"place": "Odessa", "side": "soviet"},
+    "turn_track_return": {"unit": "it.CSIR"},
+    "surrender": {"nation": "RO", "capital": "Bucharest"},
+    "game_over": {
+        "winner": "soviet", "outcome": "automatic", "detail": "VP 0 (5.1.3)",
+    },
+}  # fmt: skip
+
+
+def logged_kinds() -> set[str]:
+    """Every event kind the Stalin's War rules log (read from their source)."""
+    root = Path(text_module.__file__).parent
+    source = "\n".join(p.read_text() for p in root.rglob("*.py") if p.name != "text.py")
+    kinds = set(re.findall(r"emit\(\s*\"([a-z_]+)\"", source))
+    hows = re.findall(r"emit\(\s*f\"\{how\}(_[a-z_]+)\"", source)
+    assert hows == ["_move"], hows  # movement names the kind by the verb: rail or sea
+    return kinds | {f"{how}_move" for how in ("rail", "sea")}
+
+
+def test_every_kind_of_event_has_words_from_both_seats() -> None:
+    kinds = logged_kinds()
+    assert len(kinds) > 25
+    assert kinds <= set(SAMPLE_EVENTS), sorted(kinds - set(SAMPLE_EVENTS))
+    match = Match(GAME, "campaign", {}, 1)
+    for side in (*SIDES, None):
+        view = match.view(side) if side else None
+        for kind, data in SAMPLE_EVENTS.items():
+            line = GAME.log_line({"kind": kind, "data": data}, view)
+            assert line != kind.replace("_", " ").capitalize(), f"no words for {kind}"
+            assert not leaks(line), (side, kind, line, leaks(line))
+
+
+def test_the_words_name_cards_units_and_places() -> None:
+    def line(kind: str, **changes: Any) -> str:
+        return GAME.log_line({"kind": kind, "data": {**SAMPLE_EVENTS[kind], **changes}})
+
+    assert "Manstein" in line("play")
+    assert "2nd OPS round in a row" in line("play")
+    assert "West Front" in line("move")
+    assert "Odessa (1829)" in line("move")
+    assert "German 16th Army" in line("sea_move")  # two nations have a 16th Army
+    assert "Soviet 16th Army" in line("rail_move")
+    assert "Soviet Reinforcements (no. 1)" in line("drawn")
+    assert "Romania" in line("surrender")
+    assert "Bucharest (" in line("surrender")
+    assert "Winter 1942" in line("turn")
+    assert "Turn Track" in line("attrition_loss")
+    over = line("game_over")
+    assert over.startswith("Game over: the Soviet side wins"), over
+    assert over.endswith("the VP track stands at 0 (5.1.3)"), over
+    count = line(
+        "game_over", outcome="tournament", detail="Axis holds 7 USSR VP spaces, scored 9 (22)"
+    )
+    assert "tournament count: the Axis holds 7 USSR VP spaces, which count as 9" in count
+    assert "Italian CSIR Corps" in line("out_of_supply")
+
+
+def test_every_action_names_its_card_or_unit() -> None:
+    world = load_world()
+    match = Match(GAME, "tournament", {}, 2)
+    legal = match.legal_actions(match.active_sides()[0])
+    for action in legal:
+        words = GAME.describe_action(action, match.view(action.side))
+        if "card" in action.args:
+            assert world.cards[str(action.args["card"])].title in words, words
+        if "unit" in action.args:
+            assert world.units[str(action.args["unit"])].name in words, words
+        assert not leaks(words), words
