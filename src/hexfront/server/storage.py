@@ -158,16 +158,20 @@ class GameStore:
                     )
                 )
 
-    def load(self, game_id: str, load_game: Callable[[str], Game[Any]]) -> LiveGame:
+    def load(
+        self, game_id: str, load_game: Callable[[str], Game[Any]], *, attempts: int = 3
+    ) -> LiveGame:
         """A live game rebuilt from its seed and action log (checked against the hashes)."""
         with self.db.read() as s:
             row = s.get(GameRow, game_id)
             if row is None:
                 raise not_found(f"no game {game_id!r}")
             seat_rows = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+            # Only the actions the game row counts: under READ COMMITTED another process
+            # may append one between these reads, and its hash is not this row's.
             action_rows = s.execute(
                 select(ACTIONS_T.c.seq, ACTIONS_T.c.action)
-                .where(ACTIONS_T.c.game_id == game_id)
+                .where(ACTIONS_T.c.game_id == game_id, ACTIONS_T.c.seq <= row.actions_count)
                 .order_by(ACTIONS_T.c.seq)
             ).all()
             long_log = len(action_rows) > self.settings.replay_from_snapshot_after
@@ -176,11 +180,14 @@ class GameStore:
                 columns.append(SNAPSHOTS_T.c.state)
             snap = s.execute(
                 select(*columns)
-                .where(SNAPSHOTS_T.c.game_id == game_id)
+                .where(SNAPSHOTS_T.c.game_id == game_id, SNAPSHOTS_T.c.seq <= row.actions_count)
                 .order_by(SNAPSHOTS_T.c.seq.desc())
                 .limit(1)
             ).first()
             open_sides = standing_agreements(s, game_id)
+        if len(action_rows) < row.actions_count and attempts > 1:
+            # Another process took actions back (undo) between the reads: read it again.
+            return self.load(game_id, load_game, attempts=attempts - 1)
         if [seq for seq, _ in action_rows] != list(range(1, len(action_rows) + 1)):
             raise CorruptGame(f"game {game_id}: the action log has gaps")
         game = load_game(row.game)
