@@ -4,7 +4,8 @@ Stalin's War strategy cards, combat units and turn-1 setup)."""
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -16,6 +17,19 @@ data_app = typer.Typer(
 
 console = Console()
 err = Console(stderr=True)
+
+
+T = TypeVar("T")
+
+
+def _loaded(load: Callable[[], T], error: type[Exception]) -> T:
+    """What ``load`` reads, or exit 1 naming each problem of its data error."""
+    try:
+        return load()
+    except error as exc:
+        for problem in getattr(exc, "problems", [str(exc)]):
+            err.print(f"[red]error:[/] {problem}")
+        raise typer.Exit(1) from exc
 
 
 def _only_bite(game_name: str) -> None:
@@ -265,12 +279,7 @@ def data_cards(
         raise typer.Exit(1)
     from hexfront.games.stalins_war import cards
 
-    try:
-        deck = cards.load_cards()
-    except cards.CardDataError as exc:
-        for problem in exc.problems:
-            err.print(f"[red]error:[/] {problem}")
-        raise typer.Exit(1) from exc
+    deck = _loaded(cards.load_cards, cards.CardDataError)
     if as_json:
         print(json.dumps({"cards": [c.to_json() for c in deck]}, indent=2, ensure_ascii=False))
         return
@@ -327,12 +336,7 @@ def data_units(
 def _stalins_war_units(as_json: bool) -> None:
     from hexfront.games.stalins_war import units
 
-    try:
-        listed = units.load_units()
-    except units.UnitDataError as exc:
-        for problem in exc.problems:
-            err.print(f"[red]error:[/] {problem}")
-        raise typer.Exit(1) from exc
+    listed = _loaded(units.load_units, units.UnitDataError)
     if as_json:
         print(json.dumps({"units": [u.to_json() for u in listed]}, indent=2, ensure_ascii=False))
         return
