@@ -213,16 +213,19 @@ def _dots_match(u: forces.UnitRecord, dots: object) -> bool:
     return u.dot in dots
 
 
+# The long scenarios after SBE5 (issue 15): their setups and dated events are not built yet.
+_NOT_YET_PLAYABLE = frozenset({"SBE6", "SBE7", "SBE8", "SBE9"})
+
+
 def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     try:
         sc = forces.scenario(scenario)
     except (KeyError, ValueError, forces.DataError):
         known = ", ".join(forces.SCENARIO_IDS)
         raise UnknownGame(f"BITE has no scenario {scenario!r}; scenarios: {known}") from None
-    if sc.rules != "basic":
+    if sc.id in _NOT_YET_PLAYABLE:
         raise UnknownGame(
-            f"{scenario} is played with the advanced rules, which are not implemented yet; "
-            "the basic-game scenarios SBE1-SBE4 are playable"
+            f"{scenario} is a long scenario whose setup is not playable yet; SBE1-SBE5 are playable"
         )
     bite_map = _map()
     board = MapBoard(bite_map)

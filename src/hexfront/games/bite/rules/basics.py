@@ -34,6 +34,15 @@ FACTORIES_DESTROYED = "factories_destroyed"  # state.flags key: names of the sit
 FROZEN_TURN1 = "frozen_turn1"  # state.flags key: frozen unit ids after hand deployment (3.21)
 
 
+def advanced(state: BiteState) -> bool:
+    """True when the scenario is played with the Advanced Game rules (chapters 8-13: SBE5-SBE9).
+
+    The switch is the scenario's own rules level, which lives in the static world and is
+    never serialised, so the basic scenarios' states (and their golden hashes) do not see it.
+    """
+    return state.w.scenario.rules == "advanced"
+
+
 def initial_control(owner: str | None) -> str:
     if owner in AXIS_COUNTRIES:
         return AXIS
