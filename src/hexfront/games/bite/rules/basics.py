@@ -10,6 +10,7 @@ from ..board import WATER, Site
 from ..charts import charts
 from ..state import AXIS, ELIMINATED, REMOVED, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
+from .modifiers import fortification, rivers_frozen
 
 # Which side each 1941 owner belongs to at the start (3.1, 3.20).
 AXIS_COUNTRIES = frozenset(
@@ -289,7 +290,8 @@ def zoc_map(state: BiteState, side: str, *, ground_only: bool) -> bytearray:
     """``zoc[n]`` is 1 where ``side`` exerts a zone of control (3.19).
 
     Units in a battle hex and air units flying a mission exert none. The zone does not
-    reach hexes held by enemy units, all-water hexes, or across straits and deep water.
+    reach hexes held by enemy units, all-water hexes, or across straits and deep water; in
+    the Advanced Game not across unfrozen rivers nor into enemy strongpoints either (8.0).
     """
     board = state.w.board
     zoc = bytearray(board.node_count)
@@ -298,6 +300,8 @@ def zoc_map(state: BiteState, side: str, *, ground_only: bool) -> bytearray:
         occupied_by_enemy[p.node] = 1
     battles = battle_nodes(state)
     terrain = board.terrain
+    adv = advanced(state)
+    rivers_stop = adv and not rivers_frozen(state)  # 8.0, 3.19: unfrozen rivers stop a zone
     for p in state.on_map(side):
         if p.node in battles or p.base >= 0:
             continue
@@ -307,8 +311,45 @@ def zoc_map(state: BiteState, side: str, *, ground_only: bool) -> bytearray:
         for n in board.adjacency[p.node]:
             if occupied_by_enemy[n] or terrain[n] == WATER or board.blocks_zoc(p.node, n):
                 continue
+            if rivers_stop and board.river_between(p.node, n) is not None:
+                continue
             zoc[n] = 1
+    if adv:
+        _keep_out_of_strongpoints(state, side, zoc, occupied_by_enemy)
     return zoc
+
+
+def _keep_out_of_strongpoints(
+    state: BiteState, side: str, zoc: bytearray, occupied_by_enemy: bytearray
+) -> None:
+    """8.0: no zone of control into an enemy-held major city, bunker or fortress, occupied
+    or not, unless it is empty and every hex around it holds a unit of ``side`` or lies in
+    its zone of control (the zone still has to reach it from a unit next to it)."""
+    board = state.w.board
+    enemy = enemy_of(side)
+    reached = [
+        node
+        for node in board.sites
+        if zoc[node] and state.control[node] == enemy and _strongpoint(state, node)
+    ]
+    for node in reached:
+        zoc[node] = 0
+    if not reached:
+        return
+    friendly_at = bytearray(board.node_count)
+    for p in state.on_map(side):
+        friendly_at[p.node] = 1
+    for node in reached:
+        if not occupied_by_enemy[node] and all(
+            friendly_at[x] or zoc[x] for x in board.adjacency[node] if board.playable[x]
+        ):
+            zoc[node] = 1
+
+
+def _strongpoint(state: BiteState, node: int) -> bool:
+    """A major city (capitals included), an intact bunker or an intact fortress (8.0)."""
+    site = state.w.board.sites.get(node)
+    return site is not None and (site.is_major or fortification(state, node) is not None)
 
 
 # --- frozen units (3.21) -----------------------------------------------------------------

@@ -52,7 +52,7 @@ def _crossed(state: BiteState, piece: Piece, ctx: BattleContext) -> tuple[bool, 
     return river, red
 
 
-def _rivers_frozen(state: BiteState) -> bool:
+def rivers_frozen(state: BiteState) -> bool:
     return state.weather == "snow"  # 9.3: snow freezes the rivers
 
 
@@ -122,7 +122,7 @@ def modifiers(
                 mali += 1
             if site is not None and site.is_major:
                 mali += 1
-            if ctx.round == 1 and not _rivers_frozen(state):
+            if ctx.round == 1 and not rivers_frozen(state):
                 river, red = _crossed(state, piece, ctx)
                 mali += 1 if river else 0
             if ctx.round == 1:
@@ -166,7 +166,7 @@ def _all_attackers_crossed(state: BiteState, ctx: BattleContext) -> int:
     crossings = [_crossed(state, p, ctx) for p in attackers]
     if all(red for _, red in crossings):
         return 1
-    if not _rivers_frozen(state) and all(river or red for river, red in crossings):
+    if not rivers_frozen(state) and all(river or red for river, red in crossings):
         return 1
     return 0
 

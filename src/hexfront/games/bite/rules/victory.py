@@ -8,7 +8,7 @@ Scenario conditions are data (``data/scenarios/SBEn.toml``, ``[victory]``), in t
   "road_of_life"), ``surrounded`` (every hex around ``place`` is held by the side or lies in
   its zone of control, and none holds an enemy unit).
 * ``count_table``: how many of ``places`` the side holds, looked up in ``table``.
-* ``vp_table``: Victory Points (``vp.soviet_major_city`` per Soviet major city held,
+* ``vp_table``: Victory Points (``vp.soviet_major_city`` per Soviet major city held, none when left out,
   ``vp.places`` for named ones instead), looked up in ``table``.
 
 A result is ``{winner, level}`` with winner "axis", "soviet" or "draw".
@@ -165,7 +165,7 @@ def verdict(state: BiteState) -> dict[str, JSON]:
     elif kind == "vp_table":
         vp = spec.get("vp", {})
         score = victory_points(
-            state, int(vp.get("soviet_major_city", 1)), dict(vp.get("places", {}))
+            state, int(vp.get("soviet_major_city", 0)), dict(vp.get("places", {}))
         )
         outcome = _lookup(list(spec["table"]), score)
         detail = f"Axis victory points: {score}"
