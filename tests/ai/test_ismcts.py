@@ -107,3 +107,67 @@ def test_an_attack_on_an_objective_is_always_searched() -> None:
     assert len(candidates) == 3  # the heuristic's best two, and the attack
     assert candidates[-1] in attacks
     assert heuristic.choose(view, legal) not in attacks
+
+
+def test_search_receives_only_the_view_and_hidden_identities_change_nothing() -> None:
+    """Two games differing only in which hidden Soviet block is which (their places and
+    handles swapped) give the search the same view; with the same seed and the same
+    number of playouts it weighs the same candidates and makes the same choice, though
+    the truth it would have searched with differs."""
+    import json
+
+    from hexfront.ai.bite_heuristic import HeuristicAgent, _Look
+
+    a: Match[object] = Match(GAME, "TEST", {}, 3)  # type: ignore[arg-type]
+    b: Match[object] = Match(GAME, "TEST", {}, 3)  # type: ignore[arg-type]
+    players = {"axis": HeuristicAgent(1, INFO), "soviet": HeuristicAgent(2, INFO)}
+    for _ in range(200):  # on to an Axis movement phase with an attack to weigh
+        side = a.active_sides()[0]
+        view = a.view(side)
+        if side == "axis" and view["phase"] == "movement":
+            break
+        action = players[side].choose(view, a.legal_actions(side))
+        a.act(action)
+        b.act(action)
+    assert a.view("axis")["phase"] == "movement"
+    state = b.state
+    p, q = state.pieces["sov-inf-1"], state.pieces["sov-inf-2"]  # type: ignore[attr-defined]
+    assert not p.revealed
+    assert not q.revealed
+    assert p.node != q.node
+    p.node, q.node = q.node, p.node  # the truth differs ...
+    p.handle, q.handle = q.handle, p.handle
+    state.touch()  # type: ignore[attr-defined]
+    assert a.hash() != b.hash()
+    view_a, view_b = a.view("axis"), b.view("axis")
+    assert json.dumps(view_a, sort_keys=True) == json.dumps(view_b, sort_keys=True)  # ... unseen
+    legal_a, legal_b = a.legal_actions("axis"), b.legal_actions("axis")
+    assert legal_a == legal_b
+    one, two = (ISMCTSAgent(5, INFO, budget=60.0, max_iterations=8) for _ in range(2))
+    ranked_a = one._ranked(dict(view_a), legal_a, _Look(dict(view_a), INFO.board), INFO)
+    ranked_b = two._ranked(dict(view_b), legal_b, _Look(dict(view_b), INFO.board), INFO)
+    assert ranked_a == ranked_b
+    assert one.choose(view_a, legal_a) == two.choose(view_b, legal_b)
+    assert one.last_iterations == two.last_iterations == 8  # it searched
+
+
+def test_playouts_give_the_heuristic_what_a_real_view_gives_it() -> None:
+    """The heuristic inside a playout reads the turn, the weather and its units' movement
+    points (its attack plans and the Tech Level Chart depend on them) as in a real view."""
+    from hexfront.ai.ismcts import fast_view
+
+    match: Match[object] = Match(GAME, "TEST", {}, 6)  # type: ignore[arg-type]
+    _advance(match, 40, 6)
+    side = match.active_sides()[0]
+    real = match.view(side)
+    quick = fast_view(match.state, side, GAME)  # type: ignore[arg-type]
+    for key in ("scenario", "turn", "weather", "phase", "phasing", "control", "prompt"):
+        assert quick[key] == real[key], key
+    mine = {u["handle"]: u for u in real["units"] if u["side"] == side}  # type: ignore[index,union-attr]
+    assert mine
+    for u in quick["units"]:
+        if u["side"] == side and "mp_left" in mine.get(u["handle"], {}):
+            assert u["mp_left"] == mine[u["handle"]]["mp_left"]
+    hidden = [u for u in real["units"] if u["side"] != side and "id" not in u]  # type: ignore[index,union-attr]
+    shown = {u["handle"] for u in quick["units"] if u["side"] != side and "id" in u}
+    assert not shown & {u["handle"] for u in hidden}  # type: ignore[index]

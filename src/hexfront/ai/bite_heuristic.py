@@ -251,8 +251,14 @@ class HeuristicAgent:
             return legal[0]
         if view.get("game") != "bite":  # another game: no rules knowledge, play at random
             return legal[self._rng.randrange(len(legal))]
-        v: dict[str, Any] = dict(view)
-        info = self._public(v)
+        scored = self.scored(view, legal)
+        best = max(s for s, _, _ in scored)
+        top = [a for s, _, a in scored if s >= best - 1e-9]
+        return top[self._rng.randrange(len(top))]
+
+    def look(self, v: dict[str, Any], legal: Sequence[Action], info: PublicInfo) -> _Look:
+        """This decision's look at the view, with the tables kept between decisions and
+        the legal actions (from which the attack plans learn what can reach each hex)."""
         look = _Look(v, info.board)
         enemies = tuple(look.enemy_nodes)
         if enemies != self._near_key:
@@ -263,10 +269,17 @@ class HeuristicAgent:
             self._pull_key, self._pulls = pull_key, {}
         look.pull = self._pulls
         look.legal = legal
-        scored = [(self._score(a, v, look, info), i, a) for i, a in enumerate(legal)]
-        best = max(s for s, _, _ in scored)
-        top = [a for s, _, a in scored if s >= best - 1e-9]
-        return top[self._rng.randrange(len(top))]
+        return look
+
+    def scored(
+        self, view: dict[str, JSON], legal: Sequence[Action]
+    ) -> list[tuple[float, int, Action]]:
+        """Every legal action with its score and index (a BITE view); the search agent
+        takes its candidates and priors from here, so both judge a move the same way."""
+        v: dict[str, Any] = dict(view)
+        info = self._public(v)
+        look = self.look(v, legal, info)
+        return [(self._score(a, v, look, info), i, a) for i, a in enumerate(legal)]
 
     # --- scoring ---------------------------------------------------------------------
 

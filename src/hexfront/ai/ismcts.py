@@ -34,6 +34,8 @@ from .determinize import determinize
 ROLLOUT_LIMIT = 300  # actions per playout, a safety net for the macro-step horizon
 MIN_VISITS = 3  # playouts an alternative needs before it may overrule the heuristic
 MARGIN = 0.02  # how much better (in evaluation units, 0..1) it must look
+PRIOR_SCALE = 2.0  # heuristic score points over which a candidate's prior falls by 1/e
+PRIOR_WEIGHT = 0.3  # the prior's pull on the choice of the next playout, fading with visits
 CRITICAL = frozenset({"retreat", "allocate_hit", "choose_battle", "blitz", "reaction"})
 
 
@@ -61,11 +63,16 @@ def fast_view(state: BiteState, side: str, game: Bite) -> dict[str, Any]:
                 ladder=spec.ladder,
                 nation=spec.nation,
             )
+            if p.side == side and spec.is_ground:
+                u["mp_left"] = p.mp_left
         units.append(u)
     d = game.decision(state)
     return {
         "game": "bite",
         "side": side,
+        "scenario": state.scenario,
+        "turn": state.turn,
+        "weather": state.weather,
         "phase": state.phase,
         "phasing": state.phasing,
         "units": units,
@@ -155,7 +162,7 @@ class ISMCTSAgent:
         info = self._public(v)
         side = str(v["side"])
         look = _Look(v, info.board)
-        candidates = self._candidates(v, legal, look, info)
+        candidates, prior = self._ranked(v, legal, look, info)
         if len(candidates) == 1 or not self._critical(v, candidates, look, info):
             return candidates[0]  # routine choices follow the heuristic; search the rest
         visits = [0] * len(candidates)
@@ -169,7 +176,7 @@ class ISMCTSAgent:
         it = 0
         while it < self.max_iterations and time.perf_counter() < deadline:
             it += 1
-            k = self._select(visits, value, it)
+            k = self._select(visits, value, it, prior)
             world_state = determinize(v, info.world, self._rng)
             reward = self._playout(game, world_state, candidates[k], side, info, battle_mode)
             if reward is None:  # the action is not legal in this sampled world
@@ -203,23 +210,26 @@ class ISMCTSAgent:
         """The root actions the search weighs, the heuristic's favourite first."""
         v: dict[str, Any] = dict(view)
         info = self._public(v)
-        return self._candidates(v, legal, _Look(v, info.board), info)
+        return self._ranked(v, legal, _Look(v, info.board), info)[0]
 
-    def _candidates(
+    def _ranked(
         self, v: dict[str, Any], legal: Sequence[Action], look: _Look, info: PublicInfo
-    ) -> list[Action]:
-        scored = sorted(
-            ((self._prior._score(a, v, look, info), i, a) for i, a in enumerate(legal)),
-            key=lambda t: (-t[0], t[1]),
-        )
-        candidates = [a for _, _, a in scored[: self.width]]
+    ) -> tuple[list[Action], list[float]]:
+        """The root actions and their priors: the heuristic scores every legal action
+        exactly as it does when it plays (attack plans from the legal moves), keeps its
+        best few, and its scores, squashed to (0, 1] from the best down, bias the search
+        towards them while they have few visits (progressive bias)."""
+        scored = sorted(self._prior.scored(v, legal), key=lambda t: (-t[0], t[1]))
+        chosen = scored[: self.width]
         # An attack on an objective is always weighed, however poor the heuristic's
         # guess of the odds: the sampled defenders show what the hidden blocks may be.
-        for _, _, a in scored[self.width :]:
-            if self._attack_target(a, look, info) and self._objective(a, info):
-                candidates.append(a)
+        for t in scored[self.width :]:
+            if self._attack_target(t[2], look, info) and self._objective(t[2], info):
+                chosen.append(t)
                 break
-        return candidates
+        top = chosen[0][0]
+        prior = [math.exp(-max(0.0, top - s) / PRIOR_SCALE) for s, _, _ in chosen]
+        return [a for _, _, a in chosen], prior
 
     def _critical(
         self, v: dict[str, Any], candidates: Sequence[Action], look: _Look, info: PublicInfo
@@ -235,15 +245,19 @@ class ISMCTSAgent:
                 return True
         return False
 
-    def _select(self, visits: list[int], value: list[float], it: int) -> int:
+    def _select(
+        self, visits: list[int], value: list[float], it: int, prior: Sequence[float] = ()
+    ) -> int:
         for i, n in enumerate(visits):
             if n == 0:
                 return i
         logn = math.log(it)
-        return max(
-            range(len(visits)),
-            key=lambda i: value[i] / visits[i] + self.exploration * math.sqrt(logn / visits[i]),
-        )
+
+        def ucb(i: int) -> float:
+            bias = PRIOR_WEIGHT * prior[i] / (1 + visits[i]) if i < len(prior) else 0.0
+            return value[i] / visits[i] + self.exploration * math.sqrt(logn / visits[i]) + bias
+
+        return max(range(len(visits)), key=ucb)
 
     @staticmethod
     def _attack_target(a: Action, look: _Look, info: PublicInfo) -> bool:
