@@ -10,6 +10,9 @@ city (two in national capitals, Stalingrad and Leningrad); armour needs an armou
 aircraft and paratroopers an aircraft factory, marines a shipyard (7.3.1, 7.3.2).
 Germany may hand each ally up to 3 PP a turn (5.2). A supplied unit may be disbanded for
 1 PP next turn (7.3.4).
+
+In the Advanced Game (SBE5-SBE9) the income comes from the map's resource centres and the
+prices of armour, air and HQ steps are paired with coloured PP (11.0-11.3, ``resources.py``).
 """
 
 from __future__ import annotations
@@ -25,9 +28,9 @@ from ..board import CAPITAL, FORTRESS, MAJOR, Site
 from ..charts import charts
 from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, SOVIET, BiteState, Piece
 from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
-from . import powers
+from . import powers, resources
 from .air import free_airbase
-from .basics import factories_at, lowest_live_step, step_cost
+from .basics import advanced, factories_at, lowest_live_step, step_cost
 from .supply import source_nodes
 
 M = Machine[BiteState]
@@ -164,6 +167,7 @@ class OpenCities:
         entry: dict[tuple[str, int, bool], bool] = state.w.derived.setdefault("placement_entry", {})
         neutral = powers.finland_neutral(state)
         air, armor, needs_blue, marine = placement_kind(spec)
+        adv = advanced(state)
         out = []
         for node, site, factories, shipyard in self.rows:
             if owner[node] not in home or node not in sources:
@@ -176,9 +180,11 @@ class OpenCities:
                 continue  # 7.3.1: only inside the scenario's map area (and the nation's land)
             if air and not free_airbase(state, node, self.side):
                 continue  # 3.4: one air unit per airbase
-            if armor and "red" not in factories:
-                continue
-            if needs_blue and "blue" not in factories:
+            no_plant = (armor and "red" not in factories) or (
+                needs_blue and "blue" not in factories
+            )
+            # 11.2: an Axis minor power builds armour and air in its capital anyway
+            if no_plant and not (adv and resources.capital_without_factory(state, spec, node)):
                 continue
             if marine and not (shipyard and site.name in MARINE_SHIPYARDS):
                 continue
@@ -214,12 +220,19 @@ class ProductionPhase(Procedure[BiteState]):
         side = state.phasing
         state.phase = "production"
         scenario = state.w.scenario
+        adv = advanced(state)
+        earning: list[str] = []
         for income in scenario.income:
             if powers_side(income.power) != side or income.power in state.surrendered:
                 continue
             if state.turn >= income.from_turn:
+                if adv:  # 11.1-11.3: from the resources held, not the scenario's figure
+                    earning.append(income.power)
+                    continue
                 state.pp[income.power] = state.pp.get(income.power, 0) + income.yellow
                 state.emit("income", power=income.power, pp=income.yellow)
+        if adv:
+            resources.collect(state, side, earning)
         for power in list(state.pp_next):
             if powers_side(power) == side:
                 state.pp[power] = state.pp.get(power, 0) + state.pp_next.pop(power)
@@ -304,19 +317,31 @@ class ProductionPhase(Procedure[BiteState]):
         disbands: list[JSON] = []  # listed last: the least likely wish (7.3.4)
         present: set[str] = set()  # nations with a block on the map or to come back (5.2)
         pp, turn = state.pp, state.turn
+        adv = advanced(state)
         for p, spec, payer, steps, rebuild, kind in self._own_blocks(state, frame):
             status = p.status
             if status in (ON_MAP, ELIMINATED, HELD):
                 present.add(spec.nation)
+            # 11.0: in the Advanced Game armour, air and HQ steps also cost coloured PP
+            colour = resources.paired_colour(spec, payer) if adv else None
             if status == ON_MAP and not p.oos:
                 cost = steps[p.step - 1] if p.step else None  # repair_cost
                 if cost is not None and cost <= pp.get(payer, 0):
-                    out.append(Action(side, "repair", {"unit": p.uid, "pp": cost}))
+                    if colour is None:
+                        out.append(Action(side, "repair", {"unit": p.uid, "pp": cost}))
+                    elif resources.coloured(state, payer, colour) >= cost:
+                        args: dict[str, JSON] = {"unit": p.uid, "pp": cost, "colour": colour}
+                        out.append(Action(side, "repair", args))
                 disbands.append(p.uid)
             elif status == ELIMINATED or (status == DISBANDED and p.rebuild_turn <= turn):
                 if rebuild is not None and rebuild <= pp.get(payer, 0):  # rebuild_cost
+                    price: dict[str, JSON] = {"pp": rebuild}
+                    if colour is not None:
+                        if resources.coloured(state, payer, colour) < rebuild:
+                            continue
+                        price["colour"] = colour
                     where = placements(spec, kind)
-                    out.grid(side, "rebuild", {"unit": p.uid}, "hex", where, [{"pp": rebuild}])
+                    out.grid(side, "rebuild", {"unit": p.uid}, "hex", where, [price])
             elif status == HELD:
                 out.grid(side, "place", {"unit": p.uid}, "hex", placements(spec, kind))
         if side == AXIS and state.pp.get("germany", 0) > 0:
@@ -332,13 +357,21 @@ class ProductionPhase(Procedure[BiteState]):
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
         side = state.phasing
         pp: dict[str, JSON] = {k: v for k, v in sorted(state.pp.items()) if powers_side(k) == side}
+        data: dict[str, JSON] = {"pp": pp}
+        text = "Spend PP: repair, rebuild, place reinforcements; then done."
+        if advanced(state):  # 11.0, 11.2: the coloured pools, and what is kept of them
+            data["coloured"] = {
+                k: dict(v)
+                for k, v in sorted(resources.pools(state).items())
+                if powers_side(k) == side
+            }
+            text = (
+                "Spend PP: repair, rebuild, place reinforcements; armour, air and HQ steps "
+                "also cost PP of their colour (11.0); coloured PP not paired with a saved "
+                "yellow PP are lost when you are done (11.2)."
+            )
         return Decision(
-            Prompt(
-                side,
-                "production",
-                "Spend PP: repair, rebuild, place reinforcements; then done.",
-                {"pp": pp},
-            ),
+            Prompt(side, "production", text, data),
             self._actions(state, frame),
         )
 
@@ -347,6 +380,8 @@ class ProductionPhase(Procedure[BiteState]):
         board = state.w.board
         verb = action.verb
         if verb == "done":
+            if advanced(state):
+                resources.discard_unpaired(state, side)  # 11.2
             m.end(state)
             return
         if verb == "aid":
@@ -359,6 +394,9 @@ class ProductionPhase(Procedure[BiteState]):
             return
         piece = state.pieces[str(action.args["unit"])]
         payer = payer_of(state, piece)
+        colour = action.args.get("colour")
+        if colour is not None and verb in ("repair", "rebuild"):  # 11.0
+            resources.pay(state, payer, str(colour), int(cast(int, action.args["pp"])), side)
         if verb == "repair":
             state.pp[payer] -= int(cast(int, action.args["pp"]))
             piece.step -= 1

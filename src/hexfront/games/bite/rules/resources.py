@@ -1,0 +1,407 @@
+"""Advanced production (11.0-11.3): coloured PP, resource centres and their connection.
+
+Only in the Advanced Game (:func:`~.basics.advanced`). A power's income is what its
+population, mining and oil centres and its working factories produce (11.1, 11.2), counted
+only for the centres its side controls that reach the power's main supply source by rail
+or by a sea route (11.2); a route that must cross mined water costs a die per PP, lost on
+a 6 (11.3). Only Germany collects PP from centres taken from the enemy (11.2); captured
+factories are destroyed (3.3) and yield nothing. Yellow PP go to ``state.pp`` as in the
+basic game; the coloured ones (red armour, blue air, black oil, white shipyard) to pools
+kept in ``state.flags`` under :data:`POOLS`, which basic games never have, so their states
+and hashes do not change. A step of an armour, air or HQ unit costs as many coloured PP of
+its kind as yellow ones (11.0); coloured PP are saved only paired with a yellow one each,
+the rest is discarded at the end of the phase (11.2).
+
+The rules' numbers (pairing by class, deductions, mined seas, discard order) are data:
+``data/resources.toml``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources as files
+from typing import Any, cast
+
+from hexfront.engine.events import JSON
+
+from ..board import CAPITAL
+from ..state import AXIS, SOVIET, BiteState
+from ..units import UnitSpec
+from .basics import factories_at
+
+POOLS = "pp_coloured"  # state.flags key: {power: {colour: PP}} (advanced games only)
+COLOURS = ("red", "blue", "black", "white")  # 11.0: yellow is state.pp
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceRules:
+    """``data/resources.toml``."""
+
+    pairing: Mapping[str, str]  # unit class -> colour paired with each yellow PP (11.0)
+    owners: Mapping[str, str]  # 1941 owner of a hex -> the power that collects there
+    captors: frozenset[str]
+    untracked_oil: frozenset[str]
+    capital_builders: frozenset[str]
+    deduction: Mapping[str, int]
+    major_ports_only: bool
+    mined_seas: frozenset[str]
+    mine_loss: frozenset[int]
+    lake_routes: tuple[tuple[str, str, frozenset[str]], ...]
+    discard_order: tuple[str, ...]
+
+
+@cache
+def rules() -> ResourceRules:
+    raw = tomllib.loads(
+        files.files("hexfront.games.bite").joinpath("data/resources.toml").read_text("utf-8")
+    )
+    return parse_rules(raw)
+
+
+def parse_rules(raw: Mapping[str, Any]) -> ResourceRules:
+    """The rules of ``data/resources.toml``; a ValueError names a bad entry."""
+    pairing = {str(k): str(v) for k, v in raw["pairing"].items()}
+    for cls, colour in pairing.items():
+        if colour not in COLOURS:
+            raise ValueError(f"resources.toml: pairing of {cls} is {colour!r}, not a PP colour")
+    owners: dict[str, str] = {}
+    powers = raw["powers"]
+    for power, countries in powers["owners"].items():
+        for country in countries:
+            owners[str(country)] = str(power)
+    transport = raw["transport"]
+    lakes = tuple(
+        (str(r["a"]), str(r["b"]), frozenset(str(w) for w in r.get("closed_in", ())))
+        for r in transport.get("lake_routes", ())
+    )
+    order = tuple(str(c) for c in raw["saving"]["discard_order"])
+    if sorted(order) != sorted(COLOURS):
+        raise ValueError("resources.toml: saving.discard_order must list each colour once")
+    return ResourceRules(
+        pairing=pairing,
+        owners=owners,
+        captors=frozenset(str(p) for p in powers["captors"]),
+        untracked_oil=frozenset(str(p) for p in powers["untracked_oil"]),
+        capital_builders=frozenset(str(p) for p in powers["capital_builders"]),
+        deduction={str(k): int(v) for k, v in raw.get("deduction", {}).items()},
+        major_ports_only=transport.get("sea_ports", "major") == "major",
+        mined_seas=frozenset(str(s) for s in transport["mined_seas"]),
+        mine_loss=frozenset(int(f) for f in transport["mine_loss"]),
+        lake_routes=lakes,
+        discard_order=order,
+    )
+
+
+# --- the pools ------------------------------------------------------------------------------
+
+
+def pools(state: BiteState) -> dict[str, dict[str, int]]:
+    """Coloured PP per power (a live table inside ``state.flags``)."""
+    found = state.flags.get(POOLS)
+    if not isinstance(found, dict):
+        found = {}
+        state.flags[POOLS] = found
+    return cast(dict[str, dict[str, int]], found)
+
+
+def pool(state: BiteState, power: str) -> dict[str, int]:
+    """One power's coloured PP, every colour listed (zero if none)."""
+    table = pools(state)
+    mine = table.get(power)
+    if mine is None:
+        mine = table[power] = dict.fromkeys(COLOURS, 0)
+    return mine
+
+
+def coloured(state: BiteState, power: str, colour: str) -> int:
+    """How many PP of one colour a power holds (0 where there are no pools)."""
+    table = state.flags.get(POOLS)
+    if not isinstance(table, dict):
+        return 0
+    mine = table.get(power)
+    if not isinstance(mine, dict):
+        return 0
+    return int(mine.get(colour, 0))
+
+
+def paired_colour(spec: UnitSpec, power: str) -> str | None:
+    """11.0: the colour paid beside each yellow PP for a step of this unit, or None."""
+    colour = rules().pairing.get(spec.cls)
+    if colour == "black" and power in rules().untracked_oil:
+        return None  # the Soviets do not track oil (booklet, Soviet Oil Route)
+    return colour
+
+
+def affordable(state: BiteState, power: str, colour: str | None, cost: int) -> bool:
+    """Whether ``power`` can pay ``cost`` yellow PP and as many of ``colour`` (11.0)."""
+    if state.pp.get(power, 0) < cost:
+        return False
+    return colour is None or coloured(state, power, colour) >= cost
+
+
+def pay(state: BiteState, power: str, colour: str | None, cost: int, side: str) -> None:
+    """Take the coloured half of a step's price (the yellow half is paid as in 7.3)."""
+    if colour is None or cost <= 0:
+        return
+    mine = pool(state, power)
+    mine[colour] = mine.get(colour, 0) - cost
+    state.emit("coloured_pp_spent", side=side, power=power, colour=colour, pp=cost)
+
+
+# --- resource centres -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Centre:
+    """What one place produces per turn (11.1, 11.2)."""
+
+    node: int
+    name: str
+    owner: str  # the power that collects it while its side holds it
+    yellow: int  # population and mining centres
+    black: int  # oil centres
+    factories: tuple[tuple[str, int], ...]  # active factories: (colour, PP)
+
+
+def centres(state: BiteState) -> list[Centre]:
+    """Every producing place of the map, found once per map.
+
+    The generated map gives each factory its value; a hand-made test board has only the
+    sites' yellow and factory colours (1 PP each)."""
+    derived = state.w.derived
+    found: list[Centre] | None = derived.get("resource_centres")
+    if found is not None:
+        return found
+    from ..world import MapBoard
+
+    board = state.w.board
+    owners = rules().owners
+    out: list[Centre] = []
+    for node, site in sorted(board.sites.items()):
+        country = site.country or board.owner_1941[node]
+        owner = owners.get(country or "")
+        if owner is None:
+            continue
+        yellow, black = site.yellow, 0
+        plants = tuple((c, 1) for c in site.factories)
+        if isinstance(board, MapBoard):
+            place = board.m.places.get(site.name)
+            if place is not None:
+                yellow, black = place.production.yellow, place.production.black
+                plants = tuple((f.colour, f.pp) for f in place.factories if f.active)
+        if yellow or black or plants:
+            out.append(Centre(node, site.name, owner, yellow, black, plants))
+    derived["resource_centres"] = out
+    return out
+
+
+def _side_of(power: str) -> str:
+    return SOVIET if power == "ussr" else AXIS
+
+
+# --- connection (11.2, 11.3) ----------------------------------------------------------------
+
+
+def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozenset[int]:
+    """Nodes whose PP reach the main source ``main`` (11.2): by railway through hexes
+    ``side`` controls with no enemy ground unit in them (partisans block too, 29.0), or by
+    sea between major ports of a sea ``side`` controls (3.1) that is not frozen (9.2), or
+    over a lake route. With ``mined`` false, no route crosses mined water (11.3)."""
+    board = state.w.board
+    control = state.control
+    if control[main] != side:
+        return frozenset()
+    enemy_here = bytearray(board.node_count)
+    for p in state.on_map():
+        if p.side != side and state.spec(p).is_ground:
+            enemy_here[p.node] = 1
+    r = rules()
+    snow = state.weather == "snow"
+    from .supply import _sea_control
+
+    seas = _sea_control(state, side)
+    ports: dict[str, list[int]] = {}
+    for node, site in board.sites.items():
+        if site.port is None or site.sea is None or site.sea not in seas:
+            continue
+        if r.major_ports_only and site.port != "major":
+            continue
+        if snow and site.freezes:
+            continue
+        if not mined and site.sea in r.mined_seas:
+            continue
+        ports.setdefault(site.sea, []).append(node)
+    hops: dict[int, list[int]] = {}
+    for members in ports.values():
+        for a in members:
+            hops.setdefault(a, []).extend(b for b in members if b != a)
+    for a_name, b_name, closed in r.lake_routes:
+        if state.weather in closed:
+            continue
+        try:
+            a, b = board.node(a_name), board.node(b_name)
+        except (KeyError, LookupError, ValueError):
+            continue  # a map without this lake
+        hops.setdefault(a, []).append(b)
+        hops.setdefault(b, []).append(a)
+    rail = board.rail_adjacency
+    seen = {main}
+    todo = [main]
+    while todo:
+        node = todo.pop()
+        for nxt in (*rail[node], *hops.get(node, ())):
+            if nxt in seen or control[nxt] != side or enemy_here[nxt]:
+                continue
+            seen.add(nxt)
+            todo.append(nxt)
+    return frozenset(seen)
+
+
+# --- income (11.1-11.3) -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Income:
+    """What one power collects this Production Phase."""
+
+    power: str
+    pp: dict[str, int]  # colour (yellow too) -> PP received
+    cut: list[str]  # centres its side holds that reach no main source
+    mined: list[tuple[str, dict[str, int]]]  # centres whose PP must cross mined water
+
+
+def incomes(state: BiteState, side: str, powers: Iterable[str]) -> dict[str, Income]:
+    """The resources each of ``powers`` (of ``side``) collects, before mine rolls."""
+    r = rules()
+    wanted = set(powers)
+    out = {p: Income(p, dict.fromkeys(("yellow", *COLOURS), 0), [], []) for p in wanted}
+    nets: dict[tuple[str, bool], frozenset[int]] = {}
+
+    def reach(power: str, mined: bool) -> frozenset[int]:
+        key = (power, mined)
+        found = nets.get(key)
+        if found is None:
+            main = state.w.main_sources.get(power)
+            found = frozenset() if main is None else connected(state, side, main, mined=mined)
+            nets[key] = found
+        return found
+
+    for c in centres(state):
+        if state.control[c.node] != side:
+            continue
+        if _side_of(c.owner) == side:
+            power = c.owner
+            produce = _production(state, c, factories=True)
+        else:
+            captors = [p for p in r.captors if _side_of(p) == side]
+            if not captors:
+                continue  # 11.2: only Germany uses captured PP
+            power = captors[0]
+            produce = _production(state, c, factories=False)  # 3.3: taken plants are gone
+        if power not in wanted or power in state.surrendered:
+            continue
+        if power in r.untracked_oil:
+            produce.pop("black", None)
+        produce = {k: v for k, v in produce.items() if v > 0}
+        if not produce:
+            continue
+        income = out[power]
+        if c.node in reach(power, False):
+            for colour, pp in produce.items():
+                income.pp[colour] += pp
+        elif c.node in reach(power, True):
+            income.mined.append((c.name, produce))
+            for colour, pp in produce.items():
+                income.pp[colour] += pp
+        else:
+            income.cut.append(c.name)
+    return out
+
+
+def _production(state: BiteState, c: Centre, *, factories: bool) -> dict[str, int]:
+    out = {"yellow": c.yellow, "black": c.black}
+    if factories:
+        working, _ = factories_at(state, c.node)  # 3.3: destroyed factories produce nothing
+        for colour, pp in c.factories:
+            if colour in working:
+                out[colour] = out.get(colour, 0) + pp
+    return out
+
+
+def collect(state: BiteState, side: str, powers: Iterable[str]) -> None:
+    """11.1-11.3: each power's income this turn, into its pools, with the mine rolls."""
+    r = rules()
+    for power, income in sorted(incomes(state, side, powers).items()):
+        got = income.pp
+        for name, produce in income.mined:  # 11.3: a die per PP, lost on a 6
+            faces = state.dice.roll(sum(produce.values()), "mine_roll", state.log, by=side)
+            losses = sum(1 for f in faces if f in r.mine_loss)
+            if not losses:
+                continue
+            state.emit("mine_loss", power=power, city=name, pp=losses)
+            # Design choice: the lost PP come off the centre's coloured PP first.
+            for colour in (*COLOURS, "yellow"):
+                take = min(losses, produce.get(colour, 0))
+                got[colour] -= take
+                losses -= take
+        deduction = min(r.deduction.get(power, 0), got["yellow"])
+        got["yellow"] -= deduction
+        if income.cut:
+            state.emit("resources_cut", power=power, cities=cast(JSON, sorted(income.cut)))
+        state.pp[power] = state.pp.get(power, 0) + got["yellow"]
+        state.emit("income", power=power, pp=got["yellow"])
+        mine = pool(state, power)
+        for colour in COLOURS:
+            mine[colour] = mine.get(colour, 0) + got[colour]
+        state.emit(
+            "coloured_income",
+            power=power,
+            red=got["red"],
+            blue=got["blue"],
+            black=got["black"],
+            white=got["white"],
+        )
+
+
+def discard_unpaired(state: BiteState, side: str) -> None:
+    """11.2: at the end of the phase each saved coloured PP needs a yellow PP beside it;
+    the others are discarded (in the data's order)."""
+    table = state.flags.get(POOLS)
+    if not isinstance(table, dict):
+        return
+    for power in sorted(table):
+        if _side_of(power) != side:
+            continue
+        mine = pool(state, power)
+        excess = sum(mine.values()) - max(state.pp.get(power, 0), 0)
+        if excess <= 0:
+            continue
+        thrown: dict[str, int] = {}
+        for colour in rules().discard_order:
+            take = min(excess, mine.get(colour, 0))
+            if take:
+                mine[colour] -= take
+                thrown[colour] = take
+                excess -= take
+        state.emit(
+            "pp_discarded",
+            power=power,
+            red=thrown.get("red", 0),
+            blue=thrown.get("blue", 0),
+            black=thrown.get("black", 0),
+            white=thrown.get("white", 0),
+        )
+
+
+def capital_without_factory(state: BiteState, spec: UnitSpec, node: int) -> bool:
+    """11.2: an Axis minor power's armour or air unit may appear in its own capital even
+    with no factory there (Advanced Game only)."""
+    if spec.nation not in rules().capital_builders:
+        return False
+    site = state.w.board.sites.get(node)
+    return (
+        site is not None and site.type == CAPITAL and state.w.board.owner_1941[node] == spec.nation
+    )
