@@ -55,6 +55,7 @@ MODULES = (
     "games/bite/rules/combat.py",
     "games/bite/rules/deploy.py",
     "games/bite/rules/exploitation.py",
+    "games/bite/rules/level.py",
     "games/bite/rules/modifiers.py",
     "games/bite/rules/movement.py",
     "games/bite/rules/powers.py",

@@ -11,7 +11,11 @@ from typing import Any
 from hexfront.engine.match import Match
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules.basics import advanced, zoc_map
+from hexfront.games.bite.rules.modifiers import AA, GROUND, BattleContext, modifiers
+from hexfront.games.bite.rules.supply import compute, is_supplied
 from hexfront.games.bite.rules.victory import verdict
+
+from .helpers import act, move_targets
 
 GAME = Bite()
 
@@ -92,3 +96,143 @@ def test_sbe5_scores_only_the_four_named_cities() -> None:
     m = position("SBE5", [], control={"axis": [*many, "Leningrad", "Moscow"]})
     result = verdict(m.state)
     assert (result["score"], result["winner"], result["level"]) == (2, "axis", "marginal")
+
+
+# --- 9.0-9.3 weather ----------------------------------------------------------------------
+
+
+def test_the_soviet_player_rolls_octobers_weather_in_the_advanced_game() -> None:  # 9.0
+    def october(scenario: str, hex_id: str, face: int) -> str:
+        m = Match.from_position(
+            GAME,
+            {
+                "scenario": scenario,
+                "turn": 4,
+                "side": "soviet",
+                "phase": "exploitation",
+                "dice": [face],
+                "unit": [{"id": "sov-a-8", "hex": hex_id}],
+            },
+        )
+        assert m.state.turn == 5  # October 1941: nothing to decide, so the turn went on
+        return m.state.weather
+
+    assert [october("SBE5", "Moscow", face) for face in (1, 3, 4, 6)] == [
+        "good",
+        "good",
+        "rain",
+        "rain",
+    ]
+    # The basic game plays in good weather and rolls nothing.
+    assert october("SBE3", "Kiev", 6) == "good"
+    assert position("SBE5", [], turn=6).state.weather == "snow"  # November is fixed
+
+
+def supplied(scenario: str, units: list[dict[str, Any]], uid: str, weather: str) -> bool:
+    m = position(scenario, units, weather=weather, side="soviet")
+    return is_supplied(m.state, m.state.pieces[uid], compute(m.state, "soviet"))
+
+
+STEPPE = [{"id": "sov-a-8", "hex": "4736"}]  # three clear hexes from the nearest railway
+
+
+def test_bad_weather_shortens_supply_lanes_to_two_hexes() -> None:  # 9.1
+    assert supplied("SBE5", STEPPE, "sov-a-8", "good")
+    assert not supplied("SBE5", STEPPE, "sov-a-8", "rain")
+    assert not supplied("SBE5", STEPPE, "sov-a-8", "snow")
+
+
+# Tallinn cut off by land (German blocks on both railway hexes next to it), so only the sea
+# from Leningrad, in the same Gulf of Finland, supplies it.
+TALLINN = [
+    {"id": "sov-a-8", "hex": "Tallinn"},
+    {"id": "ger-c-xii", "hex": "2414"},
+    {"id": "ger-c-xx", "hex": "2614"},
+]
+
+
+def test_frozen_ports_carry_no_supply_in_snow() -> None:  # 9.2
+    assert supplied("SBE5", TALLINN, "sov-a-8", "good")
+    assert supplied("SBE5", TALLINN, "sov-a-8", "rain")
+    assert not supplied("SBE5", TALLINN, "sov-a-8", "snow")
+
+
+def reach(m: Match[Any], uid: str) -> int:
+    """How far (in hexes) the unit's farthest legal move goes."""
+    board = m.state.w.board
+    start = m.state.pieces[uid].node
+    return max(board.distance(start, board.node(h)) for h in move_targets(m, uid))
+
+
+def test_rain_and_snow_slow_every_move() -> None:  # 9.2
+    # A Soviet army in the open steppe east of the Don: 3 MP, clear hexes all around.
+    units = [{"id": "sov-a-8", "hex": "4736"}]
+
+    def far(weather: str) -> int:
+        return reach(position("SBE5", units, side="soviet", weather=weather), "sov-a-8")
+
+    assert far("good") == 3
+    assert far("rain") == 1  # 3 MP a hex
+    assert far("snow") == 1  # 2 MP a clear hex
+
+
+GUARDS = [{"id": "sov-grc-1", "hex": "4736"}]
+
+
+def test_guards_are_motorized_in_the_advanced_game() -> None:  # 10.0
+    def far(scenario: str) -> int:
+        return reach(position(scenario, GUARDS, side="soviet", turn=5), "sov-grc-1")
+
+    assert far("SBE5") == 4
+    assert far("SBE3") == 3  # the basic game's Guards march at their TECH's pace
+    cavalry = position("SBE5", [{"id": "sov-gcc-1", "hex": "4736"}], side="soviet", turn=6)
+    assert cavalry.state.profile(cavalry.state.pieces["sov-gcc-1"]).mp == 5
+
+
+def test_no_air_combat_missions_in_rain_but_rebasing() -> None:  # 9.2, 9.3
+    units = [
+        {"id": "ger-jg-54", "hex": "Riga"},
+        {"id": "sov-a-8", "hex": "2717"},
+    ]
+
+    # Played on SBE4's basic rules with the weather set by hand: in SBE5 the fighter would
+    # also need an activated Air-HQ to fly (13.5), which is not what this test is about.
+    def air_verbs(weather: str) -> set[str]:
+        m = position("SBE4", units, control={"axis": ["Riga"]}, weather=weather)
+        act(m, "axis", "end_ground")
+        return {a.verb for a in m.legal_actions("axis") if a.args.get("unit") == "ger-jg-54"}
+
+    assert air_verbs("good") == {"fly", "rebase"}
+    assert air_verbs("rain") == {"rebase"}
+
+
+# --- 10.0 elite units ---------------------------------------------------------------------
+
+
+def mods(scenario: str, uid: str, hex_id: str, attacker: str, step: str) -> tuple[int, int]:
+    """Mali and Boni of one unit firing in a battle in an open hex, in good weather."""
+    m = position(scenario, [{"id": uid, "hex": hex_id}])
+    node = m.state.w.board.node(hex_id)
+    defender = "soviet" if attacker == "axis" else "axis"
+    ctx = BattleContext(node, attacker, defender, 2)
+    result = modifiers(m.state, m.state.pieces[uid], ctx, step)
+    return result.mali, result.boni
+
+
+def test_elite_units_fire_with_a_bonus_in_the_advanced_game() -> None:  # 10.0
+    clear = "4736"
+    # The SS attack with a Bonus, and defend without one.
+    assert mods("SBE5", "ger-ss-r", clear, "axis", GROUND) == (0, 1)
+    assert mods("SBE5", "ger-ss-r", clear, "soviet", GROUND) == (0, 0)
+    assert mods("SBE5", "ger-ss-r", clear, "axis", AA) == (0, 0)
+    # The 7th Flying Division defends with a Bonus, its AA too, and attacks without one.
+    assert mods("SBE5", "ger-7fd", clear, "soviet", GROUND) == (0, 1)
+    assert mods("SBE5", "ger-7fd", clear, "soviet", AA) == (0, 1)
+    assert mods("SBE5", "ger-7fd", clear, "axis", GROUND) == (0, 0)
+    # Soviet marines defend with one; Guards attack with one.
+    assert mods("SBE5", "sov-ni-baltic", clear, "axis", GROUND) == (0, 1)
+    assert mods("SBE5", "sov-grc-1", clear, "soviet", GROUND) == (0, 1)
+    assert mods("SBE5", "sov-a-8", clear, "soviet", GROUND) == (0, 0)  # not elite
+    # The basic game knows no elite.
+    assert mods("SBE4", "ger-ss-r", clear, "axis", GROUND) == (0, 0)
+    assert mods("SBE4", "ger-7fd", clear, "soviet", GROUND) == (0, 0)

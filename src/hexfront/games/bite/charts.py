@@ -34,6 +34,10 @@ class Charts:
     ally_aid_max: int
     max_rounds: int
     max_air_rounds: int
+    elite_bonus: int
+    elite_defending_classes: frozenset[str]
+    guards_mp: int
+    guards_cavalry_mp: int
 
 
 @cache
@@ -73,4 +77,8 @@ def charts() -> Charts:
         ally_aid_max=int(pr["ally_aid_max"]),
         max_rounds=int(cb["max_rounds"]),
         max_air_rounds=int(cb["max_air_rounds"]),
+        elite_bonus=int(raw["elite"]["bonus"]),
+        elite_defending_classes=frozenset(raw["elite"]["defending_classes"]),
+        guards_mp=int(raw["elite"]["guards_mp"]),
+        guards_cavalry_mp=int(raw["elite"]["guards_cavalry_mp"]),
     )

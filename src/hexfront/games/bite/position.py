@@ -52,7 +52,7 @@ from hexfront.engine.events import JSON
 from hexfront.engine.sequence import READY, Frame
 
 from .machine import MACHINE
-from .rules.basics import FROZEN_TURN1, initial_control
+from .rules.basics import FROZEN_TURN1, advanced, initial_control
 from .rules.turn import SIDE_PHASES
 from .state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, REMOVED, SIDES, BiteState
 from .types import Status, side_of
@@ -430,8 +430,9 @@ def _node(board: Any, name: str, where: str) -> int:
 
 def _weather(state: BiteState) -> str:
     """The turn's weather without rolling: good in the basic game, the chart's fixed
-    weather with the weather option (a variable month is good unless the file says)."""
-    if state.options.get("weather") != "chart":
+    weather with the weather option or in the Advanced Game (a variable month is good
+    unless the file says)."""
+    if state.options.get("weather") != "chart" and not advanced(state):
         return "good"
     fixed = state.w.weather.get(state.turn, "good")
     return fixed if fixed in WEATHERS else "good"

@@ -16,6 +16,7 @@ from hexfront.engine.events import JSON
 
 from . import deployment, forces
 from .board import Site
+from .charts import charts
 from .state import Income, ScenarioSpec, World
 from .units import Profile, UnitSpec
 
@@ -159,11 +160,22 @@ def _deep(bite_map: Any, a: int, b: int) -> bool:
 
 
 class ForcesTech:
-    """The Tech Level Chart of ``data/tech.toml`` through the rules' TechChart interface."""
+    """The Tech Level Chart of ``data/tech.toml`` through the rules' TechChart interface.
+
+    ``guards_motorized``: the Advanced Game's Guards move 4 MP from the start, Guards
+    cavalry 5 (10.0), or more when their TECH gives more.
+    """
+
+    def __init__(self, guards_motorized: bool = False) -> None:
+        self.guards_motorized = guards_motorized
 
     def profile(self, unit: UnitSpec, turn: int) -> Profile:
         e = _entry(unit.id, turn)
-        return Profile(e.attack, e.defence, e.a2a, e.a2g, e.mp, e.range, frozenset(e.abilities))
+        mp = e.mp
+        if self.guards_motorized and "guards" in unit.traits and unit.is_ground:
+            chart = charts()
+            mp = max(mp, chart.guards_cavalry_mp if unit.cls == "cavalry" else chart.guards_mp)
+        return Profile(e.attack, e.defence, e.a2a, e.a2g, mp, e.range, frozenset(e.abilities))
 
 
 @cache
@@ -296,7 +308,7 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     )
     main_sources = {power: board.node(name) for power, name in MAIN_SOURCES.items()}
     weather = {t.turn: t.weather for t in forces.calendar()}
-    return World(board, units, ForcesTech(), spec, main_sources, {}, weather)
+    return World(board, units, ForcesTech(sc.rules == "advanced"), spec, main_sources, {}, weather)
 
 
 def setup_world(name: str) -> World:

@@ -10,6 +10,7 @@ from ..board import WATER, Site
 from ..charts import charts
 from ..state import AXIS, ELIMINATED, REMOVED, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
+from .level import advanced as advanced
 from .modifiers import fortification, rivers_frozen
 
 # Which side each 1941 owner belongs to at the start (3.1, 3.20).
@@ -33,15 +34,6 @@ SOVIET_COUNTRIES = frozenset({"ussr"})
 
 FACTORIES_DESTROYED = "factories_destroyed"  # state.flags key: names of the sites (3.3)
 FROZEN_TURN1 = "frozen_turn1"  # state.flags key: frozen unit ids after hand deployment (3.21)
-
-
-def advanced(state: BiteState) -> bool:
-    """True when the scenario is played with the Advanced Game rules (chapters 8-13: SBE5-SBE9).
-
-    The switch is the scenario's own rules level, which lives in the static world and is
-    never serialised, so the basic scenarios' states (and their golden hashes) do not see it.
-    """
-    return state.w.scenario.rules == "advanced"
 
 
 def initial_control(owner: str | None) -> str:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import CLEAR, FORTRESS
+from ..charts import charts
 from ..state import AXIS, BiteState, Piece
 from ..types import Node, Side
+from .level import advanced
 
 ROUGH = frozenset({"forest", "hills", "mountains", "swamp"})
 
@@ -152,7 +154,19 @@ def modifiers(
     w = _weather_ground(state, piece, ctx, step, attacking)
     mali += w.mali
     boni += w.boni
+    if spec.elite and advanced(state):
+        boni += _elite_bonus(spec.cls, step, attacking)
     return _net(state, Mods(mali, boni))
+
+
+def _elite_bonus(cls: str, step: str, attacking: bool) -> int:
+    """10.0: Guards, Grossdeutschland, Hermann Goering and the SS fire with a Bonus when
+    they attack (air Guards in their air-to-ground fire); marines and the German airborne
+    divisions when they defend, their AA fire included."""
+    chart = charts()
+    if cls in chart.elite_defending_classes:
+        return chart.elite_bonus if not attacking and step in (GROUND, AA) else 0
+    return chart.elite_bonus if attacking and step in (GROUND, A2G) else 0
 
 
 def _all_attackers_crossed(state: BiteState, ctx: BattleContext) -> int:

@@ -101,9 +101,10 @@ def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
         return control[n] == side and not enemy_here[n]
 
     seas = _sea_control(state, side)
+    snow = state.weather == "snow"  # 9.2: the white-anchor ports freeze and carry no supply
     ports_by_sea: dict[str, list[int]] = {}
     for node, site in board.sites.items():
-        if site.port and site.sea in seas and usable(node):
+        if site.port and site.sea in seas and usable(node) and not (snow and site.freezes):
             ports_by_sea.setdefault(site.sea, []).append(node)
     found: list[int] = []
     bfs(rail, [main], passable=usable, reached=found)

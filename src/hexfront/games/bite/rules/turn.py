@@ -17,6 +17,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
 from ..state import AXIS, SOVIET, BiteState
 from ..types import Side
 from . import deploy
+from .basics import advanced
 
 M = Machine[BiteState]
 
@@ -60,8 +61,9 @@ class TurnProc(Steps[BiteState]):
 
 
 def weather_of(state: BiteState) -> str:
-    """The basic game is played in good weather; the weather option uses the chart (9.0)."""
-    if state.options.get("weather") != "chart":
+    """The basic game is played in good weather unless the weather option asks for the chart;
+    the Advanced Game always reads the chart (9.0)."""
+    if state.options.get("weather") != "chart" and not advanced(state):
         return "good"
     fixed = state.w.weather.get(state.turn, "good")
     if fixed != "variable":
