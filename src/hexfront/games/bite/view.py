@@ -17,7 +17,8 @@ from typing import cast
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
-from .rules.basics import FROZEN_TURN1
+from .rules import command
+from .rules.basics import FROZEN_TURN1, advanced
 from .state import (
     CONTROL_LETTER,
     DISBANDED,
@@ -309,7 +310,7 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
         # The sequence-of-play stack holds no identities (only handles, hexes and counts),
         # so both sides may see where the game stands; AI search rebuilds states from it.
         "stack": [f.to_json() for f in state.stack],
-    }
+    } | _hq_view(state, side, fog)
 
 
 def _public_flags(state: BiteState, side: str | None) -> JSON:
@@ -325,4 +326,68 @@ def _public_flags(state: BiteState, side: str | None) -> JSON:
             and uid in state.pieces
             and (state.pieces[uid].side == side or state.pieces[uid].seen)
         ]
+    if command.HQ_FLAG in flags and side is not None:
+        flags[command.HQ_FLAG] = _hq_flags(state, side)
     return flags
+
+
+# --- HQs (13.0-13.8) -------------------------------------------------------------------------
+
+
+def _hq_flags(state: BiteState, side: str) -> JSON:
+    """The HQ records cut down for ``side``: its own in full; of the enemy's, only the
+    activated HQs (revealed when activated, 13.2) and their action points, never which
+    units they command."""
+    active: dict[str, JSON] = {}
+    for uid, entry in command.active_entries(state).items():
+        if state.pieces[uid].side == side:
+            active[uid] = json_copy(cast(JSON, entry))
+        else:
+            active[uid] = {"ap": entry["ap"], "phase": entry["phase"]}
+    book = state.flags.get(command.HQ_FLAG)
+    commanded = cast(dict[str, str], book.get("commanded", {})) if isinstance(book, dict) else {}
+    return {
+        "active": active,
+        "commanded": {u: k for u, k in commanded.items() if state.pieces[u].side == side},
+    }
+
+
+def _hq_view(state: BiteState, side: str | None, fog: bool) -> dict[str, JSON]:
+    """Advanced Game: the activated HQs a side may see (13.2: revealed when activated),
+    with, for their owner, the action points left, the command range and the units each
+    may still put under command (13.3, 13.4); and the owner's units in limited supply
+    (13.5). Nothing for the Basic Game."""
+    if not advanced(state):
+        return {}
+    board = state.w.board
+    active: list[JSON] = []
+    for uid, entry in sorted(command.active_entries(state).items()):
+        hq = state.pieces[uid]
+        if hq.status != ON_MAP:
+            continue
+        spec = state.spec(hq)
+        row: dict[str, JSON] = {
+            "id": uid,
+            "name": spec.name,
+            "cls": spec.cls,
+            "side": hq.side,
+            "hex": board.id_of(hq.node),
+            "ap": entry["ap"],
+        }
+        if side is None or hq.side == side or not fog:
+            row["left"] = command.points_left(state, hq)
+            row["range"] = None if spec.cls == "supreme_hq" else command.command_range(state)
+            row["may_command"] = [
+                p.uid
+                for p in sorted(state.on_map(hq.side), key=lambda x: x.uid)
+                if any(h == uid for h, _ in command.command_options(state, p))
+            ]
+        active.append(row)
+    supply: dict[str, JSON] = {}
+    for p in state.on_map():
+        if side is not None and p.side != side and fog:
+            continue
+        word = command.supply_word(state, p)
+        if word != "full":
+            supply[p.uid] = word
+    return {"hq": {"active": active, "supply": dict(sorted(supply.items()))}}

@@ -15,9 +15,9 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, Steps
 
 from ..state import BiteState, Piece, enemy_of
 from ..types import Node, Side
-from . import powers
+from . import command, powers
 from .air import air_range, rebase_targets
-from .basics import can_stack, eliminate, is_frozen, take_control
+from .basics import advanced, can_stack, eliminate, is_frozen, take_control
 from .movement import can_attack, enemy_nodes, move_cost_table
 
 M = Machine[BiteState]
@@ -75,6 +75,7 @@ class BlitzPhase(Steps[BiteState]):
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
         state.phase = "blitz"
         self.first_step(frame)  # stage "moves"
+        command.check_supreme_homes(state)  # 13.8.1, 13.8.2: after the battles
         v = frame.typed(BlitzVars)
         v["done"] = []
         v["pushes"] = []
@@ -150,6 +151,7 @@ class BlitzPhase(Steps[BiteState]):
             piece.came_from = frm
             if not any(q.side != piece.side for q in state.at(to)):
                 take_control(state, piece.side, [to])
+                command.check_supreme_homes(state)  # 13.8.1, 13.8.2
 
     def _blitz_combat(self, m: M, state: BiteState, frame: Frame) -> None:
         self.go_to(frame, "rebase_defender")  # from "moves" (no blitz left) or "combat"
@@ -164,6 +166,9 @@ class BlitzPhase(Steps[BiteState]):
     def _over(self, m: M, state: BiteState, frame: Frame) -> None:
         for p in state.on_map(state.phasing):
             p.attacked = False
+        if advanced(state):
+            command.check_supreme_homes(state)
+            command.deactivate_all(state)  # 13.6: every HQ activated this turn, both sides'
         m.end(state)
 
     steps = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
+from hexfront.engine.events import JSON
 from hexfront.engine.listing import Listing
 from hexfront.engine.paths import bfs, cheapest, path_to
 from hexfront.engine.protocol import Action, Prompt
@@ -19,10 +20,11 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
-from . import powers
+from . import command, powers
 from .air import air_range, evacuate_airbase, rebase_targets
 from .basics import (
     StackMemo,
+    advanced,
     eliminate,
     empty_hex_takes,
     is_frozen,
@@ -37,9 +39,14 @@ def move_cost_table(state: BiteState) -> dict[str, int]:
 
 
 def ground_mp(state: BiteState, piece: Piece) -> int:
-    """MP at the start of a move: halved when out of supply (4.4), never below 1 (3.18)."""
+    """MP at the start of a move: halved when out of supply (4.4), never below 1 (3.18).
+
+    Advanced Game: halved again in limited supply (13.5: a quarter when also out of
+    supply); a Supreme HQ's order moves an unsupplied unit as if supplied (13.8.1)."""
     mp = state.profile(piece).mp
-    if piece.oos:
+    if piece.oos and not command.supplied_by_order(state, piece):
+        mp //= 2
+    if command.mp_halved(state, piece):
         mp //= 2
     return max(1, mp)
 
@@ -199,8 +206,11 @@ def _control_read_by_moves(state: BiteState) -> list[int]:
 
 
 def can_attack(state: BiteState, piece: Piece) -> bool:
-    """4.4: no attack out of supply; 3.21: frozen units neither move nor attack."""
-    return not piece.oos and not is_frozen(state, piece)
+    """4.4: no attack out of supply; 3.21: frozen units neither move nor attack; 13.5: no
+    attack in limited supply (an armour unit without an HQ's command)."""
+    if is_frozen(state, piece) or command.limited_supply(state, piece):
+        return False
+    return not piece.oos or command.supplied_by_order(state, piece)
 
 
 def ground_destinations(
@@ -218,6 +228,8 @@ def ground_destinations(
     spec = state.spec(piece)
     if piece.moved or is_frozen(state, piece) or spec.cls == "static_infantry":
         return {}
+    if command.locked_in_place(state, piece):
+        return {}  # 13.3, 13.8.1, 13.8.2: an activated HQ, or one bound to its city
     cost, _, reached = reach_full(state, piece, piece.mp_left)
     enemies = enemy_nodes(state, piece.side)
     fits = {} if fits is None else fits
@@ -331,8 +343,12 @@ def move_ground(state: BiteState, piece: Piece, dest: int) -> list[int]:
 
 
 def _air_ok(state: BiteState, piece: Piece) -> bool:
-    if piece.oos or is_frozen(state, piece) or state.strength(piece) <= 0:
+    if piece.oos and not command.supplied_by_order(state, piece):
         return False
+    if is_frozen(state, piece) or state.strength(piece) <= 0:
+        return False
+    if not command.may_fly_mission(state, piece):
+        return False  # 13.5: no mission or reaction without an HQ's command
     return state.weather != "rain"  # 9.3: no air combat missions in rain
 
 
@@ -430,10 +446,14 @@ class MovementPhase(Procedure[BiteState]):
                         movers.append(p.uid)
                         if must_evacuate(state, p):
                             crowded.add(p.uid)  # 5.5: it must start leaving Finland
+            for a in hq_actions(state, side, "movement", ground=True):
+                moves.append(a)  # 13.3, 13.4: activate HQs, put units under their command
             # 7.3.2: new units overstacked in their city must spread out before movement ends.
             if not any(uid in crowded for uid in movers):
                 moves.append(Action(side, "end_ground"))
             text = "Move ground units; then end ground movement."
+            if command.active_entries(state) or command.activatable(state, "movement", side):
+                text += HQ_HINT
             if crowded:
                 text = (
                     "Some units must move first: out of overstacked hexes (3.10, 7.3.2) "
@@ -448,7 +468,7 @@ class MovementPhase(Procedure[BiteState]):
             if not state.spec(p).is_air or p.moved or p.base >= 0 or is_frozen(state, p):
                 continue  # 3.21: frozen air units neither fly nor rebase
             evacuating = must_evacuate(state, p)
-            if not p.oos and not evacuating:
+            if (not p.oos or command.supplied_by_order(state, p)) and not evacuating:
                 for node in mission_targets(state, p):
                     actions.append(Action(side, "fly", {"unit": p.uid, "to": board.id_of(node)}))
             reach = air_range(state, p) * 2
@@ -457,7 +477,10 @@ class MovementPhase(Procedure[BiteState]):
             for node in rebase_targets(state, p, sources, distance=reach):
                 actions.append(Action(side, "rebase", {"unit": p.uid, "to": board.id_of(node)}))
                 leaving = leaving or evacuating  # 5.5: it must leave neutral Finland
+        actions.extend(hq_actions(state, side, "movement", ground=False))
         text = "Fly air missions or rebase; then done."
+        if advanced(state):
+            text += HQ_HINT
         if leaving:
             text = "Air units in neutral Finland must rebase out of it first (5.5). " + text
         else:
@@ -495,6 +518,8 @@ class MovementPhase(Procedure[BiteState]):
         if action.verb == "done":
             m.end(state)
             return
+        if act_on_hq(state, action, "movement"):
+            return
         piece = state.pieces[str(action.args["unit"])]
         to = board.node(str(action.args["to"]))
         frm = piece.node
@@ -509,12 +534,71 @@ class MovementPhase(Procedure[BiteState]):
                 evacuate_airbase(state, to, piece.side)
                 if not any(p.side != piece.side for p in state.at(to)):
                     take_control(state, piece.side, [to])  # 3.3: the airbase is taken
+            command.check_supreme_homes(state)  # 13.8.1, 13.8.2
         elif action.verb == "fly":
             piece.base, piece.node, piece.moved = frm, to, True
             state.emit_move("fly", piece, frm, to)
         elif action.verb == "rebase":
             piece.node, piece.moved = to, True
             state.emit_move("rebase", piece, frm, to)
+
+
+# --- HQ activation and command (13.0-13.5), shared by the phases -----------------------------
+
+HQ_HINT = (
+    " Armour and air units need an activated HQ's command for full supply: activate an HQ "
+    "(13.3), then spend its action points on units in range (13.4)."
+)
+
+
+def hq_actions(
+    state: BiteState,
+    side: str,
+    phase: str,
+    *,
+    ground: bool,
+    tactical_only: bool = False,
+    any_moved: bool = False,
+) -> list[Action]:
+    """The HQ choices of ``side`` in ``phase``: activations (13.3, 13.7, 13.8) and commands
+    of units that have not moved yet (any unit with ``any_moved``: the reaction phase comes in
+    the enemy's turn), ground units or air units (13.1-13.5, 13.8.1)."""
+    if not advanced(state):
+        return []
+    out = [
+        Action(side, "activate", {"hq": hq.uid}) for hq in command.activatable(state, phase, side)
+    ]
+    if not command.active_entries(state):
+        return out
+    for p in sorted(state.on_map(side), key=lambda x: x.uid):
+        spec = state.spec(p)
+        if (p.moved and not any_moved) or spec.is_ground != ground or is_frozen(state, p):
+            continue
+        if not ground and p.base >= 0:
+            continue
+        for hq, kind in command.command_options(state, p, tactical_only=tactical_only):
+            args: dict[str, JSON] = {"hq": hq, "unit": p.uid}
+            if state.spec(state.pieces[hq]).cls == "supreme_hq":
+                args["as"] = kind
+            out.append(Action(side, "command", args))
+    return out
+
+
+def act_on_hq(state: BiteState, action: Action, phase: str) -> bool:
+    """Carry out an ``activate`` or ``command`` action; False for any other verb."""
+    if action.verb == "activate":
+        command.activate(state, state.pieces[str(action.args["hq"])], phase)
+        return True
+    if action.verb != "command":
+        return False
+    hq = state.pieces[str(action.args["hq"])]
+    piece = state.pieces[str(action.args["unit"])]
+    spec = state.spec(piece)
+    kind = str(action.args.get("as") or command.fuel_kind(spec))
+    command.command(state, hq, piece, kind)
+    if spec.is_ground and not piece.moved:
+        piece.mp_left = ground_mp(state, piece)  # 13.2: full MP under command
+    return True
 
 
 def _all_sources(state: BiteState, side: str) -> frozenset[int]:

@@ -20,8 +20,16 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
-from . import powers
-from .basics import StackMemo, empty_hex_takes, is_frozen, reduce_once, takes_one_more
+from . import command, powers
+from .basics import (
+    StackMemo,
+    advanced,
+    empty_hex_takes,
+    is_frozen,
+    reduce_once,
+    takes_one_more,
+)
+from .supply import compute
 
 M = Machine[BiteState]
 
@@ -55,6 +63,8 @@ def rail_net(
     spec = state.spec(piece)
     if piece.oos or is_frozen(state, piece) or not spec.is_ground:
         return None
+    if command.locked_in_place(state, piece):
+        return None  # 13.3, 13.8.1, 13.8.2: an activated HQ, or one bound to its city
     if not board.rail_adjacency[piece.node] or hot[piece.node]:
         return None
     side = piece.side
@@ -119,7 +129,20 @@ class _Zones:
 
 
 def supreme_hqs(state: BiteState, side: str) -> list[Piece]:
-    """Supreme HQs able to act: in supply, not frozen, with an action point left (7.4)."""
+    """Supreme HQs able to act: in supply, not frozen, with an action point left (7.4).
+
+    Advanced Game: activated Supreme HQs whose menu still allows a rail move (13.8.1)."""
+    if advanced(state):
+        return sorted(
+            (
+                state.pieces[uid]
+                for uid in command.active_entries(state)
+                if state.pieces[uid].side == side
+                and state.spec(state.pieces[uid]).cls == "supreme_hq"
+                and command.kind_allowed(state, state.pieces[uid], "rail")
+            ),
+            key=lambda p: p.uid,
+        )
     return sorted(
         (
             p
@@ -142,6 +165,18 @@ def payer(state: BiteState, piece: Piece) -> str:
     )
 
 
+def _srm_limit(state: BiteState) -> int:
+    """13.8.1: the Soviet rail moves, 4 instead of 5 once Moscow is lost or out of supply."""
+    normal = charts().srm_soviet
+    if state.phasing != SOVIET:
+        return normal
+    home = command.srm_home(state, SOVIET)
+    supplied = True
+    if home is not None and state.control[home] == SOVIET:
+        supplied = compute(state, SOVIET).lane_ok("ussr", home)
+    return command.srm_limit(state, SOVIET, normal, supplied)
+
+
 class RailPhase(Procedure[BiteState]):
     name = "rail"
 
@@ -149,12 +184,17 @@ class RailPhase(Procedure[BiteState]):
         state.phase = "rail"
         frame.vars["used"] = {"ussr": 0, "scandinavia": 0, "free": 0, "all": 0}
         frame.vars["railed"] = []
+        if advanced(state):
+            command.check_supreme_homes(state)  # 13.8.1, 13.8.2
+            command.activate_automatic(state, state.phasing)  # 13.8.2: the FHQ
+            frame.vars["limit"] = _srm_limit(state)  # 13.8.1: 4 once Moscow is lost or cut off
 
     def _room(self, state: BiteState, frame: Frame, zone: str) -> bool:
         used = cast(dict[str, int], frame.vars["used"])
         c = charts()
         if state.phasing == SOVIET:
-            return used["all"] < c.srm_soviet
+            limit = frame.vars.get("limit")
+            return used["all"] < (c.srm_soviet if limit is None else cast(int, limit))
         if zone == "ussr":
             return used["ussr"] < c.srm_axis_ussr
         if zone == "scandinavia":
@@ -221,19 +261,23 @@ class RailPhase(Procedure[BiteState]):
             to = ids[:i] + ids[i + 1 :] if i < len(nodes) and nodes[i] == p.node else ids
             pay: list[dict[str, JSON]] = [{}] if by_pp else []
             actions.grid(side, "rail", {"unit": p.uid}, "to", to, pay + by_hq)
+        for hq in command.activatable(state, "rail", side):
+            actions.append(Action(side, "activate", {"hq": hq.uid}))  # 13.8: Supreme HQs only
         actions.append(Action(side, "done"))
-        return Decision(
-            Prompt(
-                side,
-                "rail",
-                "Strategic rail moves (1 PP or 1 Supreme HQ action point each), then done.",
-            ),
-            actions,
-        )
+        text = "Strategic rail moves (1 PP or 1 Supreme HQ action point each), then done."
+        if advanced(state):
+            text += (
+                " Supreme HQs activate in this phase (13.8): an activated one pays one rail "
+                "move a turn with an action point (13.8.1)."
+            )
+        return Decision(Prompt(side, "rail", text), actions)
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
         if action.verb == "done":
             m.end(state)
+            return
+        if action.verb == "activate":
+            command.activate(state, state.pieces[str(action.args["hq"])], "rail")
             return
         piece = state.pieces[str(action.args["unit"])]
         to = state.w.board.node(str(action.args["to"]))
@@ -243,7 +287,10 @@ class RailPhase(Procedure[BiteState]):
             used[srm_zone(state, piece.node, to)] += 1
         cast(list[str], frame.vars["railed"]).append(piece.handle)  # frames are public
         hq = action.args.get("hq")
-        if hq is not None:
+        if hq is not None and advanced(state):
+            command.use_action(state, state.pieces[str(hq)], "rail", piece.uid)  # 13.8.1
+            state.emit("hq_action", audience=piece.side, hq=str(hq), action="rail")
+        elif hq is not None:
             reduce_once(state, state.pieces[str(hq)])  # an action point is a step (3.12)
             state.emit("hq_action", audience=piece.side, hq=str(hq), action="rail")
         else:

@@ -6,8 +6,8 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..state import BiteState, enemy_of
-from .basics import battle_nodes
-from .movement import reaction_targets
+from .basics import advanced, battle_nodes
+from .movement import act_on_hq, hq_actions, reaction_targets
 
 M = Machine[BiteState]
 
@@ -33,16 +33,25 @@ class ReactionPhase(Procedure[BiteState]):
                 continue
             for node in reaction_targets(state, p, battles):
                 actions.append(Action(side, "react", {"unit": p.uid, "to": board.id_of(node)}))
+        # 13.3: the non-phasing Air-HQ activates where it stands; 13.5: it commands the air
+        # units that fly to the battles.
+        actions.extend(hq_actions(state, side, "reaction", ground=False, any_moved=True))
         if not actions:
             return None
         actions.append(Action(side, "done"))
-        return Decision(
-            Prompt(side, "reaction", "Send air units to the battles, then done."), actions
-        )
+        text = "Send air units to the battles, then done."
+        if advanced(state):
+            text += (
+                " Air units need an activated Air-HQ's command to react: activate one where "
+                "it stands (13.3), then spend its action points on units in range (13.4)."
+            )
+        return Decision(Prompt(side, "reaction", text), actions)
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
         if action.verb == "done":
             m.end(state)
+            return
+        if act_on_hq(state, action, "reaction"):
             return
         piece = state.pieces[str(action.args["unit"])]
         to = state.w.board.node(str(action.args["to"]))
