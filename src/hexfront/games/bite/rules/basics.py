@@ -133,6 +133,20 @@ def update_front(state: BiteState) -> None:
             take_control(state, enemy, cut_off_cities)
 
 
+def sea_control(state: BiteState, side: str) -> set[str]:
+    """Sea areas the side controls: one major port or two minor ports in it (3.1)."""
+    majors: dict[str, int] = {}
+    minors: dict[str, int] = {}
+    for node, site in state.w.board.sites.items():
+        if site.port is None or site.sea is None or state.control[node] != side:
+            continue
+        if site.port == "major":
+            majors[site.sea] = majors.get(site.sea, 0) + 1
+        else:
+            minors[site.sea] = minors.get(site.sea, 0) + 1
+    return {s for s in set(majors) | set(minors) if majors.get(s, 0) >= 1 or minors.get(s, 0) >= 2}
+
+
 def controls(state: BiteState, side: str, node: int) -> bool:
     return state.control[node] == side
 

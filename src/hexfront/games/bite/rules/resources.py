@@ -30,7 +30,7 @@ from hexfront.engine.events import JSON
 from ..board import CAPITAL
 from ..state import AXIS, SOVIET, BiteState
 from ..units import UnitSpec
-from .basics import factories_at
+from .basics import factories_at, sea_control
 
 POOLS = "pp_coloured"  # state.flags key: {power: {colour: PP}} (advanced games only)
 COLOURS = ("red", "blue", "black", "white")  # 11.0: yellow is state.pp
@@ -220,9 +220,8 @@ def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozens
             enemy_here[p.node] = 1
     r = rules()
     snow = state.weather == "snow"
-    from .supply import _sea_control
 
-    seas = _sea_control(state, side)
+    seas = sea_control(state, side)
     ports: dict[str, list[int]] = {}
     for node, site in board.sites.items():
         if site.port is None or site.sea is None or site.sea not in seas:

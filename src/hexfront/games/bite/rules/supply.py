@@ -19,7 +19,9 @@ from hexfront.engine.sequence import Frame, Machine, Procedure
 from ..board import MOUNTAINS, WATER, Board
 from ..charts import charts
 from ..state import ELIMINATED, ON_MAP, SOVIET, BiteState, Piece, enemy_of
-from .basics import update_front, zoc_map
+from .basics import sea_control, update_front, zoc_map
+
+_sea_control = sea_control  # the benchmark's old name
 
 LANE_LENGTH = charts().lane  # 4.3
 RED_ARROW_LANE = charts().red_arrow_lane  # 7.5.5
@@ -71,20 +73,6 @@ def lane_length(state: BiteState) -> int:
     return charts().lane
 
 
-def _sea_control(state: BiteState, side: str) -> set[str]:
-    """Sea areas the side controls: one major port or two minor ports in it (3.1)."""
-    majors: dict[str, int] = {}
-    minors: dict[str, int] = {}
-    for node, site in state.w.board.sites.items():
-        if site.port is None or site.sea is None or state.control[node] != side:
-            continue
-        if site.port == "major":
-            majors[site.sea] = majors.get(site.sea, 0) + 1
-        else:
-            minors[site.sea] = minors.get(site.sea, 0) + 1
-    return {s for s in set(majors) | set(minors) if majors.get(s, 0) >= 1 or minors.get(s, 0) >= 2}
-
-
 def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
     """Rail and port hexes linked to the main source ``main`` (4.2)."""
     board = state.w.board
@@ -100,7 +88,7 @@ def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
     def usable(n: int) -> bool:
         return control[n] == side and not enemy_here[n]
 
-    seas = _sea_control(state, side)
+    seas = sea_control(state, side)
     snow = state.weather == "snow"  # 9.2: the white-anchor ports freeze and carry no supply
     ports_by_sea: dict[str, list[int]] = {}
     for node, site in board.sites.items():
