@@ -12,10 +12,12 @@ from hexfront.engine.match import Match
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules.basics import advanced, zoc_map
 from hexfront.games.bite.rules.modifiers import AA, GROUND, BattleContext, modifiers
+from hexfront.games.bite.rules.resources import coloured
+from hexfront.games.bite.rules.siege import in_fortress_supply
 from hexfront.games.bite.rules.supply import compute, is_supplied
 from hexfront.games.bite.rules.victory import verdict
 
-from .helpers import act, move_targets
+from .helpers import act, drive, move_targets
 
 GAME = Bite()
 
@@ -236,3 +238,110 @@ def test_elite_units_fire_with_a_bonus_in_the_advanced_game() -> None:  # 10.0
     # The basic game knows no elite.
     assert mods("SBE4", "ger-ss-r", clear, "axis", GROUND) == (0, 0)
     assert mods("SBE4", "ger-7fd", clear, "soviet", GROUND) == (0, 0)
+
+
+# --- 12.0-12.5 advanced supply ----------------------------------------------------------------
+
+
+def final_supply(scenario: str, units: list[dict[str, Any]], side: str, **extra: Any) -> Match[Any]:
+    """Play ``side``'s turn from its Supply Phase to the end of its Final Supply Phase,
+    passing every choice."""
+    m = position(scenario, units, side=side, phase="supply", **extra)
+    drive(m, lambda mm: mm.state.phasing != side or mm.state.phase == "exploitation")
+    return m
+
+
+def on_map(m: Match[Any]) -> dict[str, int]:
+    return {p.uid: m.state.strength(p) for p in m.state.on_map()}
+
+
+# November 1941 (snow): Tallinn's port is frozen and German blocks hold every land hex
+# around it, so its garrison is cut off.
+TALLINN_RING = [
+    {"id": "ger-c-xii", "hex": "2414"},
+    {"id": "ger-c-xx", "hex": "2614"},
+    {"id": "ger-c-v", "hex": "2515"},
+]
+
+
+def test_a_besieged_port_loses_a_step_a_turn_instead_of_surrendering() -> None:  # 12.1
+    units = [*TALLINN_RING, {"id": "sov-a-8", "hex": "Tallinn"}]
+    full = on_map(position("SBE5", units, turn=6))["sov-a-8"]
+    m = final_supply("SBE5", units, "soviet", turn=6)
+    assert m.state.weather == "snow"
+    assert on_map(m)["sov-a-8"] < full
+    assert "siege_step_lost" in [e.kind for e in m.state.log]
+    # The basic game knows no siege supply: the same garrison surrenders.
+    basic = final_supply("SBE4", units, "soviet", weather="snow")
+    assert "sov-a-8" not in on_map(basic)
+    # From its last step it surrenders as any other unit.
+    last = final_supply(
+        "SBE5",
+        [*TALLINN_RING, {"id": "sov-a-8", "hex": "Tallinn", "strength": 1}],
+        "soviet",
+        turn=6,
+    )
+    assert "sov-a-8" not in on_map(last)
+
+
+def test_a_minor_port_keeps_one_unit_in_siege_supply() -> None:  # 12.1
+    ring = [
+        {"id": "ger-c-xii", "hex": "2811"},
+        {"id": "ger-c-xx", "hex": "2911"},
+        {"id": "ger-c-v", "hex": "3011"},
+        {"id": "ger-c-i", "hex": "2812"},
+        {"id": "ger-c-ii", "hex": "3012"},
+        {"id": "ger-c-x", "hex": "2913"},
+    ]
+    garrison = [{"id": "sov-a-8", "hex": "Vyborg"}, {"id": "sov-a-13", "hex": "Vyborg"}]
+    m = final_supply("SBE5", [*ring, *garrison], "soviet", turn=6)
+    left = {uid for uid in on_map(m) if uid.startswith("sov-")}
+    assert len(left) == 1  # one place in a minor port: the other surrendered
+
+
+LENINGRAD_RING = [
+    {"id": "ger-c-xii", "hex": "3012"},
+    {"id": "ger-c-xx", "hex": "2913"},
+    {"id": "ger-c-v", "hex": "3014"},
+    {"id": "ger-c-i", "hex": "3114"},
+    {"id": "ger-c-ii", "hex": "2814"},
+    {"id": "ger-c-x", "hex": "2915"},
+]
+
+
+def test_leningrad_holds_while_the_road_of_life_runs() -> None:  # 12.3
+    units = [*LENINGRAD_RING, {"id": "sov-a-8", "hex": "Leningrad"}]
+    full = on_map(position("SBE5", units, turn=6))["sov-a-8"]
+    m = final_supply("SBE5", units, "soviet", turn=6)
+    assert m.state.pieces["sov-a-8"].oos  # marked out of supply, yet it holds
+    assert on_map(m)["sov-a-8"] == full
+    # With Volkhov taken the road is cut: Leningrad is only in siege supply.
+    cut = final_supply("SBE5", [*units, {"id": "ger-c-xxvi", "hex": "Volkhov"}], "soviet", turn=6)
+    assert on_map(cut)["sov-a-8"] < full
+
+
+def test_sevastopol_is_fortress_supply_while_it_stands() -> None:  # 12.2
+    m = position("SBE5", [{"id": "sov-a-8", "hex": "Sevastopol"}], side="soviet")
+    assert in_fortress_supply(m.state, m.state.pieces["sov-a-8"])
+    basic = position("SBE4", [{"id": "sov-a-8", "hex": "Sevastopol"}], side="soviet")
+    assert not in_fortress_supply(basic.state, basic.state.pieces["sov-a-8"])
+    elsewhere = position("SBE5", [{"id": "sov-a-8", "hex": "Odessa"}], side="soviet")
+    assert not in_fortress_supply(elsewhere.state, elsewhere.state.pieces["sov-a-8"])
+
+
+def test_a_surrendering_panzer_corps_yields_a_red_pp_too() -> None:  # 12.5
+    def soviet_gains(scenario: str, uid: str) -> tuple[int, dict[str, int]]:
+        """What the Axis Final Supply gave the Soviets (the log's PP events)."""
+        m = final_supply(scenario, [{"id": uid, "hex": "4736"}], "axis")  # far beyond supply
+        assert uid not in on_map(m)
+        yellow = sum(int(e.data["pp"]) for e in m.state.log if e.kind == "surrender_pp")
+        colours = {
+            str(e.data["colour"]): int(e.data["pp"])
+            for e in m.state.log
+            if e.kind == "surrender_coloured_pp"
+        }
+        return yellow, colours
+
+    assert soviet_gains("SBE5", "ger-pz-xxxxvii") == (1, {"red": 1})
+    assert soviet_gains("SBE5", "ger-c-xii") == (1, {})  # infantry: the yellow PP only
+    assert soviet_gains("SBE4", "ger-pz-xxxxvii") == (1, {})  # the basic game: yellow only

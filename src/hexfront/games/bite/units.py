@@ -109,6 +109,7 @@ class Profile:
     mp: int = 3
     range: int = 0  # air combat range; rebasing reaches twice as far (7.5.2)
     abilities: frozenset[str] = field(default_factory=frozenset)
+    tech: int = 1  # the TECH level these values belong to (3.13; 12.4 reads it)
 
 
 class TechChart(Protocol):

@@ -175,7 +175,9 @@ class ForcesTech:
         if self.guards_motorized and "guards" in unit.traits and unit.is_ground:
             chart = charts()
             mp = max(mp, chart.guards_cavalry_mp if unit.cls == "cavalry" else chart.guards_mp)
-        return Profile(e.attack, e.defence, e.a2a, e.a2g, mp, e.range, frozenset(e.abilities))
+        return Profile(
+            e.attack, e.defence, e.a2a, e.a2g, mp, e.range, frozenset(e.abilities), e.tech
+        )
 
 
 @cache

@@ -29,6 +29,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, StepFn
 from ..charts import charts
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
 from ..types import Node, Side
+from . import siege
 from .air import air_retreat_hexes, evacuate, free_airbase
 from .basics import eliminate, take_control, update_front
 from .modifiers import (
@@ -361,6 +362,8 @@ class Battle(Steps[BiteState]):
 
     def _end_round(self, m: M, state: BiteState, frame: Frame) -> None:
         v = frame.typed(BattleVars)
+        if v["round"] == 1:
+            siege.desperate_attack_failed(state, v["node"], v["attacker"])  # 12.4.1
         v["round"] += 1
         if v["round"] > charts().max_rounds:
             self._finish(m, state, frame, forced=True)

@@ -19,7 +19,8 @@ from hexfront.engine.sequence import Frame, Machine, Procedure
 from ..board import MOUNTAINS, WATER, Board
 from ..charts import charts
 from ..state import ELIMINATED, ON_MAP, SOVIET, BiteState, Piece, enemy_of
-from .basics import sea_control, update_front, zoc_map
+from . import siege
+from .basics import reduce_once, sea_control, update_front, zoc_map
 
 _sea_control = sea_control  # the benchmark's old name
 
@@ -313,23 +314,39 @@ class FinalSupplyPhase(Procedure[BiteState]):
         state.phase = "final_supply"
         side = state.phasing
         net = compute(state, side)
+        winner = "germany" if side == SOVIET else "ussr"
         gained = 0
+        yields: list[str] = []
+        cut_off = []
         for p in sorted(on_map_units(state, side), key=lambda x: x.uid):
             if not p.oos:
                 continue
             if is_supplied(state, p, net):
                 p.oos = False
                 continue
+            cut_off.append(p)
+        besieged = siege.siege_supplied(state, cut_off)
+        for p in cut_off:
             spec = state.spec(p)
             hex_id = state.w.board.id_of(p.node)
+            if siege.in_fortress_supply(state, p):
+                continue  # 12.2, 12.3: the fortress holds, barrel and all
+            if p.uid in besieged and not siege.on_last_step(state, p):
+                reduce_once(state, p)  # 12.1: a step instead of the surrender
+                state.emit("siege_step_lost", handle=p.handle, side=side, hex=hex_id)
+                state.emit("siege_step_lost_unit", audience=side, unit=p.uid, name=spec.name)
+                continue
+            colour = siege.surrender_yield(state, p, winner)  # before it leaves the map
             if surrender(state, p):
                 gained += charts().surrender_pp
+                if colour is not None:
+                    yields.append(colour)
                 state.emit("surrender", handle=p.handle, side=side, hex=hex_id)
                 state.emit("surrendered_unit", audience=side, unit=p.uid, name=spec.name)
         if gained:
-            winner = "germany" if side == SOVIET else "ussr"
             state.pp[winner] = state.pp.get(winner, 0) + gained
             state.emit("surrender_pp", power=winner, pp=gained)
+        siege.collect_yields(state, winner, yields)
         for p in state.pieces.values():
             p.revealed = False  # revealed blocks are hidden again now (1.3, 19.1)
         m.end(state)
