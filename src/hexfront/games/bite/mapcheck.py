@@ -99,18 +99,38 @@ RESERVOIRS = (
     ("Kakhovka", 34.2, 47.3),
     ("Kremenchug", 32.6, 49.3),
 )
-# SBE5 June 1941 incomes (B.13): yellow before the Soviet tech deduction of 4.
-INCOME_1941 = {
-    "ussr": {"yellow": 50, "red": 7, "blue": 6},
-    "germany": {"yellow": 24, "red": 3, "blue": 9, "black": 10},
-    "romania": {"yellow": 2, "black": 2},
-    "hungary": {"yellow": 1, "black": 1},
-}
-SOVIET_TECH = 4
-# SBE6-8 incomes: Soviet yellow after the deduction, German yellow.
-INCOME_LATER = {1942: (34, 36), 1943: (34, 37), 1944: (43, 28)}
-# SBE6-8 Soviet armor/air incomes, compared with every Soviet-held factory (active or not).
-FACTORIES_LATER = {1942: (12, 12), 1943: (18, 18), 1944: (18, 18)}
+# The booklet's income words and the PP colours of 11.0.
+INCOME_COLOURS = {"yellow": "yellow", "armor": "red", "air": "blue", "oil": "black"}
+# The start line drawn for each later scenario (zones start_line_<year>_axis).
+LATER_SCENARIOS = {1942: "SBE6", 1943: "SBE7", 1944: "SBE8"}
+
+
+def scenario_income(scenario: str) -> dict[str, dict[str, int]]:
+    """A scenario's per-turn income by power and PP colour (data/scenarios/<id>.toml)."""
+    from hexfront.games.bite import forces
+
+    out: dict[str, dict[str, int]] = {}
+    for power, amounts in forces.scenario(scenario).income.items():
+        out[power] = {INCOME_COLOURS[word]: int(pp) for word, pp in amounts.items()}
+    return out
+
+
+def tech_deduction(power: str) -> int:
+    """Yellow PP a power's income loses each turn (data/resources.toml: the Soviet 4)."""
+    from hexfront.games.bite.rules.resources import rules
+
+    return rules().deduction.get(power, 0)
+
+
+def income_1941() -> dict[str, dict[str, int]]:
+    """SBE5's incomes (B.13), the Soviet yellow before the TECH deduction: what the map's
+    June 1941 holdings must produce."""
+    out = scenario_income("SBE5")
+    for power, colours in out.items():
+        colours["yellow"] = colours.get("yellow", 0) + tech_deduction(power)
+    return out
+
+
 TEXT_EXAMPLES = (
     ("Leningrad", "yellow", 2),
     ("Leningrad", "red", 3),
@@ -214,23 +234,32 @@ def economy(m: BiteMap) -> dict[str, Any]:
         }
     ussr_places = [p for p in m.places.values() if p.country_1941 == "ussr"]
     later = {}
-    for year, (soviet_target, german_target) in INCOME_LATER.items():
+    deduction = tech_deduction("ussr")
+    for year, sid in LATER_SCENARIOS.items():
+        want = scenario_income(sid)
+        soviet_target, german_target = want["ussr"]["yellow"], want["germany"]["yellow"]
         axis = m.zone(f"start_line_{year}_axis")
         soviet = sum(p.production.yellow for p in ussr_places if p.node not in axis)
         captured = sum(p.production.yellow for p in ussr_places if p.node in axis)
         german = out["germany"]["connected"]["yellow"] + captured
         held = [p for p in ussr_places if p.node not in axis]
-        red_target, blue_target = FACTORIES_LATER[year]
         later[str(year)] = {
-            "soviet_yellow_after_tech": soviet - SOVIET_TECH,
+            "scenario": sid,
+            "soviet_yellow_after_tech": soviet - deduction,
             "soviet_target": soviet_target,
             "german_yellow_with_captured": german,
             "german_target": german_target,
             "captured_soviet_yellow": captured,
             "soviet_red_all_factories": sum(amount(p, "red", active_only=False) for p in held),
-            "soviet_red_target": red_target,
+            "soviet_red_target": want["ussr"].get("red", 0),
             "soviet_blue_all_factories": sum(amount(p, "blue", active_only=False) for p in held),
-            "soviet_blue_target": blue_target,
+            "soviet_blue_target": want["ussr"].get("blue", 0),
+            "german_red_blue_black": [
+                out["germany"]["connected"][c] for c in ("red", "blue", "black")
+            ],
+            "german_red_blue_black_target": [
+                want["germany"].get(c, 0) for c in ("red", "blue", "black")
+            ],
         }
     out["later_years"] = later
     return out
@@ -506,7 +535,7 @@ def check(m: BiteMap) -> tuple[dict[str, Any], list[str]]:
 
     # --- economy --------------------------------------------------------------------------------
     eco = economy(m)
-    for power, want in INCOME_1941.items():
+    for power, want in income_1941().items():
         got = eco[power]["connected"]
         for colour, value in want.items():
             if got[colour] != value:
