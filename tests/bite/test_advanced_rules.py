@@ -12,7 +12,6 @@ from hexfront.engine.match import Match
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules.basics import advanced, zoc_map
 from hexfront.games.bite.rules.modifiers import AA, GROUND, BattleContext, modifiers
-from hexfront.games.bite.rules.resources import coloured
 from hexfront.games.bite.rules.siege import in_fortress_supply
 from hexfront.games.bite.rules.supply import compute, is_supplied
 from hexfront.games.bite.rules.victory import verdict
