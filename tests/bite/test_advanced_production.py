@@ -282,3 +282,32 @@ def test_axis_minors_place_air_units_in_their_capital_without_a_factory() -> Non
     budapest_id = production("SBE5", "axis").state.w.board.id_of(budapest)
     assert budapest_id in where("SBE5")
     assert budapest_id not in where("SBE4")
+
+
+# --- 5.2 with 11.0: German aid in coloured PP ----------------------------------------------------
+
+
+def test_germany_gives_red_pp_so_a_romanian_armoured_division_can_be_repaired() -> None:
+    tanks = {"id": "rom-arm-1", "hex": "Iasi", "strength": 2}  # a white step: 2 PP
+    m = production("SBE5", "axis", [tanks])
+
+    def romanian_repairs() -> list[Action]:
+        return [a for a in actions(m, "axis", "repair") if a.args["unit"] == tanks["id"]]
+
+    assert purse(m, "romania")["yellow"] == 2
+    assert not romanian_repairs()  # 11.0: no red PP in Romania's purse
+    for _ in range(2):
+        red = [a for a in actions(m, "axis", "aid") if a.args == {"to": "romania", "colour": "red"}]
+        m.act(red[0])
+    assert purse(m, "germany")["red"] == scenario_income("germany")["red"] - 2
+    assert purse(m, "romania")["red"] == 2
+    [repair] = romanian_repairs()
+    assert repair.args["colour"] == "red"
+    m.act(repair)
+    assert purse(m, "romania")["red"] == 0
+    assert purse(m, "romania")["yellow"] == 0
+    # 5.2: three PP a turn per ally, whatever their colour: one more, then no more
+    to_romania = [a for a in actions(m, "axis", "aid") if a.args["to"] == "romania"]
+    assert {a.args.get("colour") for a in to_romania} == {None, "red", "blue", "black"}
+    m.act(to_romania[0])
+    assert not [a for a in actions(m, "axis", "aid") if a.args["to"] == "romania"]

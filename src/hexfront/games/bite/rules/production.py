@@ -344,12 +344,18 @@ class ProductionPhase(Procedure[BiteState]):
                     out.grid(side, "rebuild", {"unit": p.uid}, "hex", where, [price])
             elif status == HELD:
                 out.grid(side, "place", {"unit": p.uid}, "hex", placements(spec, kind))
-        if side == AXIS and state.pp.get("germany", 0) > 0:
+        # 5.2; in the Advanced Game Germany may give PP of any colour (digest B.13)
+        gifts = [c for c in resources.COLOURS if resources.coloured(state, "germany", c) > 0]
+        if side == AXIS and (state.pp.get("germany", 0) > 0 or (adv and gifts)):
             for ally in powers.AIDED_ALLIES:
                 if ally in state.surrendered or ally not in present:
                     continue
                 if aid.get(ally, 0) < charts().ally_aid_max:
-                    out.append(Action(side, "aid", {"to": ally}))
+                    if state.pp.get("germany", 0) > 0:
+                        out.append(Action(side, "aid", {"to": ally}))
+                    if adv:
+                        for colour in gifts:
+                            out.append(Action(side, "aid", {"to": ally, "colour": colour}))
         out.append(Action(side, "done"))
         out.grid(side, "disband", {}, "unit", disbands)
         return out
@@ -386,10 +392,17 @@ class ProductionPhase(Procedure[BiteState]):
             return
         if verb == "aid":
             ally = str(action.args["to"])
-            state.pp["germany"] -= 1
-            state.pp[ally] = state.pp.get(ally, 0) + 1
             aid = cast(dict[str, int], frame.vars["aid"])
             aid[ally] = aid.get(ally, 0) + 1
+            gift = action.args.get("colour")
+            if gift is not None:  # a coloured PP (Advanced Game)
+                resources.pool(state, "germany")[str(gift)] -= 1
+                mine = resources.pool(state, ally)
+                mine[str(gift)] = mine.get(str(gift), 0) + 1
+                state.emit("coloured_aid", to=ally, colour=str(gift), pp=1)
+                return
+            state.pp["germany"] -= 1
+            state.pp[ally] = state.pp.get(ally, 0) + 1
             state.emit("aid", to=ally, pp=1)
             return
         piece = state.pieces[str(action.args["unit"])]
