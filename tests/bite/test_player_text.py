@@ -73,7 +73,7 @@ def _shown(
         view = match.view(side)
         prompt = view.get("prompt")
         assert isinstance(prompt, dict)
-        yield side, f"prompt {prompt.get('kind')}", str(prompt.get("text"))
+        yield side, f"prompt {prompt.get('kind')}", text_module.prompt_words(prompt)
         for action in legal:
             yield side, f"action {action.verb}", GAME.describe_action(action, view)
         match.act(agents[side].choose(view, legal))
@@ -246,6 +246,13 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
         "winner": "soviet", "outcome": "soviet decisive victory", "level": "decisive",
         "detail": "Germany surrendered (sudden death)", "score": None,
     },
+    # --- advanced production (11.0-11.3) ---
+    "coloured_income": {"power": "germany", "red": 3, "blue": 9, "black": 10, "white": 0},
+    "resources_cut": {"power": "ussr", "cities": ["Kerch"]},
+    "mine_loss": {"power": "ussr", "city": "Leningrad", "pp": 1},
+    "pp_discarded": {"power": "germany", "red": 0, "blue": 0, "black": 7, "white": 0},
+    "coloured_pp_spent": {"side": "axis", "power": "germany", "colour": "red", "pp": 3},
+    "coloured_aid": {"to": "romania", "colour": "red", "pp": 1},
 }  # fmt: skip
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 from hexfront.ai.base import RandomAgent
 from hexfront.ai.play import play_out
+from hexfront.engine.match import Match
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.text import log_line
 
@@ -31,3 +33,120 @@ def test_every_logged_event_reads_as_words(scenario: str, options: dict[str, str
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", line), line
     assert "turn" in kinds
     assert len(kinds) >= 10  # many kinds of event were read
+
+
+# --- four languages (issue 18): the catalogues and whole games read in each ---------------
+
+LANGS = ("it", "es", "fr")
+FIELD = re.compile(r"\{(\w*)\}")
+
+
+def test_every_message_has_a_translation_in_every_language() -> None:
+    """Fails naming each message of the code (``_()``/``N_()``/``_n()``) that a catalogue lacks."""
+    pytest.importorskip("babel")
+    from hexfront.i18n.__main__ import missing
+
+    gaps = missing()
+    assert not gaps, "run `python -m hexfront.i18n update`, translate, then compile:\n" + "\n".join(
+        gaps
+    )
+
+
+def test_translations_keep_their_fields_and_the_compiled_catalogues_are_current() -> None:
+    pytest.importorskip("babel")
+    from hexfront.i18n.__main__ import mo_bytes, po_path, read
+
+    for lang in LANGS:
+        for msg in read(lang):
+            if not msg.id:
+                continue
+            ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+            strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+            want = set(FIELD.findall(ids[-1])) | set(FIELD.findall(ids[0]))
+            for s in strings:
+                got = set(FIELD.findall(s))
+                assert got <= want, (lang, msg.id, s)  # no field the code does not fill
+                assert got >= want - {"n"}, (lang, msg.id, s)  # and none of them lost
+        mo = po_path(lang).with_suffix(".mo")
+        assert mo.read_bytes() == mo_bytes(lang), f"run `python -m hexfront.i18n compile` ({lang})"
+
+
+def test_a_language_is_chosen_by_code_or_by_accept_language() -> None:
+    from hexfront.i18n import UnknownLanguage, from_accept_language, language, using
+
+    assert from_accept_language("es-AR,es;q=0.9,en;q=0.8") == "es"
+    assert from_accept_language("de, fr;q=0.3, it;q=0.5") == "it"
+    assert from_accept_language("de") == "en"
+    assert from_accept_language(None) == "en"
+    with using("fr-FR"):
+        assert language() == "fr"
+        assert log_line({"kind": "battle", "data": {"hex": "2020"}}) == (
+            "Bataille à Insterburg (2020)"
+        )
+    assert language() == "en"
+    with pytest.raises(UnknownLanguage, match="choose one of"), using("de"):
+        pass
+
+
+def _english_words(lang: str) -> set[str]:
+    """Words of our English messages that the ``lang`` catalogue never uses: seeing one of
+    them in a ``lang`` line means English was left where a translation exists."""
+    from hexfront.i18n.__main__ import read
+
+    word = re.compile(r"[A-Za-z]{3,}")
+    english: set[str] = set()
+    foreign: set[str] = set()
+    for msg in read(lang):
+        if not msg.id:
+            continue
+        ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for s in ids:
+            english |= {w.lower() for w in word.findall(FIELD.sub("", s))}
+        for s in strings:
+            foreign |= {w.lower() for w in word.findall(FIELD.sub("", s))}
+    return english - foreign
+
+
+def _proper_names(match: Match[Any]) -> re.Pattern[str]:
+    """Unit and place names, kept as printed in every language."""
+    from hexfront.games.bite.text import _place_names
+    from hexfront.games.bite.world import _map
+
+    names = {u.name for u in match.state.w.units.values()} | set(_place_names().values())
+    names |= {str(box) for box in _map().boxes}  # off-map boxes go by their names
+    names |= {str(sc) for sc in ("SBE1", "SBE2", "SBE3", "SBE4")}
+    return re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("scenario", "seed"), [("SBE1", 1), ("SBE1", 2), ("SBE4", 1)])
+def test_whole_games_read_in_each_language(lang: str, scenario: str, seed: int) -> None:
+    """Every log line, prompt, action and summary either seat reads, in ``lang``: no English
+    word where a translation exists (names of units and places apart), no internal id,
+    snake_case key or key=value, and no message missing a field."""
+    pytest.importorskip("babel")
+    from hexfront.i18n import using
+
+    from .test_player_text import _id_pattern, _leaks, _shown
+
+    english = _english_words(lang)
+    assert {"battle", "moves", "the"} <= english  # the yardstick can fail
+    match = Match(GAME, scenario, {}, seed)
+    ids = _id_pattern(match)
+    names = _proper_names(match)
+    agents = {"axis": RandomAgent(seed), "soviet": RandomAgent(seed + 1)}
+    bad: dict[str, str] = {}
+    kinds: set[str] = set()
+    with using(lang):
+        for side, what, text in _shown(match, agents, 1500):
+            kinds.add(what)
+            plain = names.sub("", text)
+            found = [w for w in re.findall(r"[A-Za-z]{3,}", plain) if w.lower() in english]
+            leaks = _leaks(text, ids) + [f"English {w!r}" for w in found]
+            for leak in leaks:
+                bad.setdefault(
+                    f"{what}: {leak.split(' ', 1)[0]}", f"[{side}] {what}: {leak} in {text!r}"
+                )
+    assert len(kinds) > 15, kinds
+    assert not bad, f"{len(bad)} kinds of problem:\n" + "\n".join(sorted(bad.values()))

@@ -125,6 +125,19 @@ def _in_words(game: Game[Any], text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _prompt_text(game: Game[Any], prompt: dict[str, Any]) -> str:
+    """A prompt in the player's language, where the game's text module words prompts
+    (``prompt_words``), else as the rules wrote it."""
+    import importlib
+
+    try:
+        text = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".text")
+    except ImportError:
+        text = None
+    words = getattr(text, "prompt_words", None)
+    return str(words(prompt)) if callable(words) else str(prompt.get("text", ""))
+
+
 def _log_text(game: Game[Any], event: dict[str, Any], view: dict[str, Any]) -> str:
     if isinstance(game, FormatsLog):
         return game.log_line(event, view)
@@ -211,9 +224,22 @@ def play(
         Path | None,
         typer.Option(help="start from a position file (TOML or JSON; docs/positions.md)"),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="the game's words: en, it, es or fr (English by default)",
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: numbered legal actions, your side's view only."""
     from hexfront.ai.base import make_agent
+    from hexfront.i18n import UnknownLanguage, set_language
+
+    try:  # the words of BITE's log, prompts and actions (Stalin's War's stay English)
+        set_language(lang or "en")
+    except UnknownLanguage as exc:
+        _fail(str(exc))
 
     game = _load(game_name)
     seats = _seats(game, seat, {"axis": axis, "soviet": soviet})
@@ -253,7 +279,7 @@ def play(
             last_phase[side] = phase
         prompt = view.get("prompt") or {}
         assert isinstance(prompt, dict)
-        console.rule(f"[bold]{side_words(side)}[/]: {prompt.get('text', '')}")
+        console.rule(f"[bold]{side_words(side)}[/]: {_prompt_text(game, prompt)}")
         extra = "u: undo, " if match.can_undo(side) else ""
         extra += "v: view, " if render is not None else ""
         choice = _choose(game, legal, view, extra)

@@ -1,0 +1,116 @@
+"""Keep the gettext catalogues in step with the code (needs Babel; docs/translating.md).
+
+python -m hexfront.i18n update   # extract the messages, merge them into every .po
+python -m hexfront.i18n compile  # write each .mo from its .po
+python -m hexfront.i18n check    # exit 1 naming every message without a translation
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from . import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
+
+#: The modules whose sentences are translated (Stalin's War's text stays English for now).
+SOURCES = ("games/bite/text.py",)
+KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
+PACKAGE = Path(__file__).parents[1]
+
+
+def template() -> Catalog:
+    """Every message the sources mark, in the order they appear."""
+    cat = Catalog(domain=DOMAIN, project="hexfront", fuzzy=False)
+    for rel in SOURCES:
+        for lineno, message, comments, _context in extract_from_file(
+            "python", PACKAGE / rel, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        ):
+            cat.add(message, locations=[(f"src/hexfront/{rel}", lineno)], auto_comments=comments)
+    return cat
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(lang: str) -> Catalog:
+    with po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang, domain=DOMAIN)
+
+
+def update() -> None:
+    tmpl = template()
+    for lang in LANGUAGES:
+        if lang == DEFAULT:
+            continue
+        path = po_path(lang)
+        if path.exists():
+            cat = read(lang)
+            cat.update(tmpl, no_fuzzy_matching=True)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            cat = Catalog(locale=lang, domain=DOMAIN, project="hexfront")
+            cat.update(tmpl)
+        with path.open("wb") as f:
+            write_po(f, cat, width=100, omit_header=False, ignore_obsolete=True)
+        print(f"{path}: {len(cat)} messages")
+
+
+def mo_bytes(lang: str) -> bytes:
+    buf = io.BytesIO()
+    write_mo(buf, read(lang))
+    return buf.getvalue()
+
+
+def compile_all() -> None:
+    for lang in LANGUAGES:
+        if lang == DEFAULT:
+            continue
+        path = po_path(lang).with_suffix(".mo")
+        path.write_bytes(mo_bytes(lang))
+        print(f"{path} written")
+
+
+def missing() -> list[str]:
+    """'lang: msgid' for each message of the code without a translation in a catalogue."""
+    tmpl = template()
+    out = []
+    for lang in LANGUAGES:
+        if lang == DEFAULT:
+            continue
+        cat = read(lang) if po_path(lang).exists() else Catalog(locale=lang)
+        for msg in tmpl:
+            if not msg.id:
+                continue
+            got = cat.get(msg.id)
+            strings = got.string if got is not None else None
+            empty = not strings or (isinstance(strings, tuple | list) and not all(strings))
+            if got is None or empty or got.fuzzy:
+                out.append(f"{lang}: {msg.id!r}")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else ""
+    if command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "check":
+        gaps = missing()
+        print("\n".join(gaps) or "every message is translated")
+        return 1 if gaps else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
