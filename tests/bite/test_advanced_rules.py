@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from hexfront.engine.errors import UnknownGame
 from hexfront.engine.match import Match
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules.basics import advanced, zoc_map
@@ -344,3 +347,60 @@ def test_a_surrendering_panzer_corps_yields_a_red_pp_too() -> None:  # 12.5
     assert soviet_gains("SBE5", "ger-pz-xxxxvii") == (1, {"red": 1})
     assert soviet_gains("SBE5", "ger-c-xii") == (1, {})  # infantry: the yellow PP only
     assert soviet_gains("SBE4", "ger-pz-xxxxvii") == (1, {})  # the basic game: yellow only
+
+
+# --- SBE5's special rules --------------------------------------------------------------------
+
+
+def turn_one_battle(scenario: str) -> list[tuple[object, ...]]:
+    """A German corps and a German army's guns attack Minsk on June 1941's Axis turn: each
+    fire event's step, round, side, Boni and Mali."""
+    m = position(
+        scenario,
+        [
+            {"id": "ger-c-xii", "hex": "2522"},
+            {"id": "ger-a-16", "hex": "2523"},
+            {"id": "sov-a-13", "hex": "Minsk"},
+        ],
+        turn=1,
+        control={"axis": ["2522", "2523"]},
+    )
+    act(m, "axis", "move", unit="ger-c-xii", to="2622")
+    act(m, "axis", "move", unit="ger-a-16", to="2622")
+    start = len(m.state.log)
+    drive(m, lambda mm: mm.state.phase in ("blitz", "final_supply", "exploitation"))
+    return [
+        (e.data["step"], e.data["round"], e.data["side"], e.data["boni"], e.data["mali"])
+        for e in m.state.log[start:]
+        if e.kind == "fire"
+    ]
+
+
+def test_barbarossa_surprise_on_the_first_turn() -> None:  # SBE5 special rules
+    fired = turn_one_battle("SBE5")
+    first_round = [f for f in fired if f[1] == 1]
+    # German guns: one more Bonus; the Soviets in Minsk: no major-city Bonus; the attacking
+    # corps: no major-city Malus.
+    assert ("artillery", 1, "axis", 1, 0) in first_round
+    assert ("ground", 1, "soviet", 0, 0) in first_round
+    assert ("ground", 1, "axis", 0, 0) in first_round
+    # SBE4 has no surprise rule: the city's Bonus and Malus count.
+    basic = [f for f in turn_one_battle("SBE4") if f[1] == 1]
+    assert ("ground", 1, "soviet", 1, 0) in basic
+    assert ("ground", 1, "axis", 0, 1) in basic
+    assert ("artillery", 1, "axis", 0, 0) in basic
+
+
+def test_luftwaffe_total_supremacy_is_an_option_of_sbe5_and_sbe9_only() -> None:
+    game = Bite()
+    assert game.setup("SBE5", {"luftwaffe_total_supremacy": True}, 1).options[
+        "luftwaffe_total_supremacy"
+    ]
+    assert game.setup("SBE5", {}, 1).options["luftwaffe_total_supremacy"] is False
+    with pytest.raises(UnknownGame, match="belongs to SBE5, SBE9, not SBE1"):
+        game.setup("SBE1", {"luftwaffe_total_supremacy": True}, 1)
+    # At its default (as a form sends every option) it is left out of a basic game's state.
+    assert (
+        "luftwaffe_total_supremacy"
+        not in game.setup("SBE1", {"luftwaffe_total_supremacy": False}, 1).options
+    )

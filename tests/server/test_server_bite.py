@@ -6,7 +6,7 @@ import json
 import random
 
 from fastapi.testclient import TestClient
-from server_helpers import create, operator_record
+from server_helpers import Seat, create, operator_record
 
 from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
@@ -46,3 +46,26 @@ def test_sbe1_against_the_ai_over_http_never_leaks_hidden_blocks(client: TestCli
     for seq, text in received:
         leaked = sorted(t for t in hidden[min(seq, len(hidden) - 1)] if t in text)
         assert not leaked, f"seq {seq}: {leaked}"
+
+
+def test_a_scenario_option_is_refused_elsewhere_and_left_out_at_its_default(
+    client: TestClient,
+) -> None:
+    base = {
+        "game": "bite",
+        "scenario": "SBE1",
+        "opponents": {"axis": "human", "soviet": "random"},
+    }
+    wrong = client.post("/api/games", json={**base, "options": {"luftwaffe_total_supremacy": True}})
+    assert wrong.status_code == 422, wrong.text
+    assert "belongs to SBE5, SBE9, not SBE1" in wrong.text
+    # The new-game form sends every option; at its default the SBE5 one is dropped.
+    ok = client.post("/api/games", json={**base, "options": {"luftwaffe_total_supremacy": False}})
+    assert ok.status_code == 201, ok.text
+    body = ok.json()
+    view = Seat(client, body["id"], body["seats"]["axis"]).view().json()
+    assert "luftwaffe_total_supremacy" not in view["options"]
+    catalogue = {g["name"]: g for g in client.get("/api/games/catalog").json()["games"]}
+    scoped = {o["name"]: o["scenarios"] for o in catalogue["bite"]["options"]}
+    assert scoped["luftwaffe_total_supremacy"] == ["SBE5", "SBE9"]
+    assert scoped["fog"] == []

@@ -152,6 +152,11 @@ class OptionInfo:
     choices: tuple[JSON, ...] = ()
     label: str = ""  # what players read instead of the name ("Fog of war")
     choice_labels: tuple[str, ...] = ()  # words for each choice, in the same order
+    scenarios: tuple[str, ...] = ()  # the scenarios it belongs to; empty: every one
+
+    def applies_to(self, scenario: str) -> bool:
+        """Whether the option belongs to ``scenario`` (a scenario rule belongs to few)."""
+        return not self.scenarios or scenario in self.scenarios
 
     def to_json(self) -> dict[str, JSON]:
         """The option for a new-game form; ``label`` and ``choice_labels`` are always words
@@ -164,6 +169,7 @@ class OptionInfo:
             "help": self.help,
             "choices": list(self.choices),
             "choice_labels": list(labels) or [_choice_words(c) for c in self.choices],
+            "scenarios": list(self.scenarios),
         }
 
 

@@ -89,8 +89,13 @@ def check_scenario(game: Game[Any], game_name: str, scenario: str) -> None:
         raise unprocessable("scenario_not_playable", f"{scenario} is not playable yet")
 
 
-def check_options(game: Game[Any], given: Mapping[str, JSON]) -> dict[str, JSON]:
-    """The game's options with ``given`` applied, every value checked; defaults filled."""
+def check_options(
+    game: Game[Any], given: Mapping[str, JSON], scenario: str | None = None
+) -> dict[str, JSON]:
+    """The game's options with ``given`` applied, every value checked; defaults filled.
+
+    With a ``scenario``, options that belong to other scenarios are left out (a form may
+    send them at their default; any other value is refused)."""
     infos = {o.name: o for o in game.options()}
     unknown = sorted(set(given) - set(infos))
     if unknown:
@@ -107,6 +112,13 @@ def check_options(game: Game[Any], given: Mapping[str, JSON]) -> dict[str, JSON]
         ):
             allowed = ", ".join(map(str, info.choices)) if info.choices else "its type"
             raise unprocessable("bad_option", f"option {name!r} must be one of {allowed}")
+        if scenario is not None and not info.applies_to(scenario):
+            if value != info.default:
+                raise unprocessable(
+                    "bad_option",
+                    f"option {name!r} belongs to {', '.join(info.scenarios)}, not {scenario}",
+                )
+            continue
         out[name] = value
     return out
 

@@ -146,7 +146,7 @@ class GameService:
         never to the creator."""
         game = self.load_game(game_name)
         check_scenario(game, game_name, scenario)
-        full_options = check_options(game, options)
+        full_options = check_options(game, options, scenario)
         seats = check_seats(game, opponents)
         if play_as is not None and (play_as not in seats or seats[play_as].kind == "ai"):
             raise unprocessable("bad_side", "play_as must be a side played by a person")

@@ -52,6 +52,16 @@ OPTIONS = (
         "Deployment",
         ("historical", "by hand"),
     ),
+    OptionInfo(
+        "luftwaffe_total_supremacy",
+        False,
+        "SBE5 and SBE9 scenario option: in the first combat round of the surprise turn every "
+        "Axis air unit rolls double dice; each Luftwaffe Air-HQ pays with a double reduction.",
+        (True, False),
+        "Luftwaffe total supremacy",
+        ("yes", "no"),
+        scenarios=("SBE5", "SBE9"),
+    ),
 )
 
 WorldLoader = Callable[[str, Mapping[str, JSON]], World]
@@ -115,7 +125,7 @@ class Bite:
 
     def scenario_state(self, scenario: str, options: Mapping[str, JSON], seed: int) -> BiteState:
         """The scenario's blocks set up on the map, before the sequence of play starts."""
-        opts = self._check_options(options)
+        opts = self._check_options(options, scenario)
         world = self.world(scenario, opts)
         spec = world.scenario
         state = BiteState(
@@ -162,14 +172,24 @@ class Bite:
 
         return load_position(path).to_json()
 
-    def _check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    def _check_options(self, options: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
+        """Every option of the scenario, defaults filled in. An option that belongs to other
+        scenarios only is refused, unless given at its default (a form may send them all);
+        it never enters the state, so adding one leaves other scenarios' games unchanged."""
         known = {o.name: o for o in OPTIONS}
-        out: dict[str, JSON] = {o.name: o.default for o in OPTIONS}
+        out: dict[str, JSON] = {o.name: o.default for o in OPTIONS if o.applies_to(scenario)}
         for key, value in options.items():
             if key not in known:
                 raise UnknownGame(f"unknown option {key!r}; options: {', '.join(known)}")
-            if known[key].choices and value not in known[key].choices:
-                raise UnknownGame(f"option {key!r} takes one of {list(known[key].choices)}")
+            info = known[key]
+            if info.choices and value not in info.choices:
+                raise UnknownGame(f"option {key!r} takes one of {list(info.choices)}")
+            if not info.applies_to(scenario):
+                if value == info.default:
+                    continue
+                raise UnknownGame(
+                    f"option {key!r} belongs to {', '.join(info.scenarios)}, not {scenario}"
+                )
             out[key] = value
         return out
 

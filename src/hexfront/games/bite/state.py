@@ -55,6 +55,7 @@ class ScenarioSpec:
     reinforcements: tuple[tuple[str, int, int, HexId | None], ...]  # (unit, turn, strength, place)
     victory: Mapping[str, Any]
     frozen_turn1: frozenset[str] = frozenset()  # unit ids frozen on the first turn (3.21)
+    flags: Mapping[str, Any] = field(default_factory=dict)  # scenario rules (data/scenarios)
 
     @property
     def last_turn(self) -> int:

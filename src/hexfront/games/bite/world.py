@@ -307,6 +307,7 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         reinforcements=tuple(reinforcements),
         victory=dict(sc.victory),
         frozen_turn1=frozen,
+        flags=dict(sc.flags),
     )
     main_sources = {power: board.node(name) for power, name in MAIN_SOURCES.items()}
     weather = {t.turn: t.weather for t in forces.calendar()}

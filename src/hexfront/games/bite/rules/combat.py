@@ -27,11 +27,12 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, StepFn, Steps
 
 from ..charts import charts
-from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
+from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece, enemy_of
 from ..types import Node, Side
 from . import siege
 from .air import air_retreat_hexes, evacuate, free_airbase
 from .basics import eliminate, take_control, update_front
+from .level import surprise_turn, total_supremacy
 from .modifiers import (
     A2A,
     A2G,
@@ -102,6 +103,8 @@ def fire(
         )
         for i, (piece, firepower, boni) in enumerate(group):
             count = per_unit[i] + (extra if i == weakest else 0)
+            if ctx.round == 1 and piece.side == AXIS and total_supremacy(state):
+                count *= 2 if state.spec(piece).is_air else 1  # SBE5 option: double dice
             face = hit_number(firepower, boni)
             spec = state.spec(piece)
             values = state.dice.roll(
@@ -404,6 +407,8 @@ class Battle(Steps[BiteState]):
             and piece.base < 0
         ):
             return 0
+        if piece.side == SOVIET and spec.cls == "fighter" and surprise_turn(state):
+            return 0  # Barbarossa Surprise: Soviet fighters cannot take off
         return state.profile(piece).a2a
 
     def _air_to_air(self, m: M, state: BiteState, frame: Frame) -> None:
@@ -427,6 +432,8 @@ class Battle(Steps[BiteState]):
         for side in (ctx.attacker, ctx.defender):
             if not air(state, in_battle(state, node, enemy_of(side))):
                 continue
+            if side == SOVIET and ctx.round == 1 and surprise_turn(state):
+                continue  # Barbarossa Surprise: Stalin's order holds the Soviet AA fire
             shooters = [
                 (p, state.profile(p).defence) for p in ground(state, in_battle(state, node, side))
             ]

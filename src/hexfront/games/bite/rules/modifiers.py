@@ -14,7 +14,7 @@ from ..board import CLEAR, FORTRESS
 from ..charts import charts
 from ..state import AXIS, BiteState, Piece
 from ..types import Node, Side
-from .level import advanced
+from .level import advanced, surprise_turn
 
 ROUGH = frozenset({"forest", "hills", "mountains", "swamp"})
 
@@ -107,7 +107,8 @@ def modifiers(
 ) -> Mods:
     """The Bonus and Malus count of one unit firing in one combat step."""
     if step == A2A:
-        return _weather_air(state, piece)
+        mods = _weather_air(state, piece)
+        return _surprise(state, piece, ctx, step, mods) if surprise_turn(state) else mods
     spec = state.spec(piece)
     attacking = piece.side == ctx.attacker
     board = state.w.board
@@ -156,7 +157,27 @@ def modifiers(
     boni += w.boni
     if spec.elite and advanced(state):
         boni += _elite_bonus(spec.cls, step, attacking)
-    return _net(state, Mods(mali, boni))
+    mods = Mods(mali, boni)
+    if surprise_turn(state):
+        mods = _surprise(state, piece, ctx, step, mods)
+    return _net(state, mods)
+
+
+def _surprise(state: BiteState, piece: Piece, ctx: BattleContext, step: str, mods: Mods) -> Mods:
+    """Barbarossa Surprise (SBE5, SBE9, turn 1): no Soviet unit has any Bonus; attacking
+    Axis units have no Malus (air recon's, optional rule 19, would stay); German artillery
+    and attacking Axis air units fire with one more Bonus in the first round."""
+    if piece.side != AXIS:
+        return Mods(mods.mali, 0)
+    if piece.side != ctx.attacker:
+        return mods
+    spec = state.spec(piece)
+    boni = mods.boni
+    if ctx.round == 1:
+        german_guns = spec.nation == "germany" and step == ARTILLERY
+        if german_guns or (spec.is_air and step in (A2A, A2G)):
+            boni += 1
+    return Mods(0, boni)
 
 
 def _elite_bonus(cls: str, step: str, attacking: bool) -> int:
