@@ -253,6 +253,16 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "pp_discarded": {"power": "germany", "red": 0, "blue": 0, "black": 7, "white": 0},
     "coloured_pp_spent": {"side": "axis", "power": "germany", "colour": "red", "pp": 3},
     "coloured_aid": {"to": "romania", "colour": "red", "pp": 1},
+    # --- HQ, fuel and movement (13.0-13.8) ---
+    "hq_activated": {
+        "unit": "ger-pzgr-3", "name": "Panzergruppe 3", "cls": "armor_hq", "side": "axis",
+        "hex": "2022", "ap": 4,
+    },
+    "hq_command": {"hq": "ger-pzgr-3", "unit": "ger-pz-xxxxvii", "order": "armor", "left": 3},
+    "hq_deactivated": {"unit": "ger-pzgr-3", "name": "Panzergruppe 3", "side": "axis", "strength": 3},
+    "supreme_hq_moved": {
+        "unit": "ger-fhq", "name": "FHQ", "side": "axis", "frm": "2021", "to": "1121",
+    },
 }  # fmt: skip
 
 

@@ -18,7 +18,8 @@ from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
 from .rules import command
-from .rules.basics import FROZEN_TURN1, advanced
+from .rules.basics import FROZEN_TURN1
+from .rules.level import advanced
 from .state import (
     CONTROL_LETTER,
     DISBANDED,

@@ -17,7 +17,8 @@ from ..state import BiteState, Piece, enemy_of
 from ..types import Node, Side
 from . import command, powers
 from .air import air_range, rebase_targets
-from .basics import advanced, can_stack, eliminate, is_frozen, take_control
+from .basics import can_stack, eliminate, is_frozen, take_control
+from .level import advanced
 from .movement import can_attack, enemy_nodes, move_cost_table
 
 M = Machine[BiteState]

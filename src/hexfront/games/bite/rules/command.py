@@ -30,7 +30,8 @@ from typing import Any, cast
 from ..board import WATER
 from ..state import ON_MAP, BiteState, Piece, enemy_of
 from ..units import HQ_CLASS, UnitSpec
-from .basics import advanced, eliminate, is_frozen, reduce_once, zoc_map
+from .basics import eliminate, is_frozen, reduce_once, zoc_map
+from .level import advanced
 
 HQ_FLAG = "hq"  # state.flags key: {"active": {hq: entry}, "commanded": {unit: kind}}
 SUPREME_MOVED = "supreme_hq_moved"  # state.flags key: Supreme HQs sent to their fallback (13.8.2)

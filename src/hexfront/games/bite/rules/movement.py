@@ -24,7 +24,6 @@ from . import command, powers
 from .air import air_range, evacuate_airbase, rebase_targets
 from .basics import (
     StackMemo,
-    advanced,
     eliminate,
     empty_hex_takes,
     is_frozen,
@@ -32,6 +31,7 @@ from .basics import (
     takes_one_more,
     update_front,
 )
+from .level import advanced
 
 
 def move_cost_table(state: BiteState) -> dict[str, int]:

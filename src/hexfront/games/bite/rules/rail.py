@@ -23,12 +23,12 @@ from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from . import command, powers
 from .basics import (
     StackMemo,
-    advanced,
     empty_hex_takes,
     is_frozen,
     reduce_once,
     takes_one_more,
 )
+from .level import advanced
 from .supply import compute
 
 M = Machine[BiteState]

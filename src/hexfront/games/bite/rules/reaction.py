@@ -6,7 +6,8 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..state import BiteState, enemy_of
-from .basics import advanced, battle_nodes
+from .basics import battle_nodes
+from .level import advanced
 from .movement import act_on_hq, hq_actions, reaction_targets
 
 M = Machine[BiteState]
