@@ -63,22 +63,26 @@ def test_make_agent_knows_the_agents() -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_heuristic_soviets_garrison_leningrad_in_sbe1(seed: int) -> None:
     """An empty objective falls to the first enemy block that walks in; the heuristic
-    defender puts a block into Leningrad (by rebuild, rail or march) before that happens."""
+    defender puts a block into Leningrad (by rebuild, rail or march) before that happens.
+    (Whether it holds is another matter: since the attack plans of issue 13 the Axis often
+    cuts Leningrad off, and a garrison out of supply surrenders at Final Supply, 7.9.)"""
     from hexfront.games.bite.game import Bite
 
     game = Bite()
     agents = {"axis": make_agent("heuristic", seed), "soviet": make_agent("heuristic", seed + 1)}
     match = play_out(game, "SBE1", agents, seed=seed)
     state = match.state
-    leningrad = state.w.board.node("Leningrad")
-    assert state.control[leningrad] == "soviet"
-    here = state.w.board.id_of(leningrad)
+    here = state.w.board.id_of(state.w.board.node("Leningrad"))
     garrisoned = [
-        e
-        for e in state.log
+        i
+        for i, e in enumerate(state.log)
         if e.data.get("side") == "soviet" and here in (e.data.get("hex"), e.data.get("to"))
     ]
     assert garrisoned
-    result = match.result()
-    assert result is not None
-    assert result.outcome == "draw"
+    entered = [
+        i
+        for i, e in enumerate(state.log)
+        if e.data.get("side") == "axis" and here in (e.data.get("hex"), e.data.get("to"))
+    ]
+    assert not entered or garrisoned[0] < entered[0]
+    assert match.result() is not None

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hexfront.ai.base import Agent
 from hexfront.ai.bite_heuristic import HeuristicAgent
 from hexfront.ai.bite_heuristic_v1 import HeuristicV1Agent
@@ -104,3 +106,35 @@ def test_soviets_counterattack_a_weak_stack() -> None:
     ]
     moves = ground_moves(position(units, side="soviet"), HeuristicAgent(3))
     assert any(to == "2523" for _, to in moves)
+
+
+# SBE1: one hidden Soviet army in Leningrad (a fortress in forest: attackers' dice cut to an
+# eighth, defenders +2 Bonus) and two panzer and three infantry corps next to it.
+LENINGRAD = "3013"
+BESIEGERS = [
+    {"id": "ger-pz-xxxxi", "hex": "2914"},
+    {"id": "ger-c-i", "hex": "2914"},
+    {"id": "ger-pz-lvi", "hex": "3014"},
+    {"id": "ger-c-ii", "hex": "3014"},
+    {"id": "ger-c-x", "hex": "2913"},
+]
+
+
+def sbe1(turn: int) -> dict[str, Any]:
+    pos = position([*BESIEGERS, {"id": "sov-a-8", "hex": "Leningrad"}])
+    return {**pos, "scenario": "SBE1", "turn": turn}
+
+
+@pytest.mark.parametrize("turn", [2, 3])
+def test_no_storm_of_leningrad_at_poor_odds_while_turns_remain(turn: int) -> None:
+    moves = ground_moves(sbe1(turn), HeuristicAgent(1))
+    assert all(to != LENINGRAD for _, to in moves)
+
+
+def test_last_turn_storms_the_place_that_wins_the_game() -> None:
+    """SBE1 is won only by taking Leningrad (or cutting it off): in the last turn a lost
+    battle costs nothing the draw does not, so the same odds are worth taking."""
+    moves = ground_moves(sbe1(4), HeuristicAgent(1))
+    into = [unit for unit, to in moves if to == LENINGRAD]
+    assert moves[0][1] == LENINGRAD
+    assert len(into) >= 2  # the first unit is not sent alone

@@ -47,6 +47,14 @@ AXIS_NATIONS = frozenset({"germany", "finland", "romania", "hungary", "slovakia"
 # defender fires first and a battle goes on until one side is gone (7.7.12).
 ATTACK_RATIO = {"axis": 1.3, "soviet": 1.5}
 AIR_WEIGHT = 0.7  # air support may be intercepted or shot at by AA
+# Turns left after this one -> share of the usual odds an attack on a place that decides
+# the game needs (design choice: in the last turn a lost battle costs nothing more than
+# the draw the side gets anyway).
+DECISIVE_URGENCY = {0: 0.4, 1: 0.75}
+DECISIVE_VALUE = 3.0
+PULL = 0.6  # score per hex nearer an objective
+# A side that wins only by taking one place (SBE1, SBE2: four turns) marches on it harder.
+DECISIVE_PULL = 3.5
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
 
 
@@ -68,6 +76,10 @@ class PublicInfo:
     # side -> (steps, hits per die when defending) of one unseen block of that side, from
     # the scenario's order of battle (which blocks start in play, never where).
     hidden: dict[str, tuple[float, float]] = field(default_factory=dict)
+    # side -> places whose capture wins the game outright (SBE1's Leningrad, SBE2's
+    # Moscow), and side -> the hexes around a place it wins by surrounding (SBE2).
+    decisive: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    ring: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 def _order_of_battle(world: World) -> dict[str, tuple[float, float]]:
@@ -87,6 +99,18 @@ def _order_of_battle(world: World) -> dict[str, tuple[float, float]]:
         if count:
             out[side] = (steps / count, fire / max(steps, 1.0))
     return out
+
+
+def board_node(board: Board) -> Any:
+    """A function from a place name to its node, or None when the map has no such place."""
+
+    def find(name: str) -> int | None:
+        try:
+            return board.node(name)
+        except (KeyError, ValueError):
+            return None
+
+    return find
 
 
 def public_info(world: World) -> PublicInfo:
@@ -123,12 +147,28 @@ def public_info(world: World) -> PublicInfo:
             capitals["axis"].append(node)
         elif owner == "ussr":
             capitals["soviet"].append(node)
+    decisive: dict[str, list[int]] = {}
+    ring: dict[str, list[int]] = {}
+    if victory.get("kind") == "conditions":
+        for cond in victory.get("condition", []):
+            side = str(cond.get("side", ""))
+            places = [str(c) for c in cond.get("places", [])]
+            found = [n for n in map(board_node(board), places) if n is not None]
+            if cond.get("kind") == "control":
+                decisive.setdefault(side, []).extend(found)
+            centre = board_node(board)(str(cond.get("place", "")))
+            if cond.get("kind") == "surrounded" and centre is not None:
+                ring.setdefault(side, []).extend(
+                    n for n in board.adjacency[centre] if board.playable[n]
+                )
     return PublicInfo(
         board,
         world,
         tuple(nodes),
         {k: tuple(v) for k, v in capitals.items()},
         _order_of_battle(world),
+        {k: tuple(v) for k, v in decisive.items()},
+        {k: tuple(v) for k, v in ring.items()},
     )
 
 
@@ -159,6 +199,7 @@ class _Look:
         turn = view.get("turn")
         self.turn = int(turn) if isinstance(turn, int) else 1
         self.weather = str(view.get("weather") or "good")
+        self.turns_left = 99  # turns after this one (the agent sets it from the scenario)
         self.legal: Sequence[Action] | None = None  # the choices of this decision
         self._reach: dict[int, list[dict[str, Any]]] | None = None
         self._defence: dict[int, float] = {}
@@ -269,6 +310,7 @@ class HeuristicAgent:
             self._pull_key, self._pulls = pull_key, {}
         look.pull = self._pulls
         look.legal = legal
+        look.turns_left = info.world.scenario.last_turn - look.turn
         return look
 
     def scored(
@@ -377,17 +419,22 @@ class HeuristicAgent:
         axis = look.side == "axis"
         gain = 0.0
         # Pull towards the objectives (or the enemy) compared with staying put.
-        gain += 0.6 * (
+        pull = PULL * (DECISIVE_PULL if info.decisive.get(look.side) else 1.0)
+        gain += pull * (
             self._objective_pull(to, look, info) - self._objective_pull(here, look, info)
         )
         terrain = board.terrain[to]
         site = board.sites.get(to)
         gain += self._garrison(here, to, look, info)
+        # The last turn of a game won only by taking a place: supply no longer matters.
+        all_in = look.turns_left == 0 and bool(info.decisive.get(look.side))
         if look.at_enemy.get(to):
             gain += self._attack(unit, here, to, look, info) + 0.05 * strength
             nation = str(unit.get("nation", ""))
-            if not look.supplied_at(here, nation, info.world) and not look.supplied_at(
-                to, nation, info.world
+            if (
+                not all_in
+                and not look.supplied_at(here, nation, info.world)
+                and not look.supplied_at(to, nation, info.world)
             ):
                 gain -= 1.5  # a won hex beyond supply is a unit lost at Final Supply (7.9)
         else:
@@ -404,8 +451,12 @@ class HeuristicAgent:
                 gain += 0.8 if near == 1 else 0.0
             if exploit and near <= 1:
                 gain -= 0.5
+            if to in info.ring.get(look.side, ()) and look.turns_left == 0:
+                gain += DECISIVE_VALUE  # one more hex of the ring held at the end
             nation = str(unit.get("nation", ""))
-            if not look.supplied_at(to, nation, info.world):
+            if all_in:
+                pass  # the game ends this turn: supply no longer matters
+            elif not look.supplied_at(to, nation, info.world):
                 gain -= 3.0  # out of supply at Final Supply means surrender (7.9)
             elif unit.get("oos"):
                 gain += 3.0  # back into supply before it is too late
@@ -512,7 +563,8 @@ class HeuristicAgent:
         """A move into an enemy hex: the battle it starts or joins, judged by all the
         firepower that can take part against what the defender is thought to have."""
         theirs = self._defence(to, look, info)
-        need = ATTACK_RATIO.get(look.side, 1.4) * max(theirs, 0.1)
+        urgency, stake = self._stake(to, look, info)
+        need = urgency * ATTACK_RATIO.get(look.side, 1.4) * max(theirs, 0.1)
         own = self._firepower(unit, to, look, info)
         committed = sum(
             self._firepower(u, to, look, info)
@@ -527,7 +579,7 @@ class HeuristicAgent:
         )
         air = self._air_support(to, look, info)
         plan = committed + own + followers + air
-        value = self._target_value(to, look, info)
+        value = self._target_value(to, look, info) + stake
         if look.at_mine.get(to):  # the battle is on: send what it still needs
             have = committed + air
             if plan < need * 0.7:
@@ -541,6 +593,19 @@ class HeuristicAgent:
         if odds < 1.0:
             return 4.0 * (odds - 1.0) - 1.0
         return 3.0 + value + min(2.0, 2.0 * (odds - 1.0))
+
+    def _stake(self, to: int, look: _Look, info: PublicInfo) -> tuple[float, float]:
+        """(How much of the usual odds an attack on ``to`` needs, what it adds to the
+        target's value) when the game is decided there: a place whose capture wins it
+        (SBE1's Leningrad, SBE2's Moscow) or an enemy stack in the ring of a place the side
+        wins by surrounding (SBE2). With the last turn at hand a draw is all that caution
+        keeps, so worse odds are worth taking; earlier, the usual odds stand."""
+        mark = "a" if look.side == "axis" else "s"
+        if to in info.decisive.get(look.side, ()) and look.control[to] != mark:
+            return DECISIVE_URGENCY.get(look.turns_left, 1.0), DECISIVE_VALUE
+        if to in info.ring.get(look.side, ()) and look.turns_left <= 1:
+            return DECISIVE_URGENCY.get(look.turns_left + 1, 1.0), 0.5 * DECISIVE_VALUE
+        return 1.0, 0.0
 
     # --- garrisons -----------------------------------------------------------------
 
@@ -570,9 +635,19 @@ class HeuristicAgent:
                 others = others[1:]  # this block itself stands there
             if not others:
                 gain += sign * (GARRISON_BONUS + (GARRISON_RANGE - near))
-            elif near <= 2 and len(others) < 2:
-                gain += sign * 0.5 * GARRISON_BONUS  # the enemy is at the gates: a second
+            elif len(others) < self._garrison_size(node, near, look, info):
+                gain += sign * 0.5 * GARRISON_BONUS  # the enemy is at the gates: more
         return gain
+
+    def _garrison_size(self, node: int, near: int, look: _Look, info: PublicInfo) -> int:
+        """Blocks a threatened place needs: one; two with the enemy within 2 hexes; and a
+        place whose loss loses the game (SBE1's Leningrad, SBE2's Moscow) one more, and
+        another in the last two turns, when the attacker has nothing left to save."""
+        size = 2 if near <= 2 else 1
+        enemy = "soviet" if look.side == "axis" else "axis"
+        if node in info.decisive.get(enemy, ()) and near <= 4:
+            size += 1 + (1 if look.turns_left <= 1 else 0)
+        return size
 
     def _rail(self, a: Action, look: _Look, info: PublicInfo) -> float:
         board = info.board
