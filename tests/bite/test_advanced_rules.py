@@ -404,3 +404,32 @@ def test_luftwaffe_total_supremacy_is_an_option_of_sbe5_and_sbe9_only() -> None:
         "luftwaffe_total_supremacy"
         not in game.setup("SBE1", {"luftwaffe_total_supremacy": False}, 1).options
     )
+
+
+def test_long_scenarios_keep_two_german_mountain_units_in_scandinavia() -> None:
+    def north(m: Match[Any]) -> set[str]:
+        board = m.state.w.board
+        return {
+            p.uid
+            for p in m.state.on_map("axis")
+            if p.uid.startswith("ger-")
+            and m.state.spec(p).cls == "mountain"
+            and board.owner_1941[p.node] in ("norway", "sweden", "finland")
+        }
+
+    assert len(north(Match(GAME, "SBE5", {}, 1))) == 2
+    assert len(north(Match(GAME, "SBE4", {}, 1))) == 1  # the BSS has one up north
+    # By hand, the Axis cannot finish with the second one sent south again.
+    m = Match(GAME, "SBE5", {"deployment": "by_hand"}, 1)
+    act(m, "soviet", "done")
+    assert "done" in {a.verb for a in m.legal_actions("axis")}
+    act(m, "axis", "pick", unit="ger-gk-xxxxix")
+    targets = {str(a.args["hex"]) for a in m.legal_actions("axis") if a.verb == "deploy"}
+    assert "1928" in targets
+    assert "1310" in targets
+    act(m, "axis", "deploy", unit="ger-gk-xxxxix", hex="1928")
+    d = m.legal_actions("axis")
+    assert "done" not in {a.verb for a in d}
+    prompt = GAME.decision(m.state)
+    assert prompt is not None
+    assert "2 German mountain units must stand in Norway, Sweden or Finland" in prompt.prompt.text

@@ -117,3 +117,11 @@ class Board(Protocol):
         ...
 
     def zone(self, name: str) -> frozenset[Node]: ...
+
+
+SCANDINAVIA = frozenset({"norway", "sweden", "finland"})  # by 1941 owner
+
+
+def in_scandinavia(board: Board, node: Node) -> bool:
+    """Norway, Sweden or Finland as of 1941 (the long scenarios' mountain-unit rule)."""
+    return board.owner_1941[node] in SCANDINAVIA

@@ -116,3 +116,8 @@ class TechChart(Protocol):
     """Firepower, MP and abilities of a unit at a given turn."""
 
     def profile(self, unit: UnitSpec, turn: int) -> Profile: ...
+
+
+def german_mountain(unit: UnitSpec) -> bool:
+    """A German mountain unit (the long scenarios want two in Scandinavia)."""
+    return unit.nation == "germany" and unit.cls == "mountain"

@@ -15,10 +15,10 @@ from hexfront.engine.errors import UnknownGame
 from hexfront.engine.events import JSON
 
 from . import deployment, forces
-from .board import Site
+from .board import Site, in_scandinavia
 from .charts import charts
 from .state import Income, ScenarioSpec, World
-from .units import Profile, UnitSpec
+from .units import Profile, UnitSpec, german_mountain
 
 # 4.1: the main supply source of each power.
 MAIN_SOURCES = {
@@ -262,9 +262,13 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     resolved = deployment.resolve(
         sub, dmap, deployment.bss_rule(dmap), cover_border=sc.setup.get("name") == "BSS"
     )
+    hexes = dict(resolved.hexes)
+    wanted = int(sc.flags.get("mountain_units_in_scandinavia", 0))
+    if wanted:
+        _send_mountain_units_north(board, units, hexes, wanted, str(sc.flags["mountain_post"]))
     placements = tuple(
         (uid, board.node(hex_id), resolved.strength.get(uid, units[uid].ladder[0]))
-        for uid, hex_id in sorted(resolved.hexes.items())
+        for uid, hex_id in sorted(hexes.items())
     )
     area = _area(board, sc.id, sc.map_area)
     reinforcements = []
@@ -312,6 +316,22 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     main_sources = {power: board.node(name) for power, name in MAIN_SOURCES.items()}
     weather = {t.turn: t.weather for t in forces.calendar()}
     return World(board, units, ForcesTech(sc.rules == "advanced"), spec, main_sources, {}, weather)
+
+
+def _send_mountain_units_north(
+    board: MapBoard, units: Mapping[str, UnitSpec], hexes: dict[str, str], wanted: int, post: str
+) -> None:
+    """Long scenarios: the Axis deploys at least ``wanted`` German mountain units in
+    Scandinavia (scenario booklet). The standard deployment sends the missing ones, the
+    lowest ids first, to ``post`` (a design choice, in the scenario's data)."""
+    mountain = sorted(uid for uid in hexes if german_mountain(units[uid]))
+    north = [uid for uid in mountain if in_scandinavia(board, board.node(hexes[uid]))]
+    for uid in mountain:
+        if len(north) >= wanted:
+            break
+        if uid not in north:
+            hexes[uid] = board.id_of(board.node(post))
+            north.append(uid)
 
 
 def setup_world(name: str) -> World:

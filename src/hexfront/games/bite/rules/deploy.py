@@ -31,8 +31,10 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from .. import deployment, forces
+from ..board import in_scandinavia
 from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece
 from ..types import side_of
+from ..units import german_mountain
 from .air import free_airbase
 from .basics import FROZEN_TURN1, can_stack
 
@@ -75,13 +77,17 @@ def allowed_nodes(state: BiteState, uid: str) -> list[int]:
         rule = deployment.bss_rule(dmap)
         unit = forces.unit(uid)
         area = state.w.scenario.map_area
+        north = _mountain_rule(state) > 0 and german_mountain(state.w.units[uid])
         cached = [
             node
             for node in range(board.node_count)
             if board.playable[node]
             and not dmap.is_box(board.id_of(node))
             and (area is None or node in area)
-            and rule(unit, board.id_of(node)) is None
+            and (
+                rule(unit, board.id_of(node)) is None
+                or (north and in_scandinavia(state.w.board, node))  # the long scenarios
+            )
         ]
         state.memo[key] = cached
     return cast(list[int], cached)
@@ -121,9 +127,24 @@ def destinations(state: BiteState, piece: Piece) -> list[int]:
     return out
 
 
+def _mountain_rule(state: BiteState) -> int:
+    """How many German mountain units the scenario wants in Scandinavia (long scenarios)."""
+    return int(state.w.scenario.flags.get("mountain_units_in_scandinavia", 0))
+
+
 def problems(state: BiteState, side: str) -> list[str]:
     """Why the side's deployment is not yet legal (empty: it is)."""
-    if side != SOVIET or state.w.scenario.map_area is not None:
+    if side == AXIS:
+        wanted = _mountain_rule(state)
+        north = sum(
+            1
+            for p in state.on_map(AXIS)
+            if german_mountain(state.spec(p)) and in_scandinavia(state.w.board, p.node)
+        )
+        if north < wanted:
+            return [f"{wanted} German mountain units must stand in Norway, Sweden or Finland"]
+        return []
+    if state.w.scenario.map_area is not None:
         return []
     board = state.w.board
     border = state.memo.get("deploy_border")
