@@ -311,3 +311,41 @@ def test_germany_gives_red_pp_so_a_romanian_armoured_division_can_be_repaired() 
     assert {a.args.get("colour") for a in to_romania} == {None, "red", "blue", "black"}
     m.act(to_romania[0])
     assert not [a for a in actions(m, "axis", "aid") if a.args["to"] == "romania"]
+
+
+# --- the rulebook's own examples -------------------------------------------------------------------
+
+
+def test_the_11_3_example_a_partisan_south_of_solone_ozero_cuts_kerch_off_from_berlin() -> None:
+    # June 1942: the Axis holds the Crimea up to Kerch; Kerch (1 yellow, 11.1) reaches
+    # Berlin by rail through Dzhankoy, the rail hex south of Solone Ozero.
+    board = production("SBE5", "axis").state.w.board
+    assert board.id_of(board.node("Dzhankoy")) == "3235"
+    assert board.id_of(board.node("Solone Ozero")) == "3234"
+    line = sorted(board.id_of(n) for n in board.zone("start_line_1942_axis"))
+    held = {"axis": [*line, "Feodosia", "Kerch"]}
+    free = production("SBE5", "axis", control=held)
+    partisan = [{"id": "sov-rc-9s", "hex": "Dzhankoy"}]  # any Soviet block on the rail hex
+    blocked = production("SBE5", "axis", partisan, control=held)
+    assert purse(free, "germany")["yellow"] - purse(blocked, "germany")["yellow"] == 1
+    [cut] = events(blocked, "resources_cut")
+    assert "Kerch" in cut["cities"]  # a minor port: no way round by sea (11.3)
+
+
+def test_the_rulebooks_production_examples_as_the_rules_read_them() -> None:
+    state = production("SBE5", "axis").state
+    board = state.w.board
+    by_node = {c.node: c for c in resources.centres(state)}
+
+    def centre(name: str) -> resources.Centre:
+        return by_node[board.node(name)]
+
+    assert centre("Leningrad").yellow == 2  # 11.1
+    assert ("red", 3) in centre("Leningrad").factories  # 11.2
+    assert ("blue", 3) in centre("Moscow").factories  # 11.2
+    assert centre("Kerch").yellow == 1  # 11.1
+    assert centre("Maykop").black == 5  # 11.1
+    assert ("white", 1) in centre("Oranienbaum").factories  # 11.2
+    assert ("black", 2) in centre("Police").factories  # 11.2: hydrogenation (Stettin's hex)
+    assert centre("Police").owner == "germany"
+    assert centre("Maykop").owner == "ussr"
