@@ -349,3 +349,31 @@ def test_the_rulebooks_production_examples_as_the_rules_read_them() -> None:
     assert ("black", 2) in centre("Police").factories  # 11.2: hydrogenation (Stettin's hex)
     assert centre("Police").owner == "germany"
     assert centre("Maykop").owner == "ussr"
+
+
+# --- a whole game ----------------------------------------------------------------------------------
+
+
+def test_a_random_sbe5_game_keeps_the_pools_whole_and_paired() -> None:
+    """Every action of a random SBE5 game: no pool goes below zero, and each Production Phase
+    ends with no more coloured PP saved than yellow ones to pair them with (11.2)."""
+    import random
+
+    rng = random.Random(5)
+    m = Match(GAME, "SBE5", {}, 5)
+    ended = 0
+    while not m.is_over():
+        side = m.active_sides()[0]
+        choice = rng.choice(list(m.legal_actions(side)))
+        closing = m.state.phase == "production" and choice.verb == "done"
+        m.act(choice)
+        for power, colours in resources.pools(m.state).items():
+            assert min(colours.values()) >= 0, (power, colours)
+            assert m.state.pp.get(power, 0) >= 0, power
+        if closing:
+            ended += 1
+            for power, colours in resources.pools(m.state).items():
+                if resources.side_of(power) == side:
+                    assert sum(colours.values()) <= m.state.pp.get(power, 0), (power, colours)
+    assert ended >= 10  # both sides' Production Phases of turns 1-6 (some may be skipped)
+    assert events(m, "coloured_income")

@@ -198,7 +198,7 @@ def centres(state: BiteState) -> list[Centre]:
     return out
 
 
-def _side_of(power: str) -> str:
+def side_of(power: str) -> str:
     return SOVIET if power == "ussr" else AXIS
 
 
@@ -291,11 +291,11 @@ def incomes(state: BiteState, side: str, powers: Iterable[str]) -> dict[str, Inc
     for c in centres(state):
         if state.control[c.node] != side:
             continue
-        if _side_of(c.owner) == side:
+        if side_of(c.owner) == side:
             power = c.owner
             produce = _production(state, c, factories=True)
         else:
-            captors = [p for p in r.captors if _side_of(p) == side]
+            captors = [p for p in r.captors if side_of(p) == side]
             if not captors:
                 continue  # 11.2: only Germany uses captured PP
             power = captors[0]
@@ -372,7 +372,7 @@ def discard_unpaired(state: BiteState, side: str) -> None:
     if not isinstance(table, dict):
         return
     for power in sorted(table):
-        if _side_of(power) != side:
+        if side_of(power) != side:
             continue
         mine = pool(state, power)
         excess = sum(mine.values()) - max(state.pp.get(power, 0), 0)
