@@ -433,3 +433,52 @@ def test_long_scenarios_keep_two_german_mountain_units_in_scandinavia() -> None:
     prompt = GAME.decision(m.state)
     assert prompt is not None
     assert "2 German mountain units must stand in Norway, Sweden or Finland" in prompt.prompt.text
+
+
+def cut_off_attack(scenario: str, dice: list[int], soviet_strength: int = 4) -> Match[Any]:
+    """A German corps cut off in the steppe (4736), a Soviet army next to it (4737); the
+    Axis turn played to its Movement Phase."""
+    m = position(
+        scenario,
+        [
+            {"id": "ger-c-xii", "hex": "4736"},
+            {"id": "sov-a-13", "hex": "4737", "strength": soviet_strength},
+        ],
+        phase="supply",
+        dice=dice,
+    )
+    drive(m, lambda mm: mm.state.phase == "movement")
+    assert m.state.pieces["ger-c-xii"].oos
+    return m
+
+
+def test_a_cut_off_tech_2_unit_may_attack_desperately() -> None:  # 12.4, 12.4.1
+    assert "4737" not in move_targets(cut_off_attack("SBE4", []), "ger-c-xii")  # 4.4
+    # Every die a 1: the Soviet army still holds after the first round, so the corps
+    # surrenders at once and the Soviets gain its PP.
+    m = cut_off_attack("SBE5", [1] * 20)
+    assert "4737" in move_targets(m, "ger-c-xii")
+    act(m, "axis", "move", unit="ger-c-xii", to="4737")
+    drive(m, lambda mm: mm.state.phase in ("blitz", "final_supply", "exploitation"))
+    assert "ger-c-xii" not in on_map(m)
+    kinds = [e.kind for e in m.state.log]
+    assert "desperate_attack_failed" in kinds
+    # Four sixes against a 2-step army clear the hex in the first round: no surrender.
+    won = cut_off_attack("SBE5", [1, 1, 6, 6, 6, 6] + [1] * 10, soviet_strength=2)
+    act(won, "axis", "move", unit="ger-c-xii", to="4737")
+    drive(won, lambda mm: mm.state.phase in ("blitz", "final_supply", "exploitation"))
+    assert "sov-a-13" not in on_map(won)
+    assert "desperate_attack_failed" not in [e.kind for e in won.state.log]
+
+
+def test_soviet_fighters_stay_grounded_on_the_surprise_turn() -> None:
+    fighter = [{"id": "sov-vvs-w-f", "hex": "Minsk"}, {"id": "ger-c-xii", "hex": "2522"}]
+
+    def air_verbs(scenario: str, turn: int) -> set[str]:
+        m = position(scenario, fighter, turn=turn, side="soviet", control={"axis": ["2522"]})
+        drive(m, lambda mm: GAME.decision(mm.state).prompt.kind == "air")  # type: ignore[union-attr]
+        return {a.verb for a in m.legal_actions("soviet") if a.args.get("unit") == "sov-vvs-w-f"}
+
+    assert air_verbs("SBE5", 1) == set()  # Barbarossa Surprise: no mission, no rebase
+    assert "rebase" in air_verbs("SBE4", 1)
+    assert "rebase" in air_verbs("SBE5", 2)

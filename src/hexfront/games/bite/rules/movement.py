@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
-from . import command, powers
+from . import command, powers, siege
 from .air import air_range, evacuate_airbase, rebase_targets
 from .basics import (
     StackMemo,
@@ -31,7 +31,7 @@ from .basics import (
     takes_one_more,
     update_front,
 )
-from .level import advanced
+from .level import advanced, surprise_turn
 
 
 def move_cost_table(state: BiteState) -> dict[str, int]:
@@ -206,11 +206,14 @@ def _control_read_by_moves(state: BiteState) -> list[int]:
 
 
 def can_attack(state: BiteState, piece: Piece) -> bool:
-    """4.4: no attack out of supply; 3.21: frozen units neither move nor attack; 13.5: no
-    attack in limited supply (an armour unit without an HQ's command)."""
-    if is_frozen(state, piece) or command.limited_supply(state, piece):
+    """4.4: no attack out of supply, but for the Advanced Game's desperate attacks of TECH
+    2-3 ground units (12.4), armour too without an HQ (12.4.1); 3.21: frozen units neither
+    move nor attack; 13.5: no attack in limited supply (armour without an HQ's command)."""
+    if is_frozen(state, piece):
         return False
-    return not piece.oos or command.supplied_by_order(state, piece)
+    if piece.oos and not command.supplied_by_order(state, piece):
+        return siege.may_attack_desperately(state, piece)
+    return not command.limited_supply(state, piece)
 
 
 def ground_destinations(
@@ -342,8 +345,15 @@ def move_ground(state: BiteState, piece: Piece, dest: int) -> list[int]:
 # --- air missions (7.5.2, 7.6); airbases, rebasing and evacuation are in air.py -----------
 
 
+def grounded_by_surprise(state: BiteState, piece: Piece) -> bool:
+    """Barbarossa Surprise (SBE5, SBE9): Soviet fighters cannot take off on the first turn."""
+    return piece.side == SOVIET and state.spec(piece).cls == "fighter" and surprise_turn(state)
+
+
 def _air_ok(state: BiteState, piece: Piece) -> bool:
     if piece.oos and not command.supplied_by_order(state, piece):
+        return False
+    if grounded_by_surprise(state, piece):
         return False
     if is_frozen(state, piece) or state.strength(piece) <= 0:
         return False
@@ -467,6 +477,8 @@ class MovementPhase(Procedure[BiteState]):
         for p in sorted(state.on_map(side), key=lambda x: x.uid):
             if not state.spec(p).is_air or p.moved or p.base >= 0 or is_frozen(state, p):
                 continue  # 3.21: frozen air units neither fly nor rebase
+            if grounded_by_surprise(state, p):
+                continue  # Barbarossa Surprise: not even a rebase
             evacuating = must_evacuate(state, p)
             if (not p.oos or command.supplied_by_order(state, p)) and not evacuating:
                 for node in mission_targets(state, p):

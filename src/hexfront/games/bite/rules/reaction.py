@@ -5,9 +5,9 @@ from __future__ import annotations
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
-from ..state import BiteState, enemy_of
+from ..state import SOVIET, BiteState, enemy_of
 from .basics import battle_nodes
-from .level import advanced
+from .level import advanced, surprise_turn
 from .movement import act_on_hq, hq_actions, reaction_targets
 
 M = Machine[BiteState]
@@ -22,6 +22,8 @@ class ReactionPhase(Procedure[BiteState]):
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
         side = enemy_of(state.phasing)
+        if side == SOVIET and surprise_turn(state):
+            return None  # Barbarossa Surprise: no Soviet reaction on the first turn
         battles = {n for n in battle_nodes(state) if any(p.side == side for p in state.at(n))}
         if not battles:
             return None
