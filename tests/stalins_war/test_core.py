@@ -219,6 +219,8 @@ EXECUTABLE = {"S7", "S16", "S46", "S49", "S50", "A24", "A32", "A44", "A47", "A52
     *("S11", "S51", "S34", "A49", "S42", "S55"),
     # banked OPS now (Stavka) or less Lend-Lease for four turns (Convoy PQ-17)
     *("S44", "A20"),
+    # Zhukov: a combined attack in this round and each OPS round of the turn (11.1.3)
+    "S9",
 }
 
 

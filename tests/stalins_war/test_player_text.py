@@ -153,6 +153,35 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "game_over": {
         "winner": "soviet", "outcome": "automatic", "detail": "VP 0 (5.1.3)",
     },
+    "combat_marker": {"side": "axis", "hex": "1720"},
+    "attack": {
+        "side": "soviet", "hex": "2323", "units": ["su.Kalinin", "su.30R"],
+        "defenders": ["ge.4A", "ge.24Pz"], "zhukov": True,
+    },
+    "combat_card": {"side": "soviet", "card": "S25", "kept": True},
+    "fire": {
+        "side": "axis", "hex": "1920",
+        "attacker": {
+            "strength": 5, "table": "LCU", "column": "3", "roll": 4, "losses": 1,
+            "starred": False, "shifts": [[-2, "river and town"]],
+        },
+        "defender": {
+            "strength": 2, "table": "SCU", "column": "2", "roll": 5, "losses": 1,
+            "starred": True, "shifts": [],
+        },
+    },
+    "step_lost": {"side": "axis", "unit": "ge.48Pz", "step": 1},
+    "eliminated": {
+        "side": "soviet", "unit": "su.3M", "box": "removed", "why": "combat", "hex": "1920",
+    },
+    "combat_result": {"side": "axis", "hex": "1920", "winner": "axis", "inflicted": 1,
+                      "suffered": 1},
+    "retreat": {"side": "soviet", "unit": "su.South", "frm": "1924", "to": "2025"},
+    "no_retreat": {"side": "soviet", "unit": "su.57R"},
+    "advance": {"side": "axis", "unit": "ge.16A", "frm": "1820", "to": "1920"},
+    "blitz": {"side": "axis", "hex": "1722"},
+    "exploit": {"side": "axis", "unit": "ge.39Pz", "frm": "1821", "to": "1922"},
+    "combat_end": {"side": "axis", "attacks": 4},
 }  # fmt: skip
 
 

@@ -14,12 +14,13 @@ from hexfront.engine.sequence import Decision
 from .machine import MACHINE
 from .rules import control
 from .rules.cards import deal
+from .rules.options import OPTIONS, check_options
 from .state import AXIS, ON_MAP, SIDES, SOVIET, Piece, SwState
 from .world import World, load_world
 
-OPTIONS: tuple[OptionInfo, ...] = ()
-
-PLAYABLE = "core playable: cards, action rounds, movement; no combat, supply or replacements yet"
+PLAYABLE = (
+    "playable: cards, action rounds, movement, supply, replacements, combat, Blitz and exploitation"
+)
 
 
 class StalinsWar:
@@ -49,12 +50,11 @@ class StalinsWar:
         if spec is None:
             known = ", ".join(world.tables.scenarios)
             raise UnknownGame(f"unknown scenario {scenario!r}; scenarios: {known}")
-        if options:
-            raise UnknownGame(f"unknown option(s) {sorted(options)}; this game has none yet")
+        opts = check_options(options)
         markers = world.setup.markers
         state = SwState(
             scenario=scenario,
-            options={},
+            options=opts,
             seed=seed,
             dice=Dice(seed),
             last_turn=spec.turns,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hexfront.engine.sequence import Machine
 
 from .rules.cards import ActionRound, Discards, DrawPhase
+from .rules.combat import Combat
 from .rules.movement import Movement
 from .rules.reinforcements import Reinforce
 from .rules.replacements import Replacements
@@ -18,6 +19,7 @@ MACHINE: Machine[SwState] = Machine(
         ActionPhase(),
         ActionRound(),
         Movement(),
+        Combat(),
         Replacements(),
         Reinforce(),
         DrawPhase(),

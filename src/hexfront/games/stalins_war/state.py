@@ -21,7 +21,8 @@ SIDES = (AXIS, SOVIET)  # the Axis moves first in every action round (6A)
 ON_MAP = "map"
 ELIMINATED = "eliminated"
 OUT = "out"  # not yet in play (reinforcements, counters not set up)
-PILES = ("deck", "hand", "discard", "removed", "set_aside", "reserve")
+# kept: combat cards a winner keeps face up until the end of the turn (7.5.5b)
+PILES = ("deck", "hand", "discard", "removed", "set_aside", "reserve", "kept")
 
 
 def enemy(side: str) -> str:
@@ -45,6 +46,13 @@ class Piece:
     @staticmethod
     def from_json(row: list[Any]) -> Piece:
         return Piece(str(row[0]), str(row[1]), str(row[2]), int(row[3]), int(row[4]))
+
+
+def _piles(raw: Any) -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, list[str]]] = json_copy(raw)
+    for piles in out.values():
+        piles.setdefault("kept", [])  # saves from before combat
+    return out
 
 
 def _per_side(value: int = 0) -> dict[str, int]:
@@ -89,6 +97,10 @@ class SwState:
     paulus_crossed: bool = False  # a supplied Axis unit has moved east of the Paulus Line
     surrendered: list[str] = field(default_factory=list)  # minor allies out of the war (19.3)
     reinforcement_rounds: dict[str, list[int]] = field(default_factory=dict)  # ARs this turn
+    trenches: dict[str, str] = field(default_factory=dict)  # hex id -> side (10.3)
+    festungs: list[str] = field(default_factory=list)  # hex ids with a Festung (16.3)
+    active_partisans: list[str] = field(default_factory=list)  # partisans face up (16.1.6)
+    partisan_turn: int = 0  # the last turn partisans were placed (16.1.2)
     result: dict[str, JSON] | None = None
     turn_log: int = 0  # where this turn's entries begin in the log (views show this turn's)
     stack: list[Frame] = field(default_factory=list)
@@ -110,6 +122,22 @@ class SwState:
         return [
             p for p in self.pieces.values() if p.box == ON_MAP and (side is None or p.side == side)
         ]
+
+    def this_turn_cards(self) -> list[str]:
+        """Combat cards in force for the whole turn whatever the result (A10, 7.5.5b)."""
+        return [s[5:] for s in self.this_turn if s.startswith("card:")]
+
+    def trench_hexes(self) -> set[int]:
+        return {self.world.map.index(h) for h in self.trenches}
+
+    def festung_at(self, node: int) -> bool:
+        return self.world.map.id_of(node) in self.festungs
+
+    def inactive_partisan_at(self, node: int) -> bool:
+        return any(
+            self.world.units[p.uid].kind == "partisan" and p.uid not in self.active_partisans
+            for p in self.occupants(node)
+        )
 
     def occupants(self, node: int) -> list[Piece]:
         index = self.cache.get("occupancy")
@@ -178,6 +206,10 @@ class SwState:
             "paulus_crossed": self.paulus_crossed,
             "surrendered": list(self.surrendered),
             "reinforcement_rounds": json_copy(self.reinforcement_rounds),
+            "trenches": dict(self.trenches),
+            "festungs": list(self.festungs),
+            "active_partisans": list(self.active_partisans),
+            "partisan_turn": self.partisan_turn,
             "result": json_copy(self.result),
             "turn_log": self.turn_log,
             "stack": [f.to_json() for f in self.stack],
@@ -199,7 +231,7 @@ class SwState:
             pieces={p.uid: p for p in pieces},
             control={str(k): str(v) for k, v in obj["control"].items()},
             forts_destroyed=[str(x) for x in obj["forts_destroyed"]],
-            piles=json_copy(obj["piles"]),
+            piles=_piles(obj["piles"]),
             consecutive_ops=dict(obj["consecutive_ops"]),
             banked_ops=dict(obj["banked_ops"]),
             rp=dict(obj["rp"]),
@@ -224,6 +256,10 @@ class SwState:
             reinforcement_rounds={
                 str(k): [int(x) for x in v] for k, v in obj["reinforcement_rounds"].items()
             },
+            trenches={str(k): str(v) for k, v in obj.get("trenches", {}).items()},
+            festungs=[str(x) for x in obj.get("festungs", [])],
+            active_partisans=[str(x) for x in obj.get("active_partisans", [])],
+            partisan_turn=int(obj.get("partisan_turn", 0)),
             result=json_copy(obj["result"]),
             turn_log=int(obj["turn_log"]),
             stack=[Frame.from_json(f) for f in obj["stack"]],

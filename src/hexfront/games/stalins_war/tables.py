@@ -22,6 +22,99 @@ class ScenarioSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class CombatTables:
+    """Chapter 11-12 and 20 numbers (``[combat]`` of ``rules.toml``)."""
+
+    marker_ops: int
+    lcu_columns: tuple[int, ...]
+    lcu_table: tuple[tuple[str, ...], ...]
+    scu_columns: tuple[int, ...]
+    scu_table: tuple[tuple[str, ...], ...]
+    panzer_group: int
+    terrain_shift: dict[str, int]
+    place_shift: dict[str, int]
+    river_shift: int
+    major_river_shift: int
+    kerch_shift: int
+    trench_shift: int
+    no_retreat_terrain: frozenset[str]
+    no_blitz_terrain: frozenset[str]
+    no_blitz_places: frozenset[str]
+    halt_exploit_terrain: frozenset[str]
+    turn1_exploit_halt: frozenset[str]
+    mechanized: frozenset[str]
+    tie_breakers: frozenset[str]
+    exploiters: frozenset[str]
+    uranus_exploiters: frozenset[str]
+    uranus_card: str
+    panzers: frozenset[str]
+    shock: frozenset[str]
+    lcus_per_side: int
+    blitz_per_round: int
+    axis_paulus_blitz: int
+    axis_paulus_blitz_to_turn: int
+    paulus_shift_to_turn: int
+    long_retreat_from: int
+    mobile_defense_to_turn: int
+    mobile_defense_kinds: frozenset[str]
+    winter_turns: frozenset[int]
+    winter_uniforms: str
+    front_vs_panzers_to_turn: int
+    restricted: dict[str, tuple[str, ...]]
+    volga_unless: tuple[str, ...]
+    zhukov: str
+    zhukov_extra_loss: int
+
+
+def _words(raw: Any) -> frozenset[str]:
+    return frozenset(str(x) for x in raw)
+
+
+def parse_combat(c: dict[str, Any]) -> CombatTables:
+    return CombatTables(
+        marker_ops=int(c["marker_ops"]),
+        lcu_columns=tuple(int(x) for x in c["lcu_columns"]),
+        lcu_table=tuple(tuple(str(x) for x in row) for row in c["lcu_table"]),
+        scu_columns=tuple(int(x) for x in c["scu_columns"]),
+        scu_table=tuple(tuple(str(x) for x in row) for row in c["scu_table"]),
+        panzer_group=int(c["panzer_group"]),
+        terrain_shift={str(k): int(v) for k, v in c["terrain_shift"].items()},
+        place_shift={str(k): int(v) for k, v in c["place_shift"].items()},
+        river_shift=int(c["river_shift"]),
+        major_river_shift=int(c["major_river_shift"]),
+        kerch_shift=int(c["kerch_shift"]),
+        trench_shift=int(c["trench_shift"]),
+        no_retreat_terrain=_words(c["no_retreat_terrain"]),
+        no_blitz_terrain=_words(c["no_blitz_terrain"]),
+        no_blitz_places=_words(c["no_blitz_places"]),
+        halt_exploit_terrain=_words(c["halt_exploit_terrain"]),
+        turn1_exploit_halt=_words(c["turn1_exploit_halt"]),
+        mechanized=_words(c["mechanized"]),
+        tie_breakers=_words(c["tie_breakers"]),
+        exploiters=_words(c["exploiters"]),
+        uranus_exploiters=_words(c["uranus_exploiters"]),
+        uranus_card=str(c["uranus_card"]),
+        panzers=_words(c["panzers"]),
+        shock=_words(c["shock"]),
+        lcus_per_side=int(c["lcus_per_side"]),
+        blitz_per_round=int(c["blitz_per_round"]),
+        axis_paulus_blitz=int(c["axis_paulus_blitz"]),
+        axis_paulus_blitz_to_turn=int(c["axis_paulus_blitz_to_turn"]),
+        paulus_shift_to_turn=int(c["paulus_shift_to_turn"]),
+        long_retreat_from=int(c["long_retreat_from"]),
+        mobile_defense_to_turn=int(c["mobile_defense_to_turn"]),
+        mobile_defense_kinds=_words(c["mobile_defense_kinds"]),
+        winter_turns=frozenset(int(x) for x in c["winter_turns"]),
+        winter_uniforms=str(c["winter_uniforms"]),
+        front_vs_panzers_to_turn=int(c["front_vs_panzers_to_turn"]),
+        restricted={str(k): tuple(str(x) for x in v) for k, v in c["restricted"].items()},
+        volga_unless=tuple(str(x) for x in c["volga_unless"]),
+        zhukov=str(c["zhukov"]),
+        zhukov_extra_loss=int(c["zhukov_extra_loss"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Tables:
     scenarios: dict[str, ScenarioSpec]
     seasons: tuple[str, ...]
@@ -93,6 +186,7 @@ class Tables:
     mobilization_turn: int
     mobilization_plays: int
     oos_ma_from: int
+    combat: CombatTables
 
     def season(self, turn: int) -> str:
         return self.seasons[turn - 1]
@@ -202,6 +296,7 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
             str(k): str(v) for k, v in raw["replacements"]["swap_on_elimination"].items()
         },
         oos_ma_from=int(sup["oos_ma_from"]),
+        combat=parse_combat(raw["combat"]),
     )
 
 

@@ -231,6 +231,41 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
         return "end replacements (unspent RP are lost, 14.1.5)"
     if verb == "end_movement":
         return "end movement"
+    if verb == "combat_marker":
+        return f"place a Combat marker on {hex_words(a['hex'])} for 1 OPS (7.3.5)"
+    if verb == "done_markers":
+        return "place no more Combat markers and go to combat (7.3.5)"
+    if verb == "attack":
+        return f"attack {hex_words(a['hex'])} (11.1)"
+    if verb == "commit":
+        return f"add {unit_words(a['unit'])} to the attack (11.2.1)"
+    if verb == "fire":
+        return "resolve the attack with the units chosen (11.2.1)"
+    if verb == "call_off":
+        return "call the attack off"
+    if verb == "end_combat":
+        return "end combat and go on to exploitation (12.2.1)"
+    if verb == "combat_card":
+        return f"play the combat card {card_words(a['card'])} (7.5.5)"
+    if verb == "no_more_cards":
+        return "play no more combat cards (7.5.5)"
+    if verb == "take_loss":
+        return f"{unit_words(a['unit'])} takes the loss (11.3)"
+    if verb == "retreat":
+        return f"retreat {unit_words(a['unit'])} to {hex_words(a['to'])} (11.4)"
+    if verb == "no_retreat":
+        return (
+            f"hold the hex: {unit_words(a['unit'])} takes one more loss and nobody retreats"
+            " (11.4.3)"
+        )
+    if verb == "advance":
+        return f"advance {unit_words(a['unit'])} into the emptied hex (11.5)"
+    if verb == "done_advancing":
+        return "advance no more units (11.5)"
+    if verb == "exploit":
+        return f"exploit with {unit_words(a['unit'])} to {hex_words(a['to'])} (12.2)"
+    if verb == "end_exploitation":
+        return "end exploitation (12.2)"
     if verb == "discard":
         return f"discard {card_words(a['card'])} (7.6.2)"
     if verb == "done_discarding":
@@ -374,6 +409,114 @@ def _surrender(d: Data) -> str:
     )
 
 
+WHY_WORDS: Mapping[str, str] = {
+    "combat": "in combat (11.3)",
+    "no retreat": "with no way to retreat (11.4.4)",
+    "caught again after a retreat": "caught again after retreating this round (11.4.5)",
+    "captured": "as the enemy advances into its hex (16.4.3)",
+    "over-stacked": "over the stacking limit when exploitation ends (9.1.4)",
+}
+ROLE_WORDS: Mapping[str, str] = {"attacker fire": "the attack", "defender fire": "the defence"}
+
+
+def _units_of(d: Data, key: str) -> str:
+    return _join([unit_words(u) for u in _list(d.get(key))])
+
+
+def _attack(d: Data) -> str:
+    who = side_words(d.get("side"))
+    line = (
+        f"{who} attacks {hex_words(d.get('hex'))} with {_units_of(d, 'units')};"
+        f" defending: {_units_of(d, 'defenders')} (11.2.1)"
+    )
+    if d.get("zhukov"):
+        line += ", two hexes combined by Zhukov at one more loss (11.1.3)"
+    return line
+
+
+def _fire_side(name: str, raw: JSON) -> str:
+    f = raw if isinstance(raw, dict) else {}
+    shifts = []
+    for item in _list(f.get("shifts")):
+        pair = _list(item)
+        if len(pair) == 2:
+            n = _int(pair[0])
+            way = "right" if n > 0 else "left"
+            shifts.append(f"{abs(n)} {way} for {pair[1]}")
+    shifted = f", shifted {_join(shifts)}" if shifts else ""
+    column = f.get("column")
+    where = (
+        f"on the {f.get('table')} table, column {column}"
+        if column is not None
+        else "with no column"
+    )
+    losses = _int(f.get("losses"))
+    result = {0: "no loss", 1: "1 loss"}.get(losses, f"{losses} losses")
+    if losses and f.get("starred"):
+        result += " (starred: small units only)"
+    return (
+        f"{name} fires at strength {f.get('strength')} {where}{shifted}, rolls"
+        f" {f.get('roll')}: {result}"
+    )
+
+
+def _fire(d: Data) -> str:
+    return (
+        f"Combat at {hex_words(d.get('hex'))} (11.2.1): "
+        f"{_fire_side('the attacker', d.get('attacker'))}; "
+        f"{_fire_side('the defender', d.get('defender'))}"
+    )
+
+
+def _combat_result(d: Data) -> str:
+    where = hex_words(d.get("hex"))
+    score = f"{d.get('inflicted')} to {d.get('suffered')}"
+    if d.get("winner") in SIDE_WORDS:
+        return (
+            f"The {side_words(d.get('winner'))} side wins the combat at {where}, {score} (11.2.1)"
+        )
+    return f"Nobody wins the combat at {where}, {score} (11.2.1)"
+
+
+def _eliminated(d: Data) -> str:
+    unit = unit_words(d.get("unit"))
+    where = f" at {hex_words(d['hex'])}" if d.get("hex") else ""
+    why = WHY_WORDS.get(str(d.get("why")), "")
+    box = BOX_WORDS.get(str(d.get("box")), "leaves the map")
+    return f"{unit} is eliminated{where} {why} and {box}".replace("  ", " ")
+
+
+def _step_lost(d: Data) -> str:
+    strength = _strength(d.get("unit"), d.get("step"))
+    now = f", now {strength}" if strength else ""
+    return f"{unit_words(d.get('unit'))} loses a step (11.3){now}"
+
+
+def _moved(verb: str, rule: str) -> Callable[[Data], str]:
+    def line(d: Data) -> str:
+        who = side_words(d.get("side"))
+        return (
+            f"{who}: {unit_words(d.get('unit'))} {verb} from {hex_words(d.get('frm'))}"
+            f" to {hex_words(d.get('to'))} ({rule})"
+        )
+
+    return line
+
+
+def _roll(d: Data) -> str:
+    dice = ", ".join(str(x) for x in _list(d.get("dice")))
+    what = ROLL_PURPOSES.get(str(d.get("purpose")), "a die")
+    by = f"{side_words(d['by'])} rolls" if d.get("by") in SIDE_WORDS else "Roll"
+    return f"{by} {dice} for {what}"
+
+
+ROLL_PURPOSES: Mapping[str, str] = {
+    "attacker fire": "the attack's fire (11.2.1)",
+    "defender fire": "the defence's fire (11.2.1)",
+    "trench": "a trench (10.3.1)",
+}
+
+
 def _game_over(d: Data) -> str:
     winner = d.get("winner")
     outcome = OUTCOME_WORDS.get(str(d.get("outcome")), "wins")
@@ -455,6 +598,34 @@ LINES: Mapping[str, Callable[[Data], str]] = {
     ),
     "surrender": _surrender,
     "game_over": _game_over,
+    "combat_marker": lambda d: (
+        f"{side_words(d.get('side'))} places a Combat marker on {hex_words(d.get('hex'))} (7.3.5)"
+    ),
+    "attack": _attack,
+    "combat_card": lambda d: (
+        f"{side_words(d.get('side'))} plays the combat card {card_name(d.get('card'))}"
+        + (" again from the cards it keeps face up" if d.get("kept") else "")
+        + " (7.5.5)"
+    ),
+    "fire": _fire,
+    "step_lost": _step_lost,
+    "eliminated": _eliminated,
+    "combat_result": _combat_result,
+    "retreat": _moved("retreats", "11.4"),
+    "no_retreat": lambda d: (
+        f"{side_words(d.get('side'))} holds its ground: {unit_words(d.get('unit'))} takes one"
+        " more loss instead of a retreat (11.4.3)"
+    ),
+    "advance": _moved("advances", "11.5"),
+    "blitz": lambda d: (
+        f"{side_words(d.get('side'))} places a Blitz marker on {hex_words(d.get('hex'))} (11.5.2)"
+    ),
+    "exploit": _moved("exploits", "12.2"),
+    "combat_end": lambda d: (
+        f"{side_words(d.get('side'))} ends its combats"
+        f" ({_plural(d.get('attacks'), 'attack')} this round)"
+    ),
+    "roll": _roll,
 }
 
 

@@ -24,6 +24,7 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
             "removed": list(piles["removed"]),
             "set_aside": list(piles["set_aside"]),  # Soviet 1-6: known by the rules (7.1.3)
             "total_war_count": len(piles["reserve"]),
+            "kept": list(piles.get("kept", [])),  # combat cards face up (7.5.5b)
         }
     units = [
         {
@@ -71,6 +72,8 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
         "forts_destroyed": list(state.forts_destroyed),
         "out_of_supply": list(state.oos),
         "turn_track": dict(state.track),
+        "trenches": dict(state.trenches),
+        "festungs": list(state.festungs),
         "prompt": prompt,
         "result": json_copy(state.result),
         "log": json_copy([e.to_json() for e in state.log[state.turn_log :] if e.visible_to(side)]),

@@ -46,6 +46,7 @@ def deal(state: SwState) -> None:
             "removed": [],
             "set_aside": [],
             "reserve": [],
+            "kept": [],
         }
         for card in state.world.cards.values():
             if card.side != side:
@@ -255,6 +256,10 @@ class ActionRound(Procedure[SwState]):
                 todo.append(["reinforce", {"side": side, "units": list(units)}])
             if gives or mobilizing:  # the OPS come after the units are placed (4.5.1)
                 todo.append(["movement", {"ops": ops_before}])
+            elif events.gives_attack(card) and not mud:  # 15.1.1: no event combat in mud
+                from .combat import combat_vars
+
+                todo.append(["combat", combat_vars(state, side, 0, False, False, [])])
             frame.vars["todo"] = todo
             return
         if verb == "zero_ops_move":

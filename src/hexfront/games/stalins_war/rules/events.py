@@ -29,6 +29,7 @@ VERBS: dict[str, frozenset[str | None]] = {
     "discard_random": frozenset({None}),
     "hand_size": frozenset({None}),
     "reveal_hand": frozenset({None}),
+    "combined_attack": frozenset({None}),
 }
 # What a ``forbid`` or a ``permit`` may switch so far: Hitler Takes Command (18.2.2),
 # Thunderclap (10.2), Strategic Withdrawal (7.3.3).
@@ -99,6 +100,11 @@ def executable(card: Card) -> bool:
         and bool(card.effects)
         and all(effect_ok(e) for e in card.effects)
     )
+
+
+def gives_attack(card: Card) -> bool:
+    """An event that brings an attack in its own round (Zhukov, 11.1.3)."""
+    return any(e.do == "combined_attack" for e in card.effects)
 
 
 def gives_ops(card: Card) -> bool:
@@ -265,6 +271,8 @@ def execute(state: SwState, card: Card, side: str) -> int:
                     card_id = hand.pop(state.dice.below(len(hand)))
                     state.pile(who, "discard").append(card_id)
                     state.emit("discard", side=who, card=card_id, random=True)
+        elif effect.do == "combined_attack":
+            state.this_turn.append(f"{side}:zhukov")  # 11.1.3: Zhukov, for the turn
         elif effect.do == "reveal_hand":
             who = str(effect.get("side"))
             shown = [
@@ -322,3 +330,10 @@ def recur(state: SwState, each: str) -> None:
             delta = max(delta, -state.banked_ops[side])  # never below 0
             state.banked_ops[side] += delta
             state.emit("banked_ops", side=side, card=card.id, delta=delta)
+            if delta > 0 and side == "soviet" and each == "turn_start_from_next_turn":
+                state.this_turn.append("soviet:lend_lease_received")  # 11.2.1 step 9
+    if each == "turn_start_from_next_turn":
+        # Convoy PQ-17 may have taken it all back: the Blitz rule asks whether any came
+        got = state.banked_ops["soviet"] > 0
+        if not got and "soviet:lend_lease_received" in state.this_turn:
+            state.this_turn.remove("soviet:lend_lease_received")

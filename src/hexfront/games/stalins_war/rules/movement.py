@@ -1,9 +1,8 @@
 """10.1 movement in an OPS round, with 7.3.3 (OPS to leave an enemy ZOC), chapter 8 (ZOC
 stops) and chapter 9 (stacking), the turn-1 bans (4.4.2-4.4.4) and the national bans (19).
 
-A unit moves one hex per action, or by rail at once (10.2.1-10.2.4); the round ends when its
-player says so. Sea movement, trenches, partisans, Festung and combat markers are not offered
-yet.
+A unit moves one hex per action, by rail at once (10.2.1-10.2.4) or by sea (10.2.5-10.2.6);
+when its player ends movement, the round goes on to combat (``combat.py``).
 """
 
 from __future__ import annotations
@@ -358,12 +357,23 @@ class Movement(Procedure[SwState]):
     def act(self, m: M, state: SwState, frame: Frame, action: Action) -> None:
         v = frame.typed(MoveVars)
         if action.verb == "end_movement":
-            if v["zero"] and not v["mp"]:
-                # 7.3.2: a 0-OPS round in which nothing moved resets the count (combat, which
-                # would also keep it, is not offered yet)
-                state.consecutive_ops[v["side"]] = 0
             state.emit("movement_end", side=v["side"], markers=len(v["markers"]))
-            m.end(state)
+            # 7.3.5: what OPS are left go on Combat markers, then the combats (chapter 11);
+            # the combat step also resets the count of a 0-OPS round without moves or fights
+            from .combat import combat_vars
+
+            m.goto(
+                state,
+                "combat",
+                **combat_vars(
+                    state,
+                    v["side"],
+                    v["ops"],
+                    v["zero"],
+                    bool(v["mp"]) or bool(v["rail"]),
+                    list(v["rail"]),
+                ),
+            )
             return
         uid, to = str(action.args["unit"]), str(action.args["to"])
         piece = state.pieces.get(uid)

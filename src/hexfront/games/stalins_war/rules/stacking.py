@@ -33,8 +33,11 @@ def stack_ok(state: SwState, node: int, side: str, joining: str | None = None) -
 
 def stacking_problems(state: SwState) -> list[str]:
     """Every hex over the limits (invariants, tests)."""
+    from .combat import overstack_ok
+
+    lifted = overstack_ok(state)  # a Blitz advance until exploitation ends (9.1.4, 11.5.2)
     out = []
-    for node in sorted({p.at for p in state.on_map()}):
+    for node in sorted({p.at for p in state.on_map()} - lifted):
         for side in ("axis", "soviet"):
             if not stack_ok(state, node, side):
                 out.append(f"{side} over-stacked in {state.world.map.id_of(node)}")

@@ -70,6 +70,10 @@ class TurnProc(Steps[SwState]):
         """6E: banked OPS lost, recurring events, the VP checks."""
         state.banked_ops = {AXIS: 0, SOVIET: 0}  # 18.1
         state.this_turn = []  # events lasting the turn end
+        for side in SIDES:  # 7.5.5d: combat cards kept face up are discarded
+            kept = state.pile(side, "kept")
+            state.pile(side, "discard").extend(kept)
+            kept.clear()
         events.recur(state, "turn_end")
         victory.surrender(state)  # 19.3
         victory.end_of_turn(state)

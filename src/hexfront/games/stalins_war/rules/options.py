@@ -1,0 +1,71 @@
+"""The game options of Stalin's War: each reading of an ambiguity the digest lists (section
+7) that the rules branch on, with its default (docs/data/stalins_war.md, "Options")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hexfront.engine.errors import UnknownGame
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import OptionInfo
+
+from ..state import SwState
+
+OPTIONS: tuple[OptionInfo, ...] = (
+    OptionInfo(
+        "no_retreat_in_rough",
+        True,
+        "A5: the Terrain Effects Chart marks rough terrain as a hex where the defender may"
+        " refuse to retreat (11.4.3 does not list it); on by default",
+        (True, False),
+        "No-Retreat option in rough terrain",
+        ("yes, as the Terrain Effects Chart shows", "no, as rule 11.4.3 lists"),
+    ),
+    OptionInfo(
+        "mobile_defense",
+        "army",
+        "A9: German Mobile Defense (20.1.1) needs a German Army LCU (not an SS army or an"
+        " Armee-Abteilung) with a panzer corps; or any German LCU",
+        ("army", "any_lcu"),
+        "German Mobile Defense",
+        ("a German Army with a panzer corps", "any German large unit with a panzer corps"),
+    ),
+    OptionInfo(
+        "starred_spread",
+        "takers",
+        "A8: a starred result spreads its losses over the SCUs that can take them; or over"
+        " every unit of the side (the excess is then lost)",
+        ("takers", "all"),
+        "Starred results against mixed stacks",
+        ("spread over the small units only", "spread over every unit; the excess is lost"),
+    ),
+    OptionInfo(
+        "panzer_group",
+        "same_target",
+        "A7: three or more panzer corps fire on the large-unit table when they attack the same"
+        " hex (the example's reading of 11.2.1); or only when stacked together (24)",
+        ("same_target", "stacked"),
+        "Panzer groups on the large-unit Fire Table",
+        ("when attacking the same hex", "only when stacked together"),
+    ),
+)
+DEFAULTS: dict[str, JSON] = {o.name: o.default for o in OPTIONS}
+
+
+def check_options(options: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The options with their defaults filled in; an unknown name or value is an error."""
+    out = dict(DEFAULTS)
+    known = {o.name: o for o in OPTIONS}
+    for key, value in options.items():
+        info = known.get(key)
+        if info is None:
+            raise UnknownGame(f"unknown option {key!r}; options: {', '.join(known)}")
+        if info.choices and value not in info.choices:
+            choices = ", ".join(str(c) for c in info.choices)
+            raise UnknownGame(f"option {key!r} takes one of {choices}, not {value!r}")
+        out[key] = value
+    return out
+
+
+def option(state: SwState, name: str) -> JSON:
+    return state.options.get(name, DEFAULTS[name])
