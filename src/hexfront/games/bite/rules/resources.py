@@ -135,13 +135,6 @@ def paired_colour(spec: UnitSpec, power: str) -> str | None:
     return colour
 
 
-def affordable(state: BiteState, power: str, colour: str | None, cost: int) -> bool:
-    """Whether ``power`` can pay ``cost`` yellow PP and as many of ``colour`` (11.0)."""
-    if state.pp.get(power, 0) < cost:
-        return False
-    return colour is None or coloured(state, power, colour) >= cost
-
-
 def pay(state: BiteState, power: str, colour: str | None, cost: int, side: str) -> None:
     """Take the coloured half of a step's price (the yellow half is paid as in 7.3)."""
     if colour is None or cost <= 0:
