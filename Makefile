@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS := dev,server,postgres,mapgen,bench,research
+EXTRAS := dev,server,postgres,mapgen,bench,research,ray
 
 .PHONY: run test lint typecheck pytest bench bench-ai fuzz golden install clean map web compile
 

@@ -1,19 +1,26 @@
 """Arena: agents play each other from both sides; wins, draws, losses, speed and Elo.
 
-Games run on every core (``multiprocessing``). Each game is seeded from the arena seed, so
-a run can be repeated exactly.
+Games run on every core (``multiprocessing``), or as Ray tasks (``runner="ray"``: a local
+Ray by default, a cluster by address) when an arena outgrows one machine. Each game is
+seeded from the arena seed, so a run can be repeated exactly, and both runners play the
+same games to the same results. A results file (JSON lines, one finished game a line)
+makes a long arena resumable: games already in it are not played again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import math
 import multiprocessing
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from hexfront.engine.errors import HexfrontError
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
 
@@ -129,15 +136,60 @@ def run(
     progress: Callable[[GameResult], None] | None = None,
     observer: Observer | None = None,
     paired: bool = False,
+    runner: str = "local",
+    ray_address: str | None = None,
+    results_file: Path | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games per pair of agents, half with each side assignment.
     ``paired``: games ``2k`` and ``2k+1`` share a seed, so each seed is played from both
     sides (less noise in a comparison); otherwise game ``g`` has seed ``seed + g``.
     ``observer`` (a module-level function, for the worker processes) reports facts of
-    each finished game, kept per game in the report's ``games_played``."""
+    each finished game, kept per game in the report's ``games_played``.
+    ``runner``: "local" (processes on this machine, ``jobs`` of them) or "ray" (Ray tasks;
+    ``ray_address`` None starts a local Ray with ``jobs`` CPUs, else e.g. "auto" or
+    "ray://head:10001" joins a cluster whose nodes have hexfront installed).
+    ``results_file``: each finished game is appended to it; games found there already
+    (same game, scenario, seats, seed and agent options) are taken from it, not replayed."""
     from hexfront.games import registry
 
+    if runner not in RUNNERS:
+        raise HexfrontError(f"unknown arena runner {runner!r}; available: {', '.join(RUNNERS)}")
     sides = registry.load_game(game_name).sides
+    plan = _plan(game_name, scenario, agents, sides, games, seed, agent_options, observer, paired)
+    results: list[GameResult] = []
+    done = _load_results(results_file, plan)
+    todo = [job for job in plan if job_key(job) not in done]
+    for job in plan:
+        if job_key(job) in done:
+            results.append(done[job_key(job)])
+            if progress is not None:
+                progress(done[job_key(job)])
+    play = _play_on_ray(todo, ray_address, jobs) if runner == "ray" else _play_here(todo, jobs)
+    for key, r in play:
+        results.append(r)
+        if results_file is not None:
+            _append_result(results_file, key, r)
+        if progress is not None:
+            progress(r)
+    # One order whatever the runner finished them in: Elo updates are order-dependent.
+    results.sort(key=lambda r: (r.seed, sorted(r.seats.items())))
+    return summarise(results, list(dict.fromkeys(agents)), sides, game_name, scenario)
+
+
+RUNNERS = ("local", "ray")
+
+
+def _plan(
+    game_name: str,
+    scenario: str,
+    agents: Sequence[str],
+    sides: Sequence[str],
+    games: int,
+    seed: int,
+    agent_options: dict[str, Any] | None,
+    observer: Observer | None,
+    paired: bool,
+) -> list[Job]:
     plan: list[Job] = []
     for a, b in itertools.combinations(agents, 2) if len(agents) > 1 else [(agents[0], agents[0])]:
         for g in range(games):
@@ -152,13 +204,104 @@ def run(
                     observer,
                 )
             )
-    results: list[GameResult] = []
+    return plan
+
+
+def job_key(job: Job) -> str:
+    """What identifies a game of an arena in a results file."""
+    game_name, scenario, seats, seed, options, _observer = job
+    return json.dumps(
+        [game_name, scenario, sorted(seats.items()), seed, options], sort_keys=True, default=str
+    )
+
+
+def _load_results(path: Path | None, plan: Sequence[Job]) -> dict[str, GameResult]:
+    """The games of ``plan`` already in a results file (lines cut short by a crash and
+    games of other arenas are skipped)."""
+    if path is None or not path.exists():
+        return {}
+    wanted = {job_key(j) for j in plan}
+    found: dict[str, GameResult] = {}
+    for line in path.read_text().splitlines():
+        try:
+            entry = json.loads(line)
+            key = str(entry["key"])
+            result = GameResult(**entry["result"])
+        except (ValueError, KeyError, TypeError):
+            continue
+        if key in wanted and not result.error:
+            found[key] = result
+    return found
+
+
+def _append_result(path: Path, key: str, r: GameResult) -> None:
+    cut_short = False  # a crash left the last line unfinished: start a new one
+    if path.exists() and path.stat().st_size:
+        with path.open("rb") as f:
+            f.seek(-1, 2)
+            cut_short = f.read(1) != b"\n"
+    with path.open("a") as out:
+        if cut_short:
+            out.write("\n")
+        out.write(json.dumps({"key": key, "result": dataclasses.asdict(r)}) + "\n")
+
+
+def play_keyed(job: Job) -> tuple[str, GameResult]:
+    """A game and its key in a results file (what either runner's workers run)."""
+    return job_key(job), play_game(job)
+
+
+def _play_here(plan: Sequence[Job], jobs: int | None) -> Iterator[tuple[str, GameResult]]:
+    if not plan:
+        return
     with multiprocessing.Pool(jobs or multiprocessing.cpu_count()) as pool:
-        for r in pool.imap_unordered(play_game, plan):
-            results.append(r)
-            if progress is not None:
-                progress(r)
-    return summarise(results, list(dict.fromkeys(agents)), sides, game_name, scenario)
+        yield from pool.imap_unordered(play_keyed, plan)
+
+
+def ray_module() -> Any:
+    """The ``ray`` package, imported only when the Ray runner is asked for."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise HexfrontError(
+            "the Ray runner needs the ray package: pip install 'hexfront[ray]' "
+            f"(or pip install ray); it could not be imported ({exc})"
+        ) from exc
+    return ray
+
+
+def _play_on_ray(
+    plan: Sequence[Job], address: str | None, jobs: int | None
+) -> Iterator[tuple[str, GameResult]]:
+    """Each game a Ray task; results come back as they finish."""
+    ray = ray_module()
+    if not plan:
+        return
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            if address is None:  # a local Ray on this machine only
+                ray.init(
+                    num_cpus=jobs or multiprocessing.cpu_count(),
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
+            else:
+                ray.init(address=address, log_to_driver=False, configure_logging=False)
+        except Exception as exc:  # Ray raises many kinds: unreachable, refused, versions
+            where = f"the Ray cluster at {address}" if address else "a local Ray"
+            raise HexfrontError(f"could not start or join {where}: {exc}") from exc
+    try:
+        task = ray.remote(num_cpus=1)(play_keyed)
+        pending = [task.remote(job) for job in plan]
+        while pending:
+            finished, pending = ray.wait(pending, num_returns=1)
+            for ref in finished:
+                yield ray.get(ref)
+    finally:
+        if started_here:
+            ray.shutdown()
 
 
 def summarise(

@@ -411,6 +411,15 @@ def demo() -> None:
 def arena(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     scenario: Annotated[str, typer.Argument()],
+    address: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[ADDRESS]",
+            help="with --ray: the Ray cluster to join (auto, ray://head:10001); "
+            "without one, --ray starts a local Ray",
+            show_default=False,
+        ),
+    ] = None,
     agents: Annotated[str, typer.Option(help="comma-separated agent names")] = "heuristic,random",
     games: Annotated[
         int, typer.Option(help="games per pair of agents (both side assignments)")
@@ -420,6 +429,21 @@ def arena(
     budget: Annotated[
         float | None, typer.Option(help="seconds per decision for search agents")
     ] = None,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="play the games as Ray tasks: on a local Ray (--jobs CPUs), or on the "
+            "cluster at ADDRESS (--ray ADDRESS); needs the ray package (the ray extra)",
+        ),
+    ] = False,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            help="append each finished game to this file (JSON lines); run again with the "
+            "same file to resume: games already in it are not played again"
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
 ) -> None:
     """Pit agents against each other from both sides: W/D/L per side, speed, Elo."""
@@ -428,6 +452,8 @@ def arena(
     from hexfront.ai import arena as arena_mod
     from hexfront.ai.base import AGENTS
 
+    if address is not None and not ray:
+        _fail(f"{address!r}: an address is only taken after --ray (the Ray cluster to join)")
     names = [a.strip() for a in agents.split(",") if a.strip()]
     unknown = [n for n in names if n not in AGENTS]
     if unknown or not names:
@@ -447,6 +473,9 @@ def arena(
                 jobs=jobs,
                 agent_options=options,
                 progress=lambda r: progress.advance(task),
+                runner="ray" if ray else "local",
+                ray_address=address,
+                results_file=results,
             )
         except HexfrontError as exc:
             _fail(str(exc))
