@@ -264,8 +264,9 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     )
     hexes = dict(resolved.hexes)
     wanted = int(sc.flags.get("mountain_units_in_scandinavia", 0))
-    if wanted:
-        _send_mountain_units_north(board, units, hexes, wanted, str(sc.flags["mountain_post"]))
+    post = sc.flags.get("mountain_post")
+    if wanted and post is not None:
+        _send_mountain_units_north(board, units, hexes, wanted, str(post))
     placements = tuple(
         (uid, board.node(hex_id), resolved.strength.get(uid, units[uid].ladder[0]))
         for uid, hex_id in sorted(hexes.items())
