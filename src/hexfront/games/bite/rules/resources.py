@@ -49,6 +49,7 @@ class ResourceRules:
     major_ports_only: bool
     mined_seas: frozenset[str]
     mine_loss: frozenset[int]
+    sea_links: tuple[tuple[str, str], ...]
     lake_routes: tuple[tuple[str, str, frozenset[str]], ...]
     discard_order: tuple[str, ...]
 
@@ -90,6 +91,7 @@ def parse_rules(raw: Mapping[str, Any]) -> ResourceRules:
         major_ports_only=transport.get("sea_ports", "major") == "major",
         mined_seas=frozenset(str(s) for s in transport["mined_seas"]),
         mine_loss=frozenset(int(f) for f in transport["mine_loss"]),
+        sea_links=tuple((str(a), str(b)) for a, b in transport.get("sea_links", ())),
         lake_routes=lakes,
         discard_order=order,
     )
@@ -160,7 +162,7 @@ class Centre:
 
 
 def centres(state: BiteState) -> list[Centre]:
-    """Every producing place of the map, found once per map.
+    """Every producing place of the map, off-map boxes included (Petsamo), found once per map.
 
     The generated map gives each factory its value; a hand-made test board has only the
     sites' yellow and factory colours (1 PP each)."""
@@ -173,20 +175,20 @@ def centres(state: BiteState) -> list[Centre]:
     board = state.w.board
     owners = rules().owners
     out: list[Centre] = []
-    for node, site in sorted(board.sites.items()):
-        country = site.country or board.owner_1941[node]
-        owner = owners.get(country or "")
-        if owner is None:
-            continue
-        yellow, black = site.yellow, 0
-        plants = tuple((c, 1) for c in site.factories)
-        if isinstance(board, MapBoard):
-            place = board.m.places.get(site.name)
-            if place is not None:
-                yellow, black = place.production.yellow, place.production.black
-                plants = tuple((f.colour, f.pp) for f in place.factories if f.active)
-        if yellow or black or plants:
-            out.append(Centre(node, site.name, owner, yellow, black, plants))
+    if isinstance(board, MapBoard):
+        for place in board.m.places.values():
+            owner = owners.get(place.country_1941 or board.owner_1941[place.node] or "")
+            plants = tuple((f.colour, f.pp) for f in place.factories if f.active)
+            yellow, black = place.production.yellow, place.production.black
+            if owner is not None and (yellow or black or plants):
+                out.append(Centre(place.node, place.name, owner, yellow, black, plants))
+    else:
+        for node, site in board.sites.items():
+            owner = owners.get(site.country or board.owner_1941[node] or "")
+            plants = tuple((c, 1) for c in site.factories)
+            if owner is not None and (site.yellow or plants):
+                out.append(Centre(node, site.name, owner, site.yellow, 0, plants))
+    out.sort(key=lambda c: c.node)
     derived["resource_centres"] = out
     return out
 
@@ -201,7 +203,7 @@ def side_of(power: str) -> str:
 def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozenset[int]:
     """Nodes whose PP reach the main source ``main`` (11.2): by railway through hexes
     ``side`` controls with no enemy ground unit in them (partisans block too, 29.0), or by
-    sea between major ports of a sea ``side`` controls (3.1) that is not frozen (9.2), or
+    sea between major ports of seas ``side`` controls (3.1) that are not frozen (9.2), or
     over a lake route. With ``mined`` false, no route crosses mined water (11.3)."""
     board = state.w.board
     control = state.control
@@ -215,6 +217,17 @@ def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozens
     snow = state.weather == "snow"
 
     seas = sea_control(state, side)
+    if not mined:
+        seas = {s for s in seas if s not in r.mined_seas}
+    # Seas that open into each other form one water: a ship sails from any port of it to
+    # any other when the side controls each sea on the way.
+    water = {s: s for s in seas}
+    for one, other in r.sea_links:
+        if one in water and other in water:
+            low, high = sorted((water[one], water[other]))
+            for s in water:
+                if water[s] == high:
+                    water[s] = low
     ports: dict[str, list[int]] = {}
     for node, site in board.sites.items():
         if site.port is None or site.sea is None or site.sea not in seas:
@@ -223,9 +236,7 @@ def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozens
             continue
         if snow and site.freezes:
             continue
-        if not mined and site.sea in r.mined_seas:
-            continue
-        ports.setdefault(site.sea, []).append(node)
+        ports.setdefault(water[site.sea], []).append(node)
     hops: dict[int, list[int]] = {}
     for members in ports.values():
         for a in members:
