@@ -191,7 +191,7 @@ def test_an_enemy_unit_on_the_railway_cuts_a_centre_off() -> None:
     assert purse(m, "ussr")["yellow"] == scenario_income("ussr")["yellow"] - 1  # Kerch 1 (11.1)
     [cut] = events(m, "resources_cut")
     assert cut["power"] == "ussr"
-    assert cut["cities"] == ["Kerch"]
+    assert cut["cities"] == ["Kerch", "Petsamo"]  # Petsamo never reaches Siberia (11.2 test)
     # Kerch is a minor port: its PP cannot go by sea instead (11.3 example).
 
 
@@ -209,7 +209,7 @@ def test_pp_shipped_across_mined_water_roll_a_die_each() -> None:
     # Leningrad makes 2 yellow, 3 red and 1 white PP: 6 dice; a 6 sinks one (11.3).
     safe = production("SBE5", "soviet", control={"axis": LENINGRAD_RING}, dice=[1] * 6)
     mined = production("SBE5", "soviet", control={"axis": LENINGRAD_RING}, dice=[6, 2, 6, 3, 4, 5])
-    assert not events(safe, "resources_cut")
+    assert all("Leningrad" not in e["cities"] for e in events(safe, "resources_cut"))
     rolls = [e for e in mined.state.log if e.kind == "roll" and e.data["purpose"] == "mine_roll"]
     assert [len(r.data["dice"]) for r in rolls] == [6]
     got, lost = purse(safe, "ussr"), purse(mined, "ussr")
@@ -377,3 +377,18 @@ def test_a_random_sbe5_game_keeps_the_pools_whole_and_paired() -> None:
                     assert sum(colours.values()) <= m.state.pp.get(power, 0), (power, colours)
     assert ended >= 10  # both sides' Production Phases of turns 1-6 (some may be skipped)
     assert events(m, "coloured_income")
+
+
+def test_the_11_2_example_petsamos_nickel_is_captured_pp_for_germany() -> None:
+    # The Petsamo box and Salla taken: the nickel (1 yellow) goes by the Finnish railways to
+    # Helsinki and by ship across the mined Gulf of Finland to a German Baltic port (11.3).
+    taken = {"axis": ["PETSAMO", "Salla"]}
+    shipped = production("SBE5", "axis", control=taken, dice=[1])
+    sunk = production("SBE5", "axis", control=taken, dice=[6])
+    base = scenario_income("germany")["yellow"]
+    assert purse(shipped, "germany")["yellow"] == base + 1
+    assert purse(sunk, "germany")["yellow"] == base
+    assert [e["city"] for e in events(sunk, "mine_loss")] == ["Petsamo"]
+    # The Soviets hold the box at the start but have no railway from it to Siberia.
+    soviet = production("SBE5", "soviet")
+    assert events(soviet, "resources_cut") == [{"power": "ussr", "cities": ["Petsamo"]}]

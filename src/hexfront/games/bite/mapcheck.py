@@ -232,7 +232,11 @@ def economy(m: BiteMap) -> dict[str, Any]:
             "connected": {c: totals[c] for c in ("yellow", "red", "blue", "white", "black")},
             "unconnected": sorted(unconnected),
         }
-    ussr_places = [p for p in m.places.values() if p.country_1941 == "ussr"]
+    # The start lines are drawn on the map's hexes: the off-map boxes (Petsamo's nickel)
+    # are left out of the later years' counts.
+    ussr_places = [
+        p for p in m.places.values() if p.country_1941 == "ussr" and p.node < m.hex_count
+    ]
     later = {}
     deduction = tech_deduction("ussr")
     for year, sid in LATER_SCENARIOS.items():
