@@ -482,3 +482,23 @@ def test_soviet_fighters_stay_grounded_on_the_surprise_turn() -> None:
     assert air_verbs("SBE5", 1) == set()  # Barbarossa Surprise: no mission, no rebase
     assert "rebase" in air_verbs("SBE4", 1)
     assert "rebase" in air_verbs("SBE5", 2)
+
+
+def test_the_owner_sees_siege_and_fortress_supply_the_enemy_does_not() -> None:
+    def supply_words(units: list[dict[str, Any]]) -> tuple[object, object]:
+        m = position("SBE5", units, turn=6, side="soviet", phase="supply")
+        drive(m, lambda mm: mm.state.phase == "movement")
+        own, enemy = m.view("soviet")["hq"], m.view("axis")["hq"]
+        assert isinstance(own, dict)
+        assert isinstance(enemy, dict)
+        assert enemy["supply"] == {}  # fog: the Axis does not learn who is cut off how
+        return own["supply"], m.state.pieces["sov-a-8"].oos
+
+    assert supply_words([*TALLINN_RING, {"id": "sov-a-8", "hex": "Tallinn"}]) == (
+        {"sov-a-8": "siege"},
+        True,
+    )
+    assert supply_words([*LENINGRAD_RING, {"id": "sov-a-8", "hex": "Leningrad"}]) == (
+        {"sov-a-8": "fortress"},
+        True,
+    )

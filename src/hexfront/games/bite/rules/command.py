@@ -30,6 +30,7 @@ from typing import Any, cast
 from ..board import WATER
 from ..state import ON_MAP, BiteState, Piece, enemy_of
 from ..units import HQ_CLASS, UnitSpec
+from . import siege
 from .basics import eliminate, is_frozen, reduce_once, zoc_map
 from .level import advanced
 
@@ -219,11 +220,16 @@ def may_fly_mission(state: BiteState, piece: Piece) -> bool:
 
 def supply_word(state: BiteState, piece: Piece) -> str:
     """A block's supply as the view shows it to its owner: "full", "limited", "oos" (out of
-    supply) or "limited_oos" (13.5; siege and fortress supply are chapter 12's)."""
+    supply), "limited_oos" (13.5), or, for a cut-off unit that holds out, "fortress"
+    (12.2, 12.3) or "siege" (12.1)."""
     limited = limited_supply(state, piece)
     oos = piece.oos and not supplied_by_order(state, piece)
     if limited and oos:
         return "limited_oos"
+    if oos and siege.in_fortress_supply(state, piece):
+        return "fortress"
+    if oos and siege.in_siege_supply(state, piece):
+        return "siege"
     return "limited" if limited else "oos" if oos else "full"
 
 

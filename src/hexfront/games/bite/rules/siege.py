@@ -132,6 +132,14 @@ def siege_supplied(state: BiteState, cut_off: list[Piece]) -> set[str]:
     return chosen
 
 
+def in_siege_supply(state: BiteState, piece: Piece) -> bool:
+    """Whether this cut-off unit holds one of its hex's siege-supply places (12.1)."""
+    if not advanced(state) or not piece.oos:
+        return False
+    here = [p for p in state.at(piece.node) if p.side == piece.side and p.oos]
+    return piece.uid in siege_supplied(state, here)
+
+
 def on_last_step(state: BiteState, piece: Piece) -> bool:
     return piece.step >= len(state.spec(piece).ladder) - 1
 
