@@ -221,6 +221,9 @@ EXECUTABLE = {"S7", "S16", "S46", "S49", "S50", "A24", "A32", "A44", "A47", "A52
     *("S44", "A20"),
     # Zhukov: a combined attack in this round and each OPS round of the turn (11.1.3)
     "S9",
+    # trenches (10.3: People's Militia, Hedgehogs, Hitler Opposes Defensive Works), Festung
+    # (16.3), partisans allowed and activated (16.1)
+    *("S23", "A16", "S33", "A48", "S21", "S18", "S53"),
 }
 
 

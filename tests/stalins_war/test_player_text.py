@@ -182,6 +182,15 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "blitz": {"side": "axis", "hex": "1722"},
     "exploit": {"side": "axis", "unit": "ge.39Pz", "frm": "1821", "to": "1922"},
     "combat_end": {"side": "axis", "attacks": 4},
+    "trench_attempt": {"side": "soviet", "hex": "2722", "sure": False},
+    "trench": {"side": "soviet", "hex": "2722"},
+    "trench_failed": {"side": "axis", "hex": "2022", "roll": 5},
+    "trench_removed": {"side": "soviet", "hex": "2722"},
+    "festung": {"hex": "1422"},
+    "festung_removed": {"hex": "1422"},
+    "partisans_placed": {"hex": "2122"},
+    "partisans_activated": {"side": "soviet", "unit": "su.P7", "hex": "2122"},
+    "partisans_withdrawn": {"hex": "2122"},
 }  # fmt: skip
 
 

@@ -159,7 +159,10 @@ class StalinsWar:
         """The other side's hand and deck cards, as JSON strings: never in ``side``'s view
         (a card once seen face up and shuffled back may still be named by old log lines)."""
         other = AXIS if side == SOVIET else SOVIET
-        return {f'"{c}"' for pile in ("hand", "deck") for c in state.pile(other, pile)}
+        from .rules.partisans import hidden
+
+        cards = {f'"{c}"' for pile in ("hand", "deck") for c in state.pile(other, pile)}
+        return cards | {f'"{u}"' for u in hidden(state)}  # 16.1.3: secret to both sides
 
 
 __all__ = ["PLAYABLE", "StalinsWar"]

@@ -44,6 +44,8 @@ def check(state: SwState) -> list[str]:
             continue
         if not m.is_land(p.at):
             problems.append(f"{p.uid} off the land at {m.id_of(p.at)}")
+        if state.world.units[p.uid].kind == "partisan" and p.uid not in state.active_partisans:
+            continue  # 16.1.4: the Axis may share a hex with inactive partisans
         sides_at.setdefault(p.at, set()).add(p.side)
     for node, sides in sides_at.items():
         if len(sides) > 1:

@@ -10,6 +10,7 @@ from .rules.movement import Movement
 from .rules.reinforcements import Reinforce
 from .rules.replacements import Replacements
 from .rules.turn import ActionPhase, GameProc, TurnProc
+from .rules.works import FreeTrench
 from .state import SwState
 
 MACHINE: Machine[SwState] = Machine(
@@ -20,6 +21,7 @@ MACHINE: Machine[SwState] = Machine(
         ActionRound(),
         Movement(),
         Combat(),
+        FreeTrench(),
         Replacements(),
         Reinforce(),
         DrawPhase(),

@@ -115,6 +115,41 @@ def parse_combat(c: dict[str, Any]) -> CombatTables:
 
 
 @dataclass(frozen=True, slots=True)
+class WorksTables:
+    """10.3 trenches, 16.3 Festung and 16.1 partisans (``[works]``, ``[partisans]``)."""
+
+    trench_ops: int
+    automatic_trench_ops: int
+    trench_success: frozenset[int]
+    axis_trench_after_ban: frozenset[int]
+    trench_counters: dict[str, int]
+    festung_ops: int
+    festung_counters: int
+    partisan_ops: int
+    partisans_per_ops: int
+    partisans_max: int
+    partisan_terrain: frozenset[str]
+    partisan_nation: str
+
+
+def parse_works(w: dict[str, Any], p: dict[str, Any]) -> WorksTables:
+    return WorksTables(
+        trench_ops=int(w["trench_ops"]),
+        automatic_trench_ops=int(w["automatic_trench_ops"]),
+        trench_success=frozenset(int(x) for x in w["trench_success"]),
+        axis_trench_after_ban=frozenset(int(x) for x in w["axis_trench_after_ban"]),
+        trench_counters={str(k): int(v) for k, v in w["trench_counters"].items()},
+        festung_ops=int(w["festung_ops"]),
+        festung_counters=int(w["festung_counters"]),
+        partisan_ops=int(p["ops"]),
+        partisans_per_ops=int(p["per_ops"]),
+        partisans_max=int(p["max_on_map"]),
+        partisan_terrain=frozenset(str(x) for x in p["terrain"]),
+        partisan_nation=str(p["nation"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Tables:
     scenarios: dict[str, ScenarioSpec]
     seasons: tuple[str, ...]
@@ -187,6 +222,7 @@ class Tables:
     mobilization_plays: int
     oos_ma_from: int
     combat: CombatTables
+    works: WorksTables
 
     def season(self, turn: int) -> str:
         return self.seasons[turn - 1]
@@ -297,6 +333,7 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
         },
         oos_ma_from=int(sup["oos_ma_from"]),
         combat=parse_combat(raw["combat"]),
+        works=parse_works(raw["works"], raw["partisans"]),
     )
 
 

@@ -266,6 +266,18 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
         return f"exploit with {unit_words(a['unit'])} to {hex_words(a['to'])} (12.2)"
     if verb == "end_exploitation":
         return "end exploitation (12.2)"
+    if verb == "entrench":
+        return f"try to dig a trench at {hex_words(a['hex'])} for 1 OPS (10.3.1)"
+    if verb == "entrench_sure":
+        return f"dig a trench at {hex_words(a['hex'])} for 2 OPS, no die (23.1.3)"
+    if verb == "festung":
+        return f"make {hex_words(a['hex'])} a Festung for 1 OPS (16.3.2)"
+    if verb == "partisans":
+        return f"place partisans, face down, at {hex_words(a['hex'])} (16.1.2)"
+    if verb == "free_trench":
+        return f"place the event's trench at {hex_words(a['hex'])} (10.3)"
+    if verb == "skip_trench":
+        return "place no trench"
     if verb == "discard":
         return f"discard {card_words(a['card'])} (7.6.2)"
     if verb == "done_discarding":
@@ -626,6 +638,34 @@ LINES: Mapping[str, Callable[[Data], str]] = {
         f" ({_plural(d.get('attacks'), 'attack')} this round)"
     ),
     "roll": _roll,
+    "trench_attempt": lambda d: (
+        f"{side_words(d.get('side'))} starts digging at {hex_words(d.get('hex'))}"
+        + (", paying to be sure (23.1.3)" if d.get("sure") else " (10.3.1)")
+    ),
+    "trench": lambda d: (
+        f"{side_words(d.get('side'))} has a trench at {hex_words(d.get('hex'))} (10.3)"
+    ),
+    "trench_failed": lambda d: (
+        f"The {side_words(d.get('side'))} trench at {hex_words(d.get('hex'))} is not finished:"
+        f" the die shows {d.get('roll')} (10.3.1)"
+    ),
+    "trench_removed": lambda d: (
+        f"The {side_words(d.get('side'))} trench at {hex_words(d.get('hex'))} is lost (10.3.2)"
+    ),
+    "festung": lambda d: f"{hex_words(d.get('hex'))} is made a Festung (16.3)",
+    "festung_removed": lambda d: (
+        f"The Festung at {hex_words(d.get('hex'))} falls to the Soviet side (16.3.3)"
+    ),
+    "partisans_placed": lambda d: (
+        f"Partisans appear, face down, at {hex_words(d.get('hex'))} (16.1.3)"
+    ),
+    "partisans_activated": lambda d: (
+        f"{unit_words(d.get('unit'))} at {hex_words(d.get('hex'))} turn face up and take up"
+        " arms (16.1.6)"
+    ),
+    "partisans_withdrawn": lambda d: (
+        f"The partisans at {hex_words(d.get('hex'))} melt away as Soviet troops arrive (16.1.5)"
+    ),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
+from .rules.partisans import hidden
 from .state import SIDES, SwState
 
 
@@ -26,7 +27,8 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
             "total_war_count": len(piles["reserve"]),
             "kept": list(piles.get("kept", [])),  # combat cards face up (7.5.5b)
         }
-    units = [
+    secret = set(hidden(state)) if side is not None else set()
+    units: list[JSON] = [
         {
             "id": p.uid,
             "side": p.side,
@@ -36,7 +38,12 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
             "printed": w.units[p.uid].steps[p.step].printed(),
         }
         for p in state.pieces.values()
-        if p.box != "out"
+        if p.box != "out" and p.uid not in secret
+    ]
+    # 16.1.3: inactive partisans face down, their counters (and strengths) known to no one
+    units += [
+        {"id": None, "kind": "partisans", "side": "soviet", "box": "map", "hex": m.id_of(at)}
+        for at in sorted(state.pieces[u].at for u in secret)
     ]
     prompt: JSON = None
     if decision is not None:

@@ -252,6 +252,9 @@ class ActionRound(Procedure[SwState]):
             self._round(state, side, kind, card=card.id, event=True)
             gives = events.execute(state, card, side)
             todo: list[JSON] = []
+            if f"{side}:free_trench" in state.this_turn:  # S23 People's Militia
+                state.this_turn.remove(f"{side}:free_trench")
+                todo.append(["free_trench", {"side": side}])
             if units:
                 todo.append(["reinforce", {"side": side, "units": list(units)}])
             if gives or mobilizing:  # the OPS come after the units are placed (4.5.1)

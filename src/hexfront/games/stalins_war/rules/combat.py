@@ -1374,7 +1374,9 @@ def retreat_ends(state: SwState, b: Battle, uid: str) -> list[int]:
     friendly = {p.at for p in state.on_map(side) if p.uid not in b.get("to_retreat", [])}
 
     def passable(node: int) -> bool:
-        if any(p.side == foe for p in state.occupants(node)):
+        if any(
+            p.side == foe and not inactive_partisan(state, p.uid) for p in state.occupants(node)
+        ):
             return False
         if fortress(state, node):
             place = m.place_at.get(node)
@@ -1447,8 +1449,8 @@ def advancers(state: SwState, v: CombatVars, b: Battle) -> list[str]:
             continue
         if not b.get("blitz") and not stack_ok(state, node, side, joining=u):
             continue
-        if not _may_step(state, u, node):
-            continue
+        if not _may_step(state, u, node) or state.festung_at(p.at):
+            continue  # 16.3.4: nobody leaves a Festung
         level = supply.trace(state, side).get(supply.group_of(state, u), {})
         if node not in level and not state.festung_at(node):
             continue
@@ -1536,7 +1538,7 @@ def exploiters(state: SwState, v: CombatVars) -> list[str]:
         if u in v["exploiting"]:
             out.append(u)
             continue
-        if u in state.unfed:
+        if u in state.unfed or state.festung_at(p.at):
             continue
         if side == AXIS and p.at in m.zones.get("caucasus_zone", frozenset()):
             continue

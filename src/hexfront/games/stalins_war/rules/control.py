@@ -32,6 +32,10 @@ def enter(state: SwState, side: str, node: int) -> None:
     """A unit of ``side`` entered ``node``: an enemy-held place changes hands (even passing
     through, 3.24), the VP track moves for a VP hex (5.1.1: up for the Axis, down for the
     Soviet), and an enemy fortress is destroyed (16.2)."""
+    from . import partisans, works
+
+    works.entered(state, side, node)  # 10.3.2 trenches, 16.3.3 Festung
+    partisans.entered(state, side, node)  # 16.1.5
     place = state.world.map.place_at.get(node)
     if place is None or place.name not in state.control:
         return

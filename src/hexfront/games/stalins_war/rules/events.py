@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from hexfront.engine.events import JSON
 
 from ..cards import Card, Condition, Effect
-from ..state import ON_MAP, SwState
+from ..state import AXIS, ON_MAP, SwState
 from . import control
 
 # Effects carried out, with the ``each`` (recurrence) values understood for each.
@@ -30,11 +30,22 @@ VERBS: dict[str, frozenset[str | None]] = {
     "hand_size": frozenset({None}),
     "reveal_hand": frozenset({None}),
     "combined_attack": frozenset({None}),
+    "trench_roll": frozenset({None}),
+    "supply": frozenset({None}),
+    "activate_partisans": frozenset({None}),
+    "place": frozenset({None}),
 }
 # What a ``forbid`` or a ``permit`` may switch so far: Hitler Takes Command (18.2.2),
 # Thunderclap (10.2), Strategic Withdrawal (7.3.3).
 FORBIDDABLE = frozenset({"banked_ops", "rail_movement"})
-PERMITTABLE = frozenset({"leave_enemy_zoc_free_if_not_reentering"})
+PERMITTABLE = frozenset(
+    {
+        "leave_enemy_zoc_free_if_not_reentering",
+        "entrench",
+        "festung_placement",
+        "partisan_placement",
+    }
+)
 TESTS = frozenset(
     {
         "played",
@@ -67,6 +78,10 @@ def effect_ok(effect: Effect) -> bool:
         return False
     if effect.do == "permit" and effect.get("what") not in PERMITTABLE:
         return False
+    if effect.do == "supply" and effect.get("what") != "German units in cities":
+        return False  # Hedgehogs only (Luftwaffe Supply picks a hex: not yet)
+    if effect.do == "place" and effect.get("what") != "trench":
+        return False  # People's Militia's trench only
     if effect.do == "hand_size" and effect.get("then") not in (None, 0):
         return False  # a lasting change (Industrial Evacuation) waits
     if effect.do == "vp" and effect.get("duration") not in (None, "game"):
@@ -271,6 +286,16 @@ def execute(state: SwState, card: Card, side: str) -> int:
                     card_id = hand.pop(state.dice.below(len(hand)))
                     state.pile(who, "discard").append(card_id)
                     state.emit("discard", side=who, card=card_id, random=True)
+        elif effect.do == "trench_roll":
+            state.forbidden.append(f"{AXIS}:trench_roll_1")  # S33: Axis trenches need a 1
+        elif effect.do == "supply":
+            state.this_turn.append(f"{AXIS}:hedgehogs_supply")  # A16
+        elif effect.do == "activate_partisans":
+            from .partisans import activate
+
+            activate(state, _int(effect.get("count")))  # 16.1.6
+        elif effect.do == "place":
+            state.this_turn.append(f"{side}:free_trench")  # S23: placed after the event
         elif effect.do == "combined_attack":
             state.this_turn.append(f"{side}:zhukov")  # 11.1.3: Zhukov, for the turn
         elif effect.do == "reveal_hand":

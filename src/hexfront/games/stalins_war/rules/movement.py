@@ -14,7 +14,7 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..state import AXIS, SOVIET, SwState, enemy
-from . import control, supply
+from . import control, partisans, supply, works
 from .stacking import stack_ok
 from .zoc import enemy_zoc
 
@@ -33,6 +33,9 @@ class MoveVars(TypedDict):
     rail: list[str]  # units moved strategically this round (10.2.1)
     withdrew: list[str]  # left an enemy ZOC free by Strategic Withdrawal: none to re-enter
     sea: bool  # the Soviet sea move of this round is made (10.2.6)
+    trenching: list[int]  # hexes with a trench attempt this round (10.3.1)
+    sure: list[int]  # of them, those paid to succeed without a die (23.1.3)
+    partisans_free: int  # partisans still to place for the OPS paid (16.1.2)
 
 
 def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, object]:
@@ -48,6 +51,9 @@ def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, 
         "rail": [],
         "withdrew": [],
         "sea": False,
+        "trenching": [],
+        "sure": [],
+        "partisans_free": 0,
     }
 
 
@@ -95,8 +101,11 @@ def may_enter(state: SwState, uid: str, b: int) -> bool:
     """Hexes a unit may never enter: enemy units (10.1.6), Hungary on turn 1 (4.4.3), Romania
     for Soviets on turn 1 (4.4.4), Hungary for Romanians and Romania for Hungarians (19)."""
     piece = state.pieces[uid]
-    if any(p.side != piece.side for p in state.occupants(b)):
-        return False
+    if any(
+        p.side != piece.side and not (piece.side == AXIS and partisans.inactive(state, p.uid))
+        for p in state.occupants(b)
+    ):
+        return False  # 10.1.6; the Axis moves through inactive partisans (16.1.4)
     nation = state.world.map.nation[b] or ""
     t = state.world.tables
     if state.turn == 1 and nation in t.no_entry_turn1:
@@ -141,6 +150,8 @@ def moves(state: SwState, v: MoveVars, uid: str) -> list[int]:
     t = state.world.tables
     if uid in v["stopped"] or (side == AXIS and state.turn == t.axis_still_turn):
         return []  # 4.4.2: the Axis does not move on turn 1
+    if partisans.inactive(state, uid) or works.held_in_festung(state, uid):
+        return []  # inactive partisans stay put; 16.3.4: nobody leaves a Festung
     a = piece.at
     start = v["start"].get(uid, a)
     ma = allowance(state, uid, start)
@@ -205,7 +216,9 @@ def rail_net(state: SwState, side: str, group: str) -> set[int]:
     if found is not None:
         return found
     m = state.world.map
-    blocked = {p.at for p in state.on_map() if p.side != side}
+    blocked = {  # 10.2.2: inactive partisans are read as never blocking the Axis (see docs)
+        p.at for p in state.on_map() if p.side != side and not partisans.inactive(state, p.uid)
+    }
     blocked |= enemy_zoc(state, side) | rail_banned(state, side)
     foe = enemy(side)
     for place in m.places.values():
@@ -235,6 +248,8 @@ def rail_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
     if f"{side}:rail_movement" in state.this_turn:
         return []  # S51 Thunderclap
     if unit.large or uid in state.oos or available_ops(state, v) < t.rail_ops:
+        return []
+    if partisans.is_partisan(state, uid) or works.held_in_festung(state, uid):
         return []
     moscow = m.node("Moscow")
     if unit.kind == "stalin":
@@ -285,6 +300,8 @@ def sea_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
     if unit.large or unit.kind in ("stalin", "fortified_zone", "bunker"):
         return []
     if uid in state.oos or available_ops(state, v) < t.rail_ops:
+        return []
+    if partisans.is_partisan(state, uid) or works.held_in_festung(state, uid):
         return []
     here = m.place_at.get(piece.at)
     if here is None or not here.port or state.control.get(here.name) != side:
@@ -349,6 +366,8 @@ class Movement(Procedure[SwState]):
             for b in sea_targets(state, v, p.uid):
                 actions.append(Action(side, "sea", {"unit": p.uid, "to": grid.id_of(b)}))
         ops = available_ops(state, v)
+        if not v["zero"] or ops:
+            actions += _works_actions(state, v)
         return Decision(
             Prompt(side, "movement", f"Move units ({ops} OPS left to leave enemy ZOCs)", {}),
             actions,
@@ -358,6 +377,11 @@ class Movement(Procedure[SwState]):
         v = frame.typed(MoveVars)
         if action.verb == "end_movement":
             state.emit("movement_end", side=v["side"], markers=len(v["markers"]))
+            for node in v.get("trenching", []):  # 10.3.1: the dice after all movement
+                if node in v.get("sure", []):
+                    works.place_trench(state, v["side"], node)
+                else:
+                    works.roll_trench(state, v["side"], node)
             # 7.3.5: what OPS are left go on Combat markers, then the combats (chapter 11);
             # the combat step also resets the count of a 0-OPS round without moves or fights
             from .combat import combat_vars
@@ -374,6 +398,9 @@ class Movement(Procedure[SwState]):
                     list(v["rail"]),
                 ),
             )
+            return
+        if action.verb in ("entrench", "entrench_sure", "festung", "partisans"):
+            _works_act(state, v, action)
             return
         uid, to = str(action.args["unit"]), str(action.args["to"])
         piece = state.pieces.get(uid)
@@ -467,3 +494,55 @@ def _pay(state: SwState, v: MoveVars, n: int) -> None:
     if rest > state.banked_ops[v["side"]]:
         raise IllegalAction("not enough OPS to leave the enemy ZOC")
     state.banked_ops[v["side"]] -= rest
+
+
+def _works_actions(state: SwState, v: MoveVars) -> list[Action]:
+    """Trench attempts (10.3.1, 23.1.3), Festung (16.3.2) and partisans (16.1.2) for OPS."""
+    side = v["side"]
+    grid = state.world.map
+    ops = available_ops(state, v)
+    out: list[Action] = []
+    moved = set(v["mp"]) | set(v["rail"])
+    tried = list(v.get("trenching", []))
+    for node in works.trench_hexes_for(state, side, moved, tried, ops):
+        out.append(Action(side, "entrench", {"hex": grid.id_of(node)}))
+        if works.automatic_trench(state) and ops >= works.trench_cost(state, True):
+            out.append(Action(side, "entrench_sure", {"hex": grid.id_of(node)}))
+    if side == AXIS:
+        for node in works.festung_hexes(state, ops):
+            out.append(Action(side, "festung", {"hex": grid.id_of(node)}))
+    else:
+        free = int(v.get("partisans_free", 0))
+        for node in partisans.hexes(state, ops, free):
+            out.append(Action(side, "partisans", {"hex": grid.id_of(node)}))
+    return out
+
+
+def _works_act(state: SwState, v: MoveVars, action: Action) -> None:
+    side = v["side"]
+    node = state.world.map.index(str(action.args["hex"]))
+    w = state.world.tables.works
+    if action.verb in ("entrench", "entrench_sure"):
+        sure = action.verb == "entrench_sure"
+        _pay(state, v, works.trench_cost(state, sure))
+        v.setdefault("trenching", []).append(node)
+        if sure:
+            v.setdefault("sure", []).append(node)
+        for p in state.occupants(node):  # 10.3.1: the digging LCU stays this round
+            if p.side == side and state.world.units[p.uid].large and p.uid not in v["stopped"]:
+                v["stopped"].append(p.uid)
+        if node not in v["markers"]:
+            v["markers"].append(node)
+        state.emit("trench_attempt", side=side, hex=action.args["hex"], sure=sure)
+    elif action.verb == "festung":
+        _pay(state, v, w.festung_ops)
+        if node not in v["markers"]:
+            v["markers"].append(node)
+        works.place_festung(state, node)
+    else:
+        if int(v.get("partisans_free", 0)) <= 0:
+            _pay(state, v, w.partisan_ops)
+            state.partisan_turn = state.turn
+            v["partisans_free"] = w.partisans_per_ops
+        v["partisans_free"] = int(v["partisans_free"]) - 1
+        partisans.place(state, node)

@@ -49,6 +49,17 @@ OPTIONS: tuple[OptionInfo, ...] = (
         ("when attacking the same hex", "only when stacked together"),
     ),
 )
+OPTIONS += (
+    OptionInfo(
+        "automatic_trench",
+        False,
+        "Optional rule 23.1.3: a trench may be bought for one more OPS and placed without"
+        " the die roll",
+        (False, True),
+        "Automatic trenches (optional rule 23.1.3)",
+        ("no: every trench needs its die roll", "yes: one more OPS places it for sure"),
+    ),
+)
 DEFAULTS: dict[str, JSON] = {o.name: o.default for o in OPTIONS}
 
 

@@ -28,7 +28,11 @@ def stack_ok(state: SwState, node: int, side: str, joining: str | None = None) -
         return False
     # 9.2.1: Hungarian and Romanian units never stack together
     nations = {units[uid].nation for uid in here}
-    return not {"HU", "RO"} <= nations
+    if {"HU", "RO"} <= nations:
+        return False
+    # 9.2.2: active partisans never stack with other Soviet units (inactive ones give way)
+    active = [u for u in here if u in state.active_partisans]
+    return not (active and len(here) > len(active))
 
 
 def stacking_problems(state: SwState) -> list[str]:

@@ -56,8 +56,15 @@ def _blocked(state: SwState, side: str) -> set[int]:
     for p in state.on_map():
         if p.side == side:
             friendly.add(p.at)
-        else:
-            out.add(p.at)
+        elif not (
+            p.side == SOVIET and p.uid not in state.active_partisans and _partisan(state, p.uid)
+        ):
+            out.add(p.at)  # 16.1.4: inactive partisans block nothing
+    for hex_id, owner in state.trenches.items():
+        if owner != side:
+            out.add(m.index(hex_id))  # 10.3: an enemy trench blocks a supply line
+    if side == SOVIET:
+        out |= {m.index(h) for h in state.festungs}  # 16.3
     for node in enemy_zoc(state, side):
         if node not in friendly:
             out.add(node)
@@ -68,6 +75,10 @@ def _blocked(state: SwState, side: str) -> set[int]:
         ):
             out.add(place.node)
     return out
+
+
+def _partisan(state: SwState, uid: str) -> bool:
+    return state.world.units[uid].kind == "partisan"
 
 
 def sources(state: SwState, group: str) -> set[int]:
@@ -220,9 +231,13 @@ def oil_held(state: SwState, side: str) -> int:
 def status(state: SwState, uid: str) -> str | None:
     """FULL, LIMITED (fortress supply or Baku's) or None (OOS) for a unit on the map."""
     p = state.pieces[uid]
+    if _partisan(state, uid):
+        return FULL  # 16.1.6: active partisans are always supplied (inactive ones never ask)
     level = trace(state, p.side)[group_of(state, uid)].get(p.at)
     if level == FULL:
         return FULL
+    if p.side == AXIS and state.festung_at(p.at):
+        return LIMITED  # 16.3.5
     place = state.world.map.place_at.get(p.at)
     if fortress(state, p.at) and place is not None and _owner(place.nation) == p.side:
         return LIMITED  # 13.2.4: only the original owner's fortress (16.2.1)
@@ -235,9 +250,13 @@ def _owner(nation: str | None) -> str | None:
     return START_NATIONS.get(nation or "")
 
 
-def mark(state: SwState, side: str) -> list[str]:
+def mark(state: SwState, side: str, attrition: bool = False) -> list[str]:
     """Find ``side``'s supply now (13.1.1) and mark its OOS units; returns them."""
-    oos = sorted(p.uid for p in state.on_map(side) if status(state, p.uid) is None)
+    oos = sorted(
+        p.uid
+        for p in state.on_map(side)
+        if status(state, p.uid) is None and not (attrition and hedgehog(state, p.uid))
+    )
     full = {p.uid for p in state.on_map(side) if status(state, p.uid) == FULL}
     state.oos = [u for u in state.oos if state.pieces[u].side != side] + oos
     state.unfed = [u for u in state.unfed if state.pieces[u].side != side] + sorted(
@@ -250,12 +269,21 @@ def mark(state: SwState, side: str) -> list[str]:
     return oos
 
 
+def hedgehog(state: SwState, uid: str) -> bool:
+    """Hedgehogs (A16): this turn German units in cities are supplied for attrition."""
+    if f"{AXIS}:hedgehogs_supply" not in state.this_turn:
+        return False
+    p = state.pieces[uid]
+    place = state.world.map.place_at.get(p.at)
+    return state.world.units[uid].nation == "GE" and place is not None and place.type != "town"
+
+
 def attrition(state: SwState, side: str) -> None:
     """6B, 13.3.8-13.3.9: ``side``'s OOS units are eliminated (Axis LCUs to the Turn Track,
     units starred on every step out of the game); its cities, ports, oil and VP hexes
     without an own fortress that could not trace supply pass to the enemy."""
     t = state.world.tables
-    lost = mark(state, side)
+    lost = mark(state, side, attrition=True)
     for uid in lost:
         p = state.pieces[uid]
         unit = state.world.units[uid]
@@ -286,6 +314,8 @@ def attrition(state: SwState, side: str) -> None:
             continue
         if place.fort and place.name not in state.forts_destroyed and _owner(place.nation) == side:
             continue
+        if side == AXIS and place.hex in state.festungs:
+            continue  # 16.3.5: a Festung holds the hex at attrition
         if place.node not in hexes:
             control.enter(state, foe, place.node)
             state.emit("attrition_control", place=place.name, side=foe)

@@ -8,7 +8,12 @@ from ..state import SwState
 def has_zoc(state: SwState, uid: str, node: int) -> bool:
     """8.1: LCUs and the mechanized SCUs (``zoc`` in units.toml), in full supply as last found
     (13.1.1, 13.3.6); a unit in a fortress has fortress supply and no ZOC (13.2.4)."""
-    return state.world.units[uid].zoc and uid not in state.unfed and not fortress(state, node)
+    return (
+        state.world.units[uid].zoc
+        and uid not in state.unfed
+        and not fortress(state, node)
+        and not state.festung_at(node)  # 16.3.5: Festung supply, no ZOC
+    )
 
 
 def fortress(state: SwState, node: int) -> bool:
@@ -30,7 +35,7 @@ def enemy_zoc(state: SwState, side: str) -> frozenset[int]:
         if p.side == side or not has_zoc(state, p.uid, p.at):
             continue
         for b in m.adjacency[p.at]:
-            if not fortress(state, b):
+            if not fortress(state, b) and not state.festung_at(b):  # 8.2
                 out.add(b)
     result = frozenset(out)
     state.cache[key] = result
