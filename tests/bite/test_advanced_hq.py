@@ -20,7 +20,7 @@ from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules import command
 from hexfront.games.bite.rules.basics import zoc_map
 from hexfront.games.bite.state import BiteState
-from hexfront.games.bite.text import describe, log_line
+from hexfront.games.bite.text import describe, log_line, prompt_words
 
 from .helpers import act, at_prompt, drive, move_targets, verbs
 
@@ -425,6 +425,11 @@ def test_every_hq_action_and_event_has_words() -> None:
             assert "_" not in line
             assert "ger-" not in line
             assert "(13." in line
+    prompt = view["prompt"]
+    assert isinstance(prompt, dict)
+    said = prompt_words(prompt)
+    assert said.startswith("Move ground units")
+    assert "activate it (13.3)" in said  # the HQ rules' sentence, from the prompt's data
     act(m, "axis", "activate", hq="ger-pzgr-3")
     act(m, "axis", "command", hq="ger-pzgr-3", unit="ger-pz-xxxxvii")
     for e in m.state.log:
@@ -448,7 +453,9 @@ def test_the_basic_game_has_no_hq_rules() -> None:
     tank = m.state.pieces["ger-pz-xxxxvii"]
     assert tank.mp_left == m.state.profile(tank).mp
     assert not ({"activate", "command"} & verbs(m, "axis"))
-    assert "hq" not in GAME.view(m.state, "axis")
+    view = GAME.view(m.state, "axis")
+    assert "hq" not in view
+    assert view["prompt"]["data"] == {}  # type: ignore[index]
 
 
 def test_a_bad_command_is_refused_and_changes_nothing() -> None:

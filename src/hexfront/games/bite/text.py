@@ -510,6 +510,10 @@ def prompt_words(prompt: dict[str, Any] | None) -> str:
     """What the deciding side is asked, in words, from the prompt's kind and data."""
     if not prompt:
         return ""
+    hq_hint = _hq_prompt_hint(prompt)  # 13.0-13.8: the block at the end
+    if hq_hint is not None:
+        rest = {k: v for k, v in dict(prompt.get("data") or {}).items() if k != "hq"}
+        return f"{prompt_words({**prompt, 'data': rest})} {hq_hint}"
     kind = str(prompt.get("kind"))
     text = str(prompt.get("text", ""))
     data: dict[str, Any] = dict(prompt.get("data") or {})
@@ -892,8 +896,8 @@ HQ_ORDER_WORDS = {
 
 
 def _hq_action_words(action: Action, names: Names) -> str | None:
-    """The chapter 13 actions in words (activate an HQ, command a unit, a rail move paid
-    with a Supreme HQ's action point); None for any other action."""
+    """The chapter 13 actions in words (activate an HQ, command a unit); None for any
+    other action."""
     a = action.args
     if action.verb == "activate":
         return (
@@ -909,11 +913,6 @@ def _hq_action_words(action: Action, names: Names) -> str | None:
         return (
             f"put {who} under the command of {hq}: full supply this turn "
             "(1 action point, 13.2, 13.4)"
-        )
-    if action.verb == "rail" and a.get("hq"):
-        return (
-            f"rail {names.unit(a['unit'])} to {place(a['to'])}, paid with an action point "
-            f"of {names.unit(a['hq'])} (7.4, 13.8.1)"
         )
     return None
 
@@ -944,3 +943,33 @@ def _hq_event_words(kind: str, data: dict[str, Any], names: Names) -> str | None
             "the enemy has entered its country (13.8.2)"
         )
     return None
+
+
+# What the HQ rules add to a decision's prompt (prompt data "hq": the phase).
+HQ_PROMPT_HINTS = {
+    "movement": N_(
+        "Armour and air units need an activated HQ's command for full supply: move an HQ, "
+        "activate it (13.3), then spend its action points on units in range (13.4)."
+    ),
+    "rail": N_(
+        "Supreme HQs activate in this phase (13.8): an activated one may pay one rail move "
+        "with an action point (13.8.1)."
+    ),
+    "reaction": N_(
+        "Air units need an activated Air-HQ's command to react: activate one where it stands "
+        "(13.3), then spend its action points on units in range (13.4)."
+    ),
+    "exploitation": N_(
+        "Armour moves here only under an Armor-HQ activated in this phase (13.7): activate "
+        "one, then spend its action points on units in range (13.4)."
+    ),
+}
+
+
+def _hq_prompt_hint(prompt: dict[str, Any]) -> str | None:
+    """The HQ rules' sentence for a prompt that carries them; None for any other prompt."""
+    data = prompt.get("data")
+    if not isinstance(data, dict) or "hq" not in data:
+        return None
+    hint = HQ_PROMPT_HINTS.get(str(data["hq"]))
+    return _(hint) if hint else None

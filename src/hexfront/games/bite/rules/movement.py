@@ -469,7 +469,7 @@ class MovementPhase(Procedure[BiteState]):
                     "Some units must move first: out of overstacked hexes (3.10, 7.3.2) "
                     "or out of neutral Finland (5.5). " + text
                 )
-            return Decision(Prompt(side, "move", text), moves)
+            return Decision(Prompt(side, "move", text, hq_prompt(state, "movement")), moves)
         if frame.vars["stage"] == "overstack":
             return self._overstack_decision(state, side)
         sources = _all_sources(state, side)
@@ -497,7 +497,7 @@ class MovementPhase(Procedure[BiteState]):
             text = "Air units in neutral Finland must rebase out of it first (5.5). " + text
         else:
             actions.append(Action(side, "done"))
-        return Decision(Prompt(side, "air", text), actions)
+        return Decision(Prompt(side, "air", text, hq_prompt(state, "movement")), actions)
 
     def _overstack_decision(self, state: BiteState, side: str) -> Decision:
         """3.10: one unit at a time, the owner removes units from hexes still over the
@@ -561,6 +561,12 @@ HQ_HINT = (
     " Armour and air units need an activated HQ's command for full supply: activate an HQ "
     "(13.3), then spend its action points on units in range (13.4)."
 )
+
+
+def hq_prompt(state: BiteState, phase: str) -> dict[str, JSON]:
+    """Prompt data naming the HQ rules that bear on a decision (Advanced Game), so that
+    the words for players can add them (text.py); nothing in the Basic Game."""
+    return {"hq": phase} if advanced(state) else {}
 
 
 def hq_actions(

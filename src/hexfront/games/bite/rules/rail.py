@@ -29,6 +29,7 @@ from .basics import (
     takes_one_more,
 )
 from .level import advanced
+from .movement import hq_prompt
 from .supply import compute
 
 M = Machine[BiteState]
@@ -270,7 +271,7 @@ class RailPhase(Procedure[BiteState]):
                 " Supreme HQs activate in this phase (13.8): an activated one pays one rail "
                 "move a turn with an action point (13.8.1)."
             )
-        return Decision(Prompt(side, "rail", text), actions)
+        return Decision(Prompt(side, "rail", text, hq_prompt(state, "rail")), actions)
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
         if action.verb == "done":

@@ -8,7 +8,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..state import SOVIET, BiteState, enemy_of
 from .basics import battle_nodes
 from .level import advanced, surprise_turn
-from .movement import act_on_hq, hq_actions, reaction_targets
+from .movement import act_on_hq, hq_actions, hq_prompt, reaction_targets
 
 M = Machine[BiteState]
 
@@ -48,7 +48,7 @@ class ReactionPhase(Procedure[BiteState]):
                 " Air units need an activated Air-HQ's command to react: activate one where "
                 "it stands (13.3), then spend its action points on units in range (13.4)."
             )
-        return Decision(Prompt(side, "reaction", text), actions)
+        return Decision(Prompt(side, "reaction", text, hq_prompt(state, "reaction")), actions)
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
         if action.verb == "done":
