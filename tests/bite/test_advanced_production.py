@@ -219,6 +219,11 @@ def test_pp_shipped_across_mined_water_roll_a_die_each() -> None:
     assert sunk["pp"] == 2
     # Oranienbaum is in Axis hands: its shipyard is taken, so 1 white PP less (3.3).
     assert got["white"] == 3
+    # One die a PP, in the order yellow, yellow, red, red, red, white: the 6s sink the
+    # first yellow and the first red PP.
+    assert got["yellow"] - lost["yellow"] == 1
+    assert got["red"] - lost["red"] == 1
+    assert lost["white"] == got["white"]
 
 
 def test_frozen_sea_and_snow_close_every_route() -> None:

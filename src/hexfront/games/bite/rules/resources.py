@@ -340,16 +340,16 @@ def collect(state: BiteState, side: str, powers: Iterable[str]) -> None:
     for power, income in sorted(incomes(state, side, powers).items()):
         got = income.pp
         for name, produce in income.mined:  # 11.3: a die per PP, lost on a 6
-            faces = state.dice.roll(sum(produce.values()), "mine_roll", state.log, by=side)
-            losses = sum(1 for f in faces if f in r.mine_loss)
-            if not losses:
-                continue
-            state.emit("mine_loss", power=power, city=name, pp=losses)
-            # Design choice: the lost PP come off the centre's coloured PP first.
-            for colour in (*COLOURS, "yellow"):
-                take = min(losses, produce.get(colour, 0))
-                got[colour] -= take
-                losses -= take
+            # Each die stands for one PP, taken in this order: yellow, red, blue, black, white.
+            cargo = [c for c in ("yellow", *COLOURS) for _ in range(produce.get(c, 0))]
+            faces = state.dice.roll(len(cargo), "mine_roll", state.log, by=side)
+            sunk = [
+                colour for colour, face in zip(cargo, faces, strict=True) if face in r.mine_loss
+            ]
+            for colour in sunk:
+                got[colour] -= 1
+            if sunk:
+                state.emit("mine_loss", power=power, city=name, pp=len(sunk))
         deduction = min(r.deduction.get(power, 0), got["yellow"])
         got["yellow"] -= deduction
         if income.cut:
