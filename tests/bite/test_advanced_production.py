@@ -397,3 +397,21 @@ def test_the_11_2_example_petsamos_nickel_is_captured_pp_for_germany() -> None:
     # The Soviets hold the box at the start but have no railway from it to Siberia.
     soviet = production("SBE5", "soviet")
     assert events(soviet, "resources_cut") == [{"power": "ussr", "cities": ["Petsamo"]}]
+
+
+def test_production_is_public_both_sides_see_the_coloured_pools() -> None:
+    # As in the basic game, where both views show every power's PP: the pools are open.
+    m = production("SBE5", "axis")
+    seen = []
+    for side in ("axis", "soviet"):
+        flags = m.view(side)["flags"]
+        assert isinstance(flags, dict)
+        seen.append(flags[resources.POOLS])
+    assert seen[0] == seen[1]
+    assert seen[0]["germany"]["blue"] == scenario_income("germany")["blue"]
+    # The Production Phase's prompt shows the phasing side its own pools only.
+    prompt = GAME.decision(m.state)
+    assert prompt is not None
+    coloured = prompt.prompt.data["coloured"]
+    assert isinstance(coloured, dict)
+    assert set(coloured) == {"germany", "romania", "hungary"}
