@@ -466,3 +466,35 @@ def test_a_bad_command_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="not a legal action"):
         m.act(bad)
     assert json.dumps(GAME.to_json(m.state), sort_keys=True) == before
+
+
+def test_limited_and_out_of_supply_armour_has_a_quarter_mp_and_the_desperate_mark() -> None:
+    units: list[dict[str, Any]] = [
+        {"id": "ger-pzgr-3", "hex": "2418"},
+        {"id": "ger-pz-xxxxvii", "hex": "2423", "out_of_supply": True},
+    ]
+    m = build(units)
+    tank = m.state.pieces["ger-pz-xxxxvii"]
+    full = m.state.profile(tank).mp
+    assert tank.mp_left == max(1, full // 4)  # 13.5: a quarter
+    assert command.desperate_only(m.state, tank)  # the mark 12.4 reads
+    assert command.supply_word(m.state, tank) == "limited_oos"
+    act(m, "axis", "activate", hq="ger-pzgr-3")
+    act(m, "axis", "command", hq="ger-pzgr-3", unit="ger-pz-xxxxvii")
+    assert tank.mp_left == max(1, full // 2)  # still out of supply (4.4), no longer limited
+    assert not command.desperate_only(m.state, tank)
+
+
+def test_the_fhq_is_never_removed_by_deactivation_but_other_hqs_are() -> None:
+    units: list[dict[str, Any]] = [
+        {"id": "ger-fhq", "hex": "Rastenburg", "strength": 1},
+        {"id": "rom-antonescu", "hex": "Bucharest", "strength": 1},
+        {"id": "ger-c-xii", "hex": "2420"},
+    ]
+    m = build(units, phase="rail")
+    act(m, "axis", "activate", hq="rom-antonescu")
+    _to_exploitation(m)
+    s = m.state
+    assert s.pieces["ger-fhq"].status == "map"  # design: repaired first every turn (13.8.2)
+    assert s.strength(s.pieces["ger-fhq"]) == 1
+    assert s.pieces["rom-antonescu"].status == "eliminated"  # 13.6
