@@ -206,7 +206,16 @@ def test_turn_1_soviet_attack_with_stalin_organs() -> None:
     assert d is not None
     assert d.prompt.kind == "combat_cards"
     assert [a.verb for a in d.actions] == ["no_more_cards", "combat_card"]
-    do(s, SOVIET, "combat_card", card="S25")
+    s.pile(AXIS, "reserve").remove("A46")  # the Axis holds a card, so the combat waits
+    s.pile(AXIS, "hand").append("A46")
+    d = do(s, SOVIET, "combat_card", card="S25")
+    from hexfront.games.stalins_war.invariants import check
+
+    assert d is not None
+    assert d.prompt.side == AXIS
+    assert "S25" in s.pile(SOVIET, "kept")  # face up while it works: every card in a pile
+    assert check(s) == []
+    do(s, AXIS, "no_more_cards")
     losses(s)
     att, dfn = fire(s)
     assert att["shifts"] == [[-2, "river and swamp"], [1, "Stalin Organs"]]

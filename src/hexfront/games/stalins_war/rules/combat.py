@@ -731,7 +731,10 @@ class Combat(Procedure[SwState]):
             actions = []
             if chosen and group_problem(state, v, node, chosen) is None:
                 actions.append(Action(side, "fire"))
-            actions.append(Action(side, "call_off"))
+            if not chosen or not actions:
+                # 11.2.1 step 1: the attack is designated when its first unit is chosen;
+                # it may be called off only before that, or when no legal group can form
+                actions.append(Action(side, "call_off"))
             for p in state.on_map(side):
                 if p.uid in chosen or not may_attack(state, v, p.uid):
                     continue
@@ -955,21 +958,17 @@ class Combat(Procedure[SwState]):
         if from_hand:
             hand.remove(card_id)
             state.played.append(card_id)
+            kept.append(card_id)  # face up in front of its player while it works (7.5.5)
         else:
             v["used_cards"].append(card_id)
         found = card_shift(state, card_id)
         scope = found[3] if found else "combat"
         if scope in ("round", "ar"):
             # 7.5.5b: Operation Uranus and Sturmovik work for every attack of the round
-            if card_id in kept:
-                kept.remove(card_id)
             v["round_cards"].append(card_id)
             self._round_card_side_effects(state, card_id)
         elif scope == "turn":
-            if card_id in kept:
-                kept.remove(card_id)
-            state.pile(side, "kept").append(card_id)
-            state.this_turn.append(f"card:{card_id}")
+            state.this_turn.append(f"card:{card_id}")  # A10: face up until the turn ends
         else:
             b.setdefault("cards", {}).setdefault(role, []).append(card_id)
         state.emit("combat_card", side=side, card=card_id, kept=not from_hand)
@@ -1266,6 +1265,8 @@ class Combat(Procedure[SwState]):
         for card_id in v["round_cards"]:
             card = state.world.cards[card_id]
             owner = card.side
+            if card_id in state.pile(owner, "kept"):
+                state.pile(owner, "kept").remove(card_id)
             if card.removed:
                 state.pile(owner, "removed").append(card_id)
                 state.events_removed[owner] += 1
