@@ -512,3 +512,31 @@ def test_tiger_adds_a_loss_after_the_winner_is_found() -> None:
     ]
     assert len(soviet_steps) == dfn["losses"] + 1  # type: ignore[index]
     assert "A34" in s.pile(AXIS, "kept") or "A34" in s.pile(AXIS, "discard")
+
+
+def test_an_axis_advance_east_of_the_paulus_line_counts_as_crossing() -> None:
+    """5.1.3: the Soviet wins at the end of turn 4 unless a supplied Axis unit has moved east
+    of the Paulus Line; advancing after combat is such a move."""
+    s = new("campaign")
+    clear(s)
+    m = s.world.map
+    east = m.zones["paulus_east"]
+    a, b = next(
+        (x, y)
+        for x in sorted(east)
+        for y in m.adjacency[x]
+        if y not in east and m.place_at.get(x) is None and m.is_land(y)
+    )
+    for u in ("ge.39Pz", "ge.57Pz", "ge.56Pz"):
+        place(s, u, m.id_of(b))
+    place(s, "su.12M", m.id_of(a))
+    for name in s.control:  # the Axis holds the west: its panzers trace supply
+        if int(m.places[name].hex[:2]) <= int(m.id_of(b)[:2]):
+            s.control[name] = AXIS
+    at_combat(s, AXIS, 1, turn=3)
+    assert not s.paulus_crossed
+    s.dice.loaded = [6, 1]
+    attack(s, AXIS, [m.id_of(b)], m.id_of(a), ["ge.39Pz", "ge.57Pz", "ge.56Pz"])
+    assert s.pieces["su.12M"].box != ON_MAP
+    do(s, AXIS, "advance", unit="ge.39Pz")
+    assert s.paulus_crossed

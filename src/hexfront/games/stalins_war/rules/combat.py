@@ -1218,6 +1218,12 @@ class Combat(Procedure[SwState]):
         state.moved()
         b.setdefault("advanced", []).append(uid)
         control.enter(state, v["side"], node)
+        if (
+            p.side == AXIS
+            and uid not in state.oos
+            and node in state.world.map.zones.get("paulus_east", frozenset())
+        ):
+            state.paulus_crossed = True  # 5.1.3: a supplied Axis unit east of the line
         grid = state.world.map
         state.emit("advance", side=v["side"], unit=uid, frm=grid.id_of(frm), to=grid.id_of(node))
         if not b.get("blitz") and blitz_allowed(state, v, uid, frm, node):
