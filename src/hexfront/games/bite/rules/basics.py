@@ -147,6 +147,30 @@ def sea_control(state: BiteState, side: str) -> set[str]:
     return {s for s in set(majors) | set(minors) if majors.get(s, 0) >= 1 or minors.get(s, 0) >= 2}
 
 
+def node_named(state: BiteState, name: str) -> int | None:
+    """The node of a place or hex id, or None when this map has no such place."""
+    try:
+        return state.w.board.node(name)
+    except (KeyError, ValueError):
+        return None
+
+
+def rail_linked_to_siberia(state: BiteState, name: str) -> bool:
+    """Whether a Soviet city still reaches Siberia by Soviet-held railway."""
+    board = state.w.board
+    node, siberia = node_named(state, name), node_named(state, "SIBERIA")
+    if node is None or siberia is None:
+        return True
+    axis_at = {p.node for p in state.on_map(AXIS) if state.spec(p).is_ground}
+
+    def ok(n: int) -> bool:
+        return state.control[n] == SOVIET and n not in axis_at
+
+    if not ok(node):
+        return False
+    return bfs(board.rail_adjacency, [siberia], passable=ok)[node] >= 0
+
+
 def controls(state: BiteState, side: str, node: int) -> bool:
     return state.control[node] == side
 

@@ -26,11 +26,10 @@ from ..board import CAPITAL, WATER
 from ..charts import charts
 from ..state import SOVIET, BiteState, Piece, enemy_of
 from ..types import Node
-from .basics import controls, eliminate, side_of_power, zoc_map
+from .basics import controls, eliminate, rail_linked_to_siberia, side_of_power, zoc_map
 from .level import advanced
 from .modifiers import fortification
 from .resources import paired_colour, pool
-from .victory import rail_linked_to_siberia
 
 SIEGE_PLACES = {"minor": 1, "major": 4}  # 12.1: units a besieged port keeps supplied
 CAPITAL_PLACES = 4  # 12.1: units a besieged own capital keeps supplied

@@ -1,15 +1,22 @@
 """Victory Phase (7.11): surrenders of powers, and each scenario's verdict.
 
-Scenario conditions are data (``data/scenarios/SBEn.toml``, ``[victory]``), in three kinds:
+Scenario conditions are data (``data/scenarios/SBEn.toml``, ``[victory]``), in these kinds:
 
 * ``conditions``: the first condition met gives its result, else ``default``. Condition
-  kinds evaluated here: ``control`` (the side holds any of ``places``), ``cut_off``
-  (``place`` has no route to ``from_place`` by the listed ``routes``: "rail" and
-  "road_of_life"), ``surrounded`` (every hex around ``place`` is held by the side or lies in
-  its zone of control, and none holds an enemy unit).
+  kinds evaluated here: ``control`` (the side holds any of ``places``, or all of them with
+  ``all``), ``cut_off`` (``place`` has no route to ``from_place`` by the listed ``routes``:
+  "rail" and "road_of_life"), ``surrounded`` (every hex around ``place`` is held by the side
+  or lies in its zone of control, and none holds an enemy unit), ``units_destroyed`` (at
+  least ``min`` enemy units matching ``filter`` destroyed), ``bridgehead`` (``min_units``
+  supplied ground units of the side across ``river``), ``control_pairs_roll`` (one place of
+  each pair held, then a die roll), ``capture_deadline`` (below) and ``surrender``.
 * ``count_table``: how many of ``places`` the side holds, looked up in ``table``.
-* ``vp_table``: Victory Points (``vp.soviet_major_city`` per Soviet major city held, none when left out,
-  ``vp.places`` for named ones instead), looked up in ``table``.
+* ``vp_table``: Victory Points (``vp.soviet_major_city`` per Soviet major city held, none
+  when left out, ``vp.places`` for named ones instead), looked up in ``table``.
+* ``capture_deadline``: the side holds every one of ``places`` by a deadline's turn.
+
+With ``sudden_death = true`` the conditions are checked in every Victory Phase and the
+first met ends the game (SBE8, SBE9); otherwise only after the last turn.
 
 A result is ``{winner, level}`` with winner "axis", "soviet" or "draw".
 """
@@ -20,11 +27,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from hexfront.engine.events import JSON
-from hexfront.engine.paths import bfs
 from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..state import AXIS, DISBANDED, ELIMINATED, ON_MAP, REMOVED, SOVIET, BiteState
 from ..types import Node, Side
+from .basics import rail_linked_to_siberia as rail_linked_to_siberia
 from .basics import zoc_map
 
 M = Machine[BiteState]
@@ -48,22 +55,6 @@ def _node(state: BiteState, name: str) -> Node | None:
 
 def axis_holds(state: BiteState, name: str) -> bool:
     return _holds(state, AXIS, name)
-
-
-def rail_linked_to_siberia(state: BiteState, name: str) -> bool:
-    """Whether a Soviet city still reaches Siberia by Soviet-held railway."""
-    board = state.w.board
-    node, siberia = _node(state, name), _node(state, "SIBERIA")
-    if node is None or siberia is None:
-        return True
-    axis_at = {p.node for p in state.on_map(AXIS) if state.spec(p).is_ground}
-
-    def ok(n: Node) -> bool:
-        return state.control[n] == SOVIET and n not in axis_at
-
-    if not ok(node):
-        return False
-    return bfs(board.rail_adjacency, [siberia], passable=ok)[node] >= 0
 
 
 def isolated(state: BiteState, name: str, via: str | None) -> bool:
@@ -129,8 +120,27 @@ def _condition_met(state: BiteState, cond: Mapping[str, Any]) -> str | None:
     kind = cond.get("kind")
     side = str(cond.get("side", AXIS))
     if kind == "control":
-        held = [str(p) for p in cond.get("places", []) if _holds(state, side, str(p))]
+        places = [str(p) for p in cond.get("places", [])]
+        held = [p for p in places if _holds(state, side, p)]
+        if cond.get("all") and len(held) < len(places):
+            return None
         return f"{side} holds {', '.join(held)}" if held else None
+    if kind == "units_destroyed":
+        lost = destroyed(state, cond.get("filter", {}))
+        what = "Guards units" if cond.get("filter", {}).get("guards") else "units"
+        enemy = str(cond.get("filter", {}).get("side", SOVIET))
+        return f"{enemy} lost {lost} {what}" if lost >= int(cond["min"]) else None
+    if kind == "bridgehead":
+        river = str(cond["river"])
+        count = bridgehead(state, side, river, supplied=bool(cond.get("supplied", True)))
+        if count < int(cond["min_units"]):
+            return None
+        return f"{side} holds a bridgehead of {count} units across the {river}"
+    if kind == "control_pairs_roll":
+        return _pairs_and_roll(state, side, cond)
+    if kind == "surrender":
+        power = str(cond["power"])
+        return f"{power.capitalize()} surrendered" if power in state.surrendered else None
     if kind == "cut_off":
         place = str(cond["place"])
         routes = list(cond.get("routes", ["rail"]))
@@ -142,20 +152,122 @@ def _condition_met(state: BiteState, cond: Mapping[str, Any]) -> str | None:
     return None  # advanced-game conditions are evaluated by the advanced rules
 
 
+def destroyed(state: BiteState, wanted: Mapping[str, Any]) -> int:
+    """Units destroyed (eliminated, not removed by the calendar) matching ``wanted``:
+    ``side`` and ``guards`` (SBE7 counts the Soviet Guards, who are never rebuilt, 10.0)."""
+    count = 0
+    for p in state.pieces.values():
+        if p.status != ELIMINATED:
+            continue
+        if "side" in wanted and p.side != wanted["side"]:
+            continue
+        if wanted.get("guards") and "guards" not in state.spec(p).traits:
+            continue
+        count += 1
+    return count
+
+
+def west_of(state: BiteState, river: str) -> frozenset[Node]:
+    """Map hexes west of a north-south river: in each hex row the river crosses, the hexes
+    west of the first hex on its east bank (design choice, docs/rules-coverage.md, SBE7:
+    the map has no bank regions, and a row-by-row reading follows the printed river)."""
+    key = f"west_of:{river}"
+    found: frozenset[Node] | None = state.w.derived.get(key)
+    if found is not None:
+        return found
+    board = state.w.board
+    ids = [board.id_of(n) for n in range(board.node_count)]
+    east_bank: dict[str, int] = {}  # hex row -> the westernmost column on the east bank
+    for a in range(board.node_count):
+        for b in board.adjacency[a]:
+            if not (ids[a].isdigit() and ids[b].isdigit()) or ids[a][:2] >= ids[b][:2]:
+                continue  # each east-west hexside once, from its western hex
+            if board.river_between(a, b) == river:
+                row, col = ids[b][2:], int(ids[b][:2])
+                east_bank[row] = min(east_bank.get(row, col), col)
+    found = state.w.derived[key] = frozenset(
+        n
+        for n, hid in enumerate(ids)
+        if hid.isdigit() and board.playable[n] and int(hid[:2]) < east_bank.get(hid[2:], 0)
+    )
+    return found
+
+
+def bridgehead(state: BiteState, side: str, river: str, *, supplied: bool) -> int:
+    """Ground units of ``side`` west of ``river`` (supplied ones only, if asked)."""
+    from .supply import compute, is_supplied
+
+    west = west_of(state, river)
+    units = [p for p in state.on_map(side) if state.spec(p).is_ground and p.node in west]
+    if supplied and units:
+        net = compute(state, side)
+        units = [p for p in units if is_supplied(state, p, net)]
+    return len(units)
+
+
+def _pairs_and_roll(state: BiteState, side: str, cond: Mapping[str, Any]) -> str | None:
+    """SBE9: one city of each pair held, then a die roll of at most ``roll_max`` (one more
+    with three of the cities held) in this Victory Phase."""
+    pairs = [[str(x) for x in pair] for pair in cond["pairs"]]
+    held = [[x for x in pair if _holds(state, side, x)] for pair in pairs]
+    if not all(held):
+        return None
+    count = sum(len(h) for h in held)
+    limit = int(cond["roll_max_with_three"]) if count >= 3 else int(cond["roll_max"])
+    roll = state.dice.roll(1, "victory: Axis sudden death", state.log, by=side)[0]
+    places = ", ".join(x for h in held for x in h)
+    return f"{side} holds {places} and rolled {roll}" if roll <= limit else None
+
+
+def _deadline(state: BiteState, spec: Mapping[str, Any]) -> tuple[dict[str, str], str] | None:
+    """``capture_deadline``: the side holds all the places by a deadline still open."""
+    side = str(spec.get("side", SOVIET))
+    places = [str(p) for p in spec.get("places", [])]
+    if not all(_holds(state, side, p) for p in places):
+        return None
+    for row in sorted(spec.get("deadlines", []), key=lambda r: int(r["by_turn"])):
+        if state.turn <= int(row["by_turn"]):
+            result = {"winner": str(row["winner"]), "level": str(row.get("level", ""))}
+            return result, f"{side} holds {', '.join(places)}"
+    return None
+
+
+def sudden_death(state: BiteState) -> dict[str, JSON] | None:
+    """The verdict now, if the scenario ends at once when a condition is met (SBE8, SBE9)."""
+    spec = state.w.scenario.victory
+    if not spec.get("sudden_death"):
+        return None
+    found = _first_met(state, spec)
+    return _as_result(found[0], found[1], None) if found is not None else None
+
+
+def _first_met(state: BiteState, spec: Mapping[str, Any]) -> tuple[dict[str, str], str] | None:
+    if spec.get("kind") == "capture_deadline":
+        return _deadline(state, spec)
+    for cond in spec.get("condition", []):
+        if cond.get("kind") == "capture_deadline":
+            found = _deadline(state, cond)
+            if found is not None:
+                return found
+            continue
+        met = _condition_met(state, cond)
+        if met is not None:
+            return dict(cond["result"]), met
+    return None
+
+
 def verdict(state: BiteState) -> dict[str, JSON]:
     spec = state.w.scenario.victory
     kind = spec.get("kind")
     outcome: dict[str, str] = {"winner": "draw", "level": "draw"}
     detail = ""
     score: int | None = None
-    if kind == "conditions":
+    if kind in ("conditions", "capture_deadline"):
         outcome = dict(spec.get("default", outcome))
         detail = "no objective reached"
-        for cond in spec.get("condition", []):
-            met = _condition_met(state, cond)
-            if met is not None:
-                outcome, detail = dict(cond["result"]), met
-                break
+        found = _first_met(state, spec)
+        if found is not None:
+            outcome, detail = found
     elif kind == "count_table":
         side = str(spec.get("side", AXIS))
         places = [str(p) for p in spec.get("places", [])]
@@ -169,6 +281,10 @@ def verdict(state: BiteState) -> dict[str, JSON]:
         )
         outcome = _lookup(list(spec["table"]), score)
         detail = f"Axis victory points: {score}"
+    return _as_result(outcome, detail, score)
+
+
+def _as_result(outcome: Mapping[str, str], detail: str, score: int | None) -> dict[str, JSON]:
     winner = outcome.get("winner", "draw")
     level = outcome.get("level", "draw")
     if winner == "draw":
@@ -219,6 +335,15 @@ class VictoryPhase(Procedure[BiteState]):
             node = _node(state, capital)
             if node is not None and state.control[node] == SOVIET:
                 _power_out(state, power, f"{capital} is in Soviet hands")
+        spec = state.w.scenario.victory
+        # A scenario's own sudden death comes first (SBE8, SBE9: Berlin taken in 1945 is a
+        # marginal victory there, though Germany surrenders by 7.11).
+        early = sudden_death(state)
+        if early is not None:
+            state.result = early
+            state.emit("game_over", **state.result)
+            m.abort(state)
+            return
         if "germany" in state.surrendered:
             state.result = {
                 "winner": SOVIET,
@@ -233,7 +358,9 @@ class VictoryPhase(Procedure[BiteState]):
         if state.turn >= ITALY_SURRENDER_TURN:
             _power_out(state, "italy", "Italy leaves the war in September 1943")
         if state.turn >= state.w.scenario.last_turn:
-            state.result = verdict(state)
+            # Sudden-death conditions were just checked (a die roll is not rolled twice).
+            no_win = _as_result(dict(spec.get("default", {})), "no objective reached", None)
+            state.result = no_win if spec.get("sudden_death") else verdict(state)
             state.emit("game_over", **state.result)
             m.abort(state)
             return
