@@ -498,3 +498,25 @@ def test_the_fhq_is_never_removed_by_deactivation_but_other_hqs_are() -> None:
     assert s.pieces["ger-fhq"].status == "map"  # design: repaired first every turn (13.8.2)
     assert s.strength(s.pieces["ger-fhq"]) == 1
     assert s.pieces["rom-antonescu"].status == "eliminated"  # 13.6
+
+
+def test_total_supremacy_costs_the_luftwaffe_hqs_two_steps_on_the_surprise_turn() -> None:
+    units: list[dict[str, Any]] = [
+        {"id": "ger-lf-1", "hex": "2418"},
+        {"id": "ger-lf-2", "hex": "2422"},
+        {"id": "rom-antonescu", "hex": "Bucharest"},
+        {"id": "ger-c-xii", "hex": "2420"},
+    ]
+    after: dict[bool, tuple[int, int, int]] = {}
+    for option in (True, False):
+        m = build(units, turn=1, options={"luftwaffe_total_supremacy": option})
+        act(m, "axis", "activate", hq="ger-lf-1")
+        _to_exploitation(m)
+        s = m.state
+        after[option] = (
+            s.strength(s.pieces["ger-lf-1"]),
+            s.strength(s.pieces["ger-lf-2"]),
+            s.strength(s.pieces["rom-antonescu"]),
+        )
+    assert after[True] == (2, 2, 3)  # double reduction, activated or not; never Antonescu
+    assert after[False] == (3, 4, 3)  # 13.6 alone

@@ -260,6 +260,7 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     },
     "hq_command": {"hq": "ger-pzgr-3", "unit": "ger-pz-xxxxvii", "order": "armor", "left": 3},
     "hq_deactivated": {"unit": "ger-pzgr-3", "name": "Panzergruppe 3", "side": "axis", "strength": 3},
+    "hq_supremacy_cost": {"unit": "ger-lf-2", "name": "Luftflotte 2", "side": "axis", "strength": 2},
     "supreme_hq_moved": {
         "unit": "ger-fhq", "name": "FHQ", "side": "axis", "frm": "2021", "to": "1121",
     },

@@ -937,6 +937,11 @@ def _hq_event_words(kind: str, data: dict[str, Any], names: Names) -> str | None
             f"{data.get('name')} is deactivated and hidden again, one step weaker: "
             f"strength {data.get('strength')} (13.6)"
         )
+    if kind == "hq_supremacy_cost":  # English: to be marked for translation
+        return (
+            f"{data.get('name')} pays for Luftwaffe Total Supremacy: "
+            f"strength {data.get('strength')} (SBE5)"
+        )
     if kind == "supreme_hq_moved":
         return (
             f"{data.get('name')} moves from {place(data.get('frm'))} to {place(data.get('to'))}: "

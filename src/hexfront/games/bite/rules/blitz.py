@@ -169,6 +169,7 @@ class BlitzPhase(Steps[BiteState]):
             p.attacked = False
         if advanced(state):
             command.check_supreme_homes(state)
+            command.pay_total_supremacy(state)  # SBE5 option: the Luftwaffe HQs' double cost
             command.deactivate_all(state)  # 13.6: every HQ activated this turn, both sides'
         m.end(state)
 

@@ -28,11 +28,11 @@ from importlib import resources
 from typing import Any, cast
 
 from ..board import WATER
-from ..state import ON_MAP, BiteState, Piece, enemy_of
+from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
 from ..units import HQ_CLASS, UnitSpec
 from . import siege
 from .basics import eliminate, is_frozen, reduce_once, zoc_map
-from .level import advanced
+from .level import advanced, total_supremacy
 
 HQ_FLAG = "hq"  # state.flags key: {"active": {hq: entry}, "commanded": {unit: kind}}
 SUPREME_MOVED = "supreme_hq_moved"  # state.flags key: Supreme HQs sent to their fallback (13.8.2)
@@ -76,6 +76,7 @@ class HqData:
     kinds: tuple[str, ...]  # the Supreme HQ menu (13.8.1)
     optional: dict[str, str]  # menu entries of optional rules -> the rule
     supreme: dict[str, SupremeRules]
+    supremacy: tuple[str, str, int]  # (nation, HQ class, steps) of Total Supremacy's cost
 
 
 @cache
@@ -96,6 +97,11 @@ def hq_data() -> HqData:
         kinds=tuple(str(k) for k in raw["menu"]["kinds"]),
         optional={str(k): str(v) for k, v in raw["menu"]["optional"].items()},
         supreme=supreme,
+        supremacy=(
+            str(raw["total_supremacy"]["nation"]),
+            str(raw["total_supremacy"]["cls"]),
+            int(raw["total_supremacy"]["steps"]),
+        ),
     )
 
 
@@ -486,6 +492,31 @@ def deactivate_all(state: BiteState) -> None:
             "hq_deactivated", unit=uid, name=spec.name, side=hq.side, strength=state.strength(hq)
         )
     state.flags.pop(HQ_FLAG, None)
+
+
+def pay_total_supremacy(state: BiteState) -> None:
+    """SBE5 option Luftwaffe Total Supremacy (Advanced Game): at the end of the surprise
+    turn's Axis Blitz Phase the Luftwaffe HQs pay a double reduction (``data/hq.toml``).
+    Called before :func:`deactivate_all`, which takes the activated ones' own step."""
+    if state.phasing != AXIS or not advanced(state) or not total_supremacy(state):
+        return
+    nation, cls, steps = hq_data().supremacy
+    for hq in sorted(state.on_map(AXIS), key=lambda p: p.uid):
+        spec = state.spec(hq)
+        if spec.nation != nation or spec.cls != cls:
+            continue
+        for _ in range(steps - 1 if is_active(state, hq) else steps):
+            if not reduce_once(state, hq):
+                eliminate(state, hq, "the cost of Luftwaffe Total Supremacy (SBE5)")
+                break
+        else:
+            state.emit(
+                "hq_supremacy_cost",
+                unit=hq.uid,
+                name=spec.name,
+                side=hq.side,
+                strength=state.strength(hq),
+            )
 
 
 # --- Supreme HQs bound to a place (13.8.1, 13.8.2) ------------------------------------------
