@@ -12,9 +12,10 @@ from hexfront.games.stalins_war.world import load_world
 
 @pytest.fixture
 def long_games() -> Iterator[None]:
-    """Random agents that cannot fight yet never take a USSR VP space nor push the Axis past
-    the Paulus Line, so two automatic Soviet victories (5.1.3) would end every such game on
-    turn 2 or 4. Tests that play later turns switch those two checks off for their duration."""
+    """Random agents fight now, but a uniform random Axis almost never takes a USSR VP space
+    by the end of turn 2 nor pushes a supplied unit past the Paulus Line by turn 4 (20 of 20
+    random campaign games end on turn 2 by 5.1.3), so two automatic Soviet victories end such
+    games early. Tests that play later turns switch those two checks off for their duration."""
     world = load_world()
     tables = world.tables
     world.tables = dataclasses.replace(

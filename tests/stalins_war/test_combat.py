@@ -540,3 +540,31 @@ def test_an_axis_advance_east_of_the_paulus_line_counts_as_crossing() -> None:
     assert s.pieces["su.12M"].box != ON_MAP
     do(s, AXIS, "advance", unit="ge.39Pz")
     assert s.paulus_crossed
+
+
+def test_katukovs_tanks_strike_a_full_panzer_corps_before_the_dice() -> None:
+    """S24: before the dice, one attacking German panzer corps with both steps loses one,
+    the Soviet naming it; its strength is gone from the attack."""
+    s = new("campaign")
+    clear(s)
+    place(s, "ge.39Pz", "1720")
+    place(s, "ge.57Pz", "1720", step=1)
+    place(s, "su.16R", "1821")
+    s.pile(SOVIET, "deck").remove("S24")
+    s.pile(SOVIET, "hand").append("S24")
+    at_combat(s, AXIS, 1)
+    s.dice.loaded = [1, 1]
+    markers(s, AXIS, ["1720"])
+    do(s, AXIS, "attack", hex="1821")
+    do(s, AXIS, "commit", unit="ge.39Pz")
+    do(s, AXIS, "commit", unit="ge.57Pz")
+    d = do(s, AXIS, "fire")
+    assert d is not None
+    offered = [a.args for a in d.actions if a.verb == "combat_card"]
+    assert offered == [{"card": "S24", "unit": "ge.39Pz"}]  # 57 Pz is already reduced
+    with pytest.raises(IllegalAction):
+        do(s, SOVIET, "combat_card", card="S24", unit="ge.57Pz")
+    do(s, SOVIET, "combat_card", card="S24", unit="ge.39Pz")
+    losses(s)
+    assert last(s, "fire")["attacker"]["strength"] == 4  # type: ignore[index]
+    assert "S24" in s.pile(SOVIET, "removed")  # starred: out of the game after use

@@ -246,6 +246,11 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
     if verb == "end_combat":
         return "end combat and go on to exploitation (12.2.1)"
     if verb == "combat_card":
+        if "unit" in a:
+            return (
+                f"play the combat card {card_words(a['card'])} against"
+                f" {unit_words(a['unit'])} (7.5.5)"
+            )
         return f"play the combat card {card_words(a['card'])} (7.5.5)"
     if verb == "no_more_cards":
         return "play no more combat cards (7.5.5)"

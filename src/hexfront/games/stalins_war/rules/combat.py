@@ -448,6 +448,42 @@ LOSS_TARGETS = {
 }
 
 
+# Combat cards that strike one attacking unit before the dice: target -> unit types hit.
+STRIKE_TARGETS = {
+    "attacking two-step German panzer corps": frozenset({"panzer_corps"}),  # S24 Katukov
+    "attacking Soviet T, G or GT unit": frozenset(  # A45 Rudel
+        {"tank_army", "guards_army", "guards_tank_army"}
+    ),
+}
+
+
+def strike_kinds(state: SwState, card_id: str) -> frozenset[str] | None:
+    card = state.world.cards[card_id]
+    if not card.combat or len(card.effects) != 1:
+        return None
+    e = card.effects[0]
+    target = e.get("target")
+    if e.do != "combat_loss" or e.get("timing") != "before" or not isinstance(target, str):
+        return None
+    return STRIKE_TARGETS.get(target)
+
+
+def strike_targets(state: SwState, card_id: str, b: Battle) -> list[str]:
+    """The attacking units a striking card may hit: of its types, and for Katukov's Tanks a
+    panzer corps with both its steps."""
+    kinds = strike_kinds(state, card_id)
+    if kinds is None:
+        return []
+    german = state.world.cards[card_id].side == SOVIET
+    return sorted(
+        u
+        for u in b["attackers"]
+        if state.pieces[u].box == ON_MAP
+        and kind(state, u) in kinds
+        and (not german or (state.world.units[u].nation == "GE" and steps_left(state, u) == 2))
+    )
+
+
 def card_loss(state: SwState, card_id: str) -> tuple[str, str, int] | None:
     """(role that plays it, role whose losses change, change) of a loss-changing card."""
     card = state.world.cards[card_id]
@@ -496,6 +532,8 @@ def card_fits(state: SwState, card_id: str, role: str, b: Battle, v: CombatVars)
         return False
     if any(f"{card.side}:block:{card_id}" == s for s in state.forbidden):
         return False
+    if strike_kinds(state, card_id) is not None:
+        return role == DEFENDER and bool(strike_targets(state, card_id, b))
     loss = card_loss(state, card_id)
     if loss is not None:
         own = b["attackers"] if role == ATTACKER else b["defenders"]
@@ -753,7 +791,12 @@ class Combat(Procedure[SwState]):
             if not offer:
                 return None
             actions = [Action(who, "no_more_cards")]
-            actions += [Action(who, "combat_card", {"card": c}) for c in offer]
+            for c in offer:
+                hits = strike_targets(state, c, b)
+                if hits:  # S24, A45: the player names the unit struck
+                    actions += [Action(who, "combat_card", {"card": c, "unit": u}) for u in hits]
+                else:
+                    actions.append(Action(who, "combat_card", {"card": c}))
             return Decision(Prompt(who, "combat_cards", "Play combat cards (7.5.5)", {}), actions)
         if stage == "losses":
             hit = _loss_role(b)
@@ -843,7 +886,7 @@ class Combat(Procedure[SwState]):
         elif verb == "fire":
             self._declare(state, v)
         elif verb == "combat_card":
-            self._card(state, v, str(action.args["card"]))
+            self._card(state, v, str(action.args["card"]), action.args.get("unit"))
         elif verb == "no_more_cards":
             self._next_cards(state, v)
         elif verb == "take_loss":
@@ -947,12 +990,15 @@ class Combat(Procedure[SwState]):
         )
         v["stage"] = "cards"
 
-    def _card(self, state: SwState, v: CombatVars, card_id: str) -> None:
+    def _card(self, state: SwState, v: CombatVars, card_id: str, unit: object = None) -> None:
         b = v["battle"]
         role = b["turn_side"]
         side = v["side"] if role == ATTACKER else enemy(v["side"])
         if card_id not in offered_cards(state, v, role):
             raise IllegalAction("that combat card does not apply here")
+        struck = strike_targets(state, card_id, b)
+        if struck and unit not in struck:
+            raise IllegalAction("name an attacking unit the card may strike")
         hand, kept = state.pile(side, "hand"), state.pile(side, "kept")
         from_hand = card_id in hand
         if from_hand:
@@ -972,6 +1018,8 @@ class Combat(Procedure[SwState]):
         else:
             b.setdefault("cards", {}).setdefault(role, []).append(card_id)
         state.emit("combat_card", side=side, card=card_id, kept=not from_hand)
+        if struck:  # before the dice: one step of the named attacker (S24, A45)
+            take_step(state, str(unit), str(unit) in state.oos)
 
     def _round_card_side_effects(self, state: SwState, card_id: str) -> None:
         card = state.world.cards[card_id]
@@ -999,14 +1047,15 @@ class Combat(Procedure[SwState]):
         """11.2.1 steps 2, 4 and 5: strengths, tables, shifts, both dice."""
         c = _ct(state)
         b = v["battle"]
-        att_str = sum(attack_of(state, u) for u in b["attackers"])
+        here = [u for u in b["attackers"] if state.pieces[u].box == ON_MAP]
+        att_str = sum(attack_of(state, u) for u in here)
         def_str = sum(defense_of(state, u) for u in b["defenders"])
         all_shifts = shifts(state, v, b)
         result: dict[str, list[JSON]] = {}
         words: dict[str, JSON] = {}
         rolls: dict[str, int] = {}
         for role, strength, units in (
-            (ATTACKER, att_str, b["attackers"]),
+            (ATTACKER, att_str, here),
             (DEFENDER, def_str, b["defenders"]),
         ):
             lcu = fires_on_lcu_table(state, units)
