@@ -568,3 +568,19 @@ def test_katukovs_tanks_strike_a_full_panzer_corps_before_the_dice() -> None:
     losses(s)
     assert last(s, "fire")["attacker"]["strength"] == 4  # type: ignore[index]
     assert "S24" in s.pile(SOVIET, "removed")  # starred: out of the game after use
+
+
+def test_flak_corps_only_near_berlin_and_volkssturm_only_in_greater_germany() -> None:
+    """A51: one more Soviet loss within three hexes of Berlin; A42: one loss fewer for a
+    defence in Greater Germany (once a turn)."""
+    from hexfront.games.stalins_war.rules.combat import loss_card_applies
+
+    s = new("campaign")
+    m = s.world.map
+    berlin = m.node("Berlin")
+    near = next(n for n in m.adjacency[berlin])
+    far = m.node("Moscow")
+    assert loss_card_applies(s, "A51", {"target": near})  # type: ignore[typeddict-item]
+    assert not loss_card_applies(s, "A51", {"target": far})  # type: ignore[typeddict-item]
+    assert loss_card_applies(s, "A42", {"target": berlin})  # type: ignore[typeddict-item]
+    assert not loss_card_applies(s, "A42", {"target": far})  # type: ignore[typeddict-item]

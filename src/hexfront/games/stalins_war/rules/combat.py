@@ -445,7 +445,22 @@ LOSS_TARGETS = {
     "Soviet attacker": (DEFENDER, ATTACKER),  # A34 Tiger
     "Axis attack with German units": (ATTACKER, DEFENDER),  # A38 Weichs
     "German unit defending against a Soviet attack": (DEFENDER, DEFENDER),  # A39 Heinrici
+    "defence in a Greater Germany hex": (DEFENDER, DEFENDER),  # A42 Volkssturm
+    "Soviet attack within 3 hexes of Berlin": (DEFENDER, ATTACKER),  # A51 Flak Corps
 }
+FLAK_RANGE = 3  # A51: hexes from Berlin (card text)
+
+
+def loss_card_applies(state: SwState, card_id: str, b: Battle) -> bool:
+    """Where a loss card's place condition holds (A42: the combat hex in Greater Germany;
+    A51: within three hexes of Berlin)."""
+    target = state.world.cards[card_id].effects[0].get("target")
+    m = state.world.map
+    if target == "defence in a Greater Germany hex":
+        return m.nation[b["target"]] == "greater_germany"
+    if target == "Soviet attack within 3 hexes of Berlin":
+        return m.grid.distance(b["target"], m.node("Berlin")) <= FLAK_RANGE
+    return True
 
 
 # Combat cards that strike one attacking unit before the dice: target -> unit types hit.
@@ -536,6 +551,8 @@ def card_fits(state: SwState, card_id: str, role: str, b: Battle, v: CombatVars)
         return role == DEFENDER and bool(strike_targets(state, card_id, b))
     loss = card_loss(state, card_id)
     if loss is not None:
+        if not loss_card_applies(state, card_id, b):
+            return False
         own = b["attackers"] if role == ATTACKER else b["defenders"]
         return loss[0] == role and any(state.world.units[u].nation == "GE" for u in own)
     found = card_shift(state, card_id)
