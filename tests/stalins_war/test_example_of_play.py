@@ -442,3 +442,49 @@ def test_turn_3_zhukov_and_mobile_defense() -> None:
     ]
     assert len(soviet_hits) == 3  # two of the result and one for Zhukov
     assert winner(s) == AXIS
+
+
+def test_turn_2_gomel_only_the_attackers_advance() -> None:
+    """Summer 1941, Axis round 4: the 4th Army and the 43rd Corps (already reduced at
+    Smolensk) attack Gomel at 6, two columns left for the swamp and the city: 4 (LCU) against
+    3 (SCU). 1/1*: the starred loss must fall on the corps, which goes to the Eliminated box;
+    the defender is wiped out and the 4th Army advances; the panzers in the attacking hex did
+    not attack and may not advance (11.1.8, 11.5.1).
+
+    The generated map runs the Dniepr (a major river) between 2122 and Gomel, a third column
+    left the example does not show (a map difference, reported): our column is 3."""
+    s = new("campaign")
+    clear(s)
+    place(s, "ge.4A", "2122")
+    place(s, "ge.43C", "2122", step=1)
+    place(s, "ge.24Pz", "2122")
+    place(s, "su.30R", "2123")
+    for place_ in s.world.map.places.values():
+        if int(place_.hex[:2]) <= 21 and place_.name in s.control and place_.name != "Gomel":
+            s.control[place_.name] = AXIS
+    at_combat(s, AXIS, 1, turn=2, ar=4)
+    s.dice.loaded = [4, 3]
+    from .test_combat import do, markers
+
+    markers(s, AXIS, ["2122"])
+    do(s, AXIS, "attack", hex="2123")
+    do(s, AXIS, "commit", unit="ge.4A")
+    do(s, AXIS, "commit", unit="ge.43C")
+    d = do(s, AXIS, "fire")
+    att, dfn = fire(s)
+    assert att["strength"] == 6
+    assert any(str(why).endswith("swamp and city") for _, why in att["shifts"])
+    assert (att["column"], att["losses"]) == ("3", 1)
+    assert (dfn["strength"], dfn["table"], dfn["column"], dfn["losses"], dfn["starred"]) == (
+        3,
+        "SCU",
+        "3",
+        1,
+        True,
+    )
+    assert s.pieces["ge.43C"].box == "eliminated"
+    assert s.pieces["ge.4A"].step == 0
+    assert s.pieces["su.30R"].box != ON_MAP
+    assert winner(s) == AXIS
+    assert d is not None
+    assert [a.args for a in d.actions if a.verb == "advance"] == [{"unit": "ge.4A"}]
