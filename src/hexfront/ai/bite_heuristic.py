@@ -38,6 +38,8 @@ from hexfront.games.bite.board import Board
 from hexfront.games.bite.state import World
 from hexfront.games.bite.units import AIR_CLASS, SUPPORT_CLASS
 
+from . import bite_command
+
 HIDDEN_STRENGTH = 3.0  # steps of an unseen block when the order of battle says nothing
 ROUGH = {"forest": 1, "hills": 1, "mountains": 2, "swamp": 1}
 GARRISON_RANGE = 8  # hexes: an enemy this close threatens an objective
@@ -362,6 +364,12 @@ class HeuristicAgent:
             garrison = self._garrison(-1, at, look, info)
             near = look.nearest_enemy(at)
             return base + garrison - 0.1 * abs(near - 2) - (0.5 if near <= 1 else 0.0)
+        if verb == "activate":
+            return bite_command.activation_score(
+                a, look.mine, board.node, board.distance, look.nearest_enemy, look.weather
+            )
+        if verb == "command":
+            return bite_command.command_score(a, look.mine, board.node, look.nearest_enemy)
         if verb == "aid":
             return 0.3
         if verb == "disband":
