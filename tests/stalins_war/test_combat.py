@@ -584,3 +584,47 @@ def test_flak_corps_only_near_berlin_and_volkssturm_only_in_greater_germany() ->
     assert not loss_card_applies(s, "A51", {"target": far})  # type: ignore[typeddict-item]
     assert loss_card_applies(s, "A42", {"target": berlin})  # type: ignore[typeddict-item]
     assert not loss_card_applies(s, "A42", {"target": far})  # type: ignore[typeddict-item]
+
+
+def test_guderian_lets_the_panzers_exploit_four_hexes() -> None:
+    """A9: the panzers of the combat exploit up to four hexes (12.2.2 gives them three)."""
+    s = new("campaign")
+    clear(s)
+    for u in ("ge.39Pz", "ge.57Pz", "ge.56Pz"):
+        place(s, u, "1720")
+    place(s, "su.12M", "1821")
+    for pile in ("deck", "hand"):
+        if "A9" in s.pile(AXIS, pile):
+            s.pile(AXIS, pile).remove("A9")
+    s.pile(AXIS, "hand").append("A9")
+    at_combat(s, AXIS, 1, turn=1, ar=5)
+    s.dice.loaded = [6, 1]
+    markers(s, AXIS, ["1720"])
+    do(s, AXIS, "attack", hex="1821")
+    for u in ("ge.39Pz", "ge.57Pz", "ge.56Pz"):
+        do(s, AXIS, "commit", unit=u)
+    d = do(s, AXIS, "fire")
+    assert d is not None
+    assert {"card": "A9"} in [a.args for a in d.actions if a.verb == "combat_card"]
+    do(s, AXIS, "combat_card", card="A9")
+    losses(s)
+    do(s, AXIS, "advance", unit="ge.39Pz")
+    d = do(s, AXIS, "done_advancing")
+    if "end_combat" in verbs(d):
+        d = do(s, AXIS, "end_combat")
+    m = s.world.map
+    steps = 0
+    for _ in range(6):
+        assert d is not None
+        options = [
+            a
+            for a in d.actions
+            if a.verb == "exploit"
+            and a.args["unit"] == "ge.39Pz"
+            and m.terrain[m.index(str(a.args["to"]))] != "swamp"
+        ]
+        if not options:
+            break
+        d = act(s, options[0])
+        steps += 1
+    assert steps == 4

@@ -78,6 +78,7 @@ class CombatVars(TypedDict):
     exploiting: dict[str, int]  # unit -> hexes moved so far in exploitation
     exploit_start: dict[str, int]
     used_cards: list[str]  # face-up combat cards used this AR (7.5.5b)
+    long_reach: list[str]  # panzers exploiting 4 hexes (A9 Guderian)
     round_cards: list[str]  # cards in force for every attack of this round (S15, S35)
     zhukov_used: bool
     battle: Battle
@@ -102,6 +103,7 @@ def combat_vars(
         "exploiting": {},
         "exploit_start": {},
         "used_cards": [],
+        "long_reach": [],
         "round_cards": [],
         "zhukov_used": False,
         "battle": {},
@@ -538,6 +540,23 @@ def card_shift(state: SwState, card_id: str) -> tuple[str, int, str | None, str]
     )
 
 
+GUDERIAN = "panzers in this combat"  # A9: their exploitation reaches 4 hexes
+GUDERIAN_REACH = 4
+
+
+def special_card(state: SwState, card_id: str) -> str | None:
+    """ "guderian" (A9) or "fireman" (A36: no Soviet exploitation this round), else None."""
+    card = state.world.cards[card_id]
+    if not card.combat or len(card.effects) != 1:
+        return None
+    e = card.effects[0]
+    if e.do == "exploit" and e.get("who") == GUDERIAN:
+        return "guderian"
+    if e.do == "forbid" and e.get("what") == "exploitation" and e.get("side") == SOVIET:
+        return "fireman"
+    return None
+
+
 def card_fits(state: SwState, card_id: str, role: str, b: Battle, v: CombatVars) -> bool:
     """Whether ``card_id`` applies to this combat for the side in ``role``."""
     card = state.world.cards[card_id]
@@ -549,6 +568,13 @@ def card_fits(state: SwState, card_id: str, role: str, b: Battle, v: CombatVars)
         return False
     if strike_kinds(state, card_id) is not None:
         return role == DEFENDER and bool(strike_targets(state, card_id, b))
+    special = special_card(state, card_id)
+    if special == "guderian":  # the Axis attacking with panzers
+        return role == ATTACKER and any(
+            kind(state, u) in _ct(state).panzers for u in b["attackers"]
+        )
+    if special == "fireman":  # the Axis defending against a Soviet attack
+        return role == DEFENDER and f"{SOVIET}:exploitation" not in state.this_turn
     loss = card_loss(state, card_id)
     if loss is not None:
         if not loss_card_applies(state, card_id, b):
@@ -1016,6 +1042,12 @@ class Combat(Procedure[SwState]):
         struck = strike_targets(state, card_id, b)
         if struck and unit not in struck:
             raise IllegalAction("name an attacking unit the card may strike")
+        special = special_card(state, card_id)
+        if special == "guderian":
+            reach = v.setdefault("long_reach", [])
+            reach.extend(u for u in b["attackers"] if kind(state, u) in _ct(state).panzers)
+        elif special == "fireman":
+            state.this_turn.append(f"{SOVIET}:exploitation")  # until the round ends
         hand, kept = state.pile(side, "hand"), state.pile(side, "kept")
         from_hand = card_id in hand
         if from_hand:
@@ -1345,6 +1377,8 @@ class Combat(Procedure[SwState]):
             else:
                 state.pile(owner, "discard").append(card_id)
         v["round_cards"] = []
+        if f"{SOVIET}:exploitation" in state.this_turn:  # A36 lasts the round
+            state.this_turn.remove(f"{SOVIET}:exploitation")
         if v["zero"] and not v["moved"] and not v["fought"]:
             state.consecutive_ops[side] = 0
         if v["markers"]:
@@ -1627,6 +1661,8 @@ def exploit_reach(state: SwState, v: CombatVars, uid: str) -> int:
 
     start = v["exploit_start"].get(uid, state.pieces[uid].at)
     ma = allowance(state, uid, start)
+    if uid in v.get("long_reach", []):
+        return GUDERIAN_REACH  # A9
     return (ma + 1) // 2
 
 
