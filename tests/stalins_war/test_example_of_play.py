@@ -46,7 +46,8 @@ def combat(
     for u in units:
         apply(s, AXIS, "commit", unit=u)
     d = apply(s, AXIS, "fire")
-    d = GAME.decision(s)
+    while d is not None and d.prompt.kind == "combat_cards":
+        d = apply(s, d.prompt.side, "no_more_cards")  # no side plays a card here
     while d is not None and d.prompt.kind == "losses":
         pick = next((a for a in d.actions if a.args["unit"] in prefer), d.actions[0])
         GAME.apply(s, pick)
