@@ -628,3 +628,57 @@ def test_guderian_lets_the_panzers_exploit_four_hexes() -> None:
         d = act(s, options[0])
         steps += 1
     assert steps == 4
+
+
+def _to_hand(s: SwState, side: str, card: str) -> None:
+    for pile in ("deck", "reserve", "hand"):
+        if card in s.pile(side, pile):
+            s.pile(side, pile).remove(card)
+    s.pile(side, "hand").append(card)
+
+
+def test_paradrop_cancels_the_river_and_dora_the_fortress() -> None:
+    """S43: one Soviet attack ignores rivers; A13: a defending Soviet fortress is fought as
+    clear terrain."""
+    s = new("campaign")
+    clear(s)
+    place(s, "su.5R", "1823")
+    for u in ("ge.41Pz", "ge.47Pz"):
+        place(s, u, "1922")
+    _to_hand(s, SOVIET, "S43")
+    at_combat(s, SOVIET, 1, turn=3)
+    s.dice.loaded = [1, 1]
+    markers(s, SOVIET, ["1823"])
+    do(s, SOVIET, "attack", hex="1922")
+    do(s, SOVIET, "commit", unit="su.5R")
+    do(s, SOVIET, "fire")
+    do(s, SOVIET, "combat_card", card="S43")
+    losses(s)
+    assert last(s, "fire")["attacker"]["shifts"] == [[-1, "swamp"]]  # type: ignore[index]
+
+    s = new("campaign")
+    clear(s)
+    m = s.world.map
+    odessa = m.node("Odessa")
+    start = next(b for b in m.adjacency[odessa] if not m.side(b, odessa))
+    for u in ("ge.11A", "ge.39Pz"):
+        place(s, u, m.id_of(start))
+    place(s, "su.Maritime", "1829")
+    from hexfront.games.stalins_war.rules.combat import terrain_shift
+
+    plain = {"target": odessa, "attackers": ["ge.11A"], "defenders": ["su.Maritime"]}
+    assert terrain_shift(s, plain)[1] == ["fortress city"]  # type: ignore[arg-type]
+    _to_hand(s, AXIS, "A13")
+    at_combat(s, AXIS, 1, turn=3)
+    s.dice.loaded = [1, 1]
+    markers(s, AXIS, [m.id_of(start)])
+    do(s, AXIS, "attack", hex="1829")
+    do(s, AXIS, "commit", unit="ge.11A")
+    do(s, AXIS, "commit", unit="ge.39Pz")
+    d = do(s, AXIS, "fire")
+    assert d is not None
+    assert {"card": "A13"} in [a.args for a in d.actions if a.verb == "combat_card"]
+    do(s, AXIS, "combat_card", card="A13")
+    losses(s)
+    shifts = last(s, "fire")["attacker"]["shifts"]  # type: ignore[index]
+    assert not any("fortress" in str(why) for _, why in shifts)  # type: ignore[misc]

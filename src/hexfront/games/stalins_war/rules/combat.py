@@ -60,6 +60,7 @@ class Battle(TypedDict, total=False):
     oos: dict[str, bool]  # role -> any unit OOS
     fed: list[str]  # defenders in full supply at the moment of combat
     zhukov_extra: int
+    ignore: list[str]  # terrain a card cancels for this combat (S43, S45, A13)
 
 
 class CombatVars(TypedDict):
@@ -544,6 +545,33 @@ GUDERIAN = "panzers in this combat"  # A9: their exploitation reaches 4 hexes
 GUDERIAN_REACH = 4
 
 
+def ignored_by(state: SwState, card_id: str) -> frozenset[str] | None:
+    """What a terrain card cancels for one combat: rivers (S43 Paradrop), everything and a
+    Festung in the USIR (S45 Gold), a Soviet fortress (A13 Dora: the hex fought as clear)."""
+    card = state.world.cards[card_id]
+    if not card.combat or len(card.effects) != 1 or card.effects[0].do != "ignore_terrain":
+        return None
+    what = card.effects[0].get("what")
+    return frozenset(str(x) for x in what) if isinstance(what, tuple) else None
+
+
+def ignore_fits(state: SwState, card_id: str, role: str, b: Battle) -> bool:
+    whats = ignored_by(state, card_id) or frozenset()
+    target = state.world.cards[card_id].effects[0].get("target")
+    node = b["target"]
+    if role != ATTACKER:
+        return False
+    if "all" in whats:  # Gold: an attack into the hex the card names
+        return isinstance(target, str) and state.world.map.id_of(node) == target
+    if "fortress" in whats:  # Dora: a defending Soviet fortress
+        return fortress(state, node) and any(state.pieces[u].side == SOVIET for u in b["defenders"])
+    m = state.world.map  # Paradrop: an attack across a river
+    return any(
+        (s := m.side(state.pieces[u].at, node)) is not None and bool(s.river or s.major_river)
+        for u in b["attackers"]
+    )
+
+
 def special_card(state: SwState, card_id: str) -> str | None:
     """ "guderian" (A9) or "fireman" (A36: no Soviet exploitation this round), else None."""
     card = state.world.cards[card_id]
@@ -568,6 +596,8 @@ def card_fits(state: SwState, card_id: str, role: str, b: Battle, v: CombatVars)
         return False
     if strike_kinds(state, card_id) is not None:
         return role == DEFENDER and bool(strike_targets(state, card_id, b))
+    if ignored_by(state, card_id) is not None:
+        return ignore_fits(state, card_id, role, b)
     special = special_card(state, card_id)
     if special == "guderian":  # the Axis attacking with panzers
         return role == ATTACKER and any(
@@ -655,9 +685,16 @@ def terrain_shift(state: SwState, b: Battle) -> tuple[int, list[str]]:
     n = 0
     winter_axis = winter(state) and state.pieces[b["defenders"][0]].side == AXIS
     t = m.terrain[node]
+    ignore = set(b.get("ignore", []))
+    if "all" in ignore:
+        return 0, []  # S45 Gold: no terrain at all, no Festung
+    if "fortress" in ignore:
+        t = "clear"  # A13 Dora: the fortress hex is fought as clear
     if not winter_axis:
         froms = {state.pieces[u].at for u in b["attackers"]}
         sides = [m.side(a, node) for a in froms]
+        if "river" in ignore:
+            sides = []  # S43 Paradrop
         if sides and all(s is not None and (s.river or s.major_river) for s in sides):
             if all(s is not None and s.major_river for s in sides):
                 n += c.major_river_shift
@@ -671,7 +708,7 @@ def terrain_shift(state: SwState, b: Battle) -> tuple[int, list[str]]:
         if c.terrain_shift.get(t):
             n += c.terrain_shift[t]
             why.append(t)
-        place = m.place_at.get(node)
+        place = m.place_at.get(node) if "fortress" not in ignore else None
         if place is not None:
             kind_ = place.type
             if place.fort and place.name in state.forts_destroyed:
@@ -1042,6 +1079,9 @@ class Combat(Procedure[SwState]):
         struck = strike_targets(state, card_id, b)
         if struck and unit not in struck:
             raise IllegalAction("name an attacking unit the card may strike")
+        whats = ignored_by(state, card_id)
+        if whats is not None:
+            b.setdefault("ignore", []).extend(sorted(whats))
         special = special_card(state, card_id)
         if special == "guderian":
             reach = v.setdefault("long_reach", [])
@@ -1206,7 +1246,7 @@ class Combat(Procedure[SwState]):
         if winner == ATTACKER and def_alive:
             diff = att_n - def_n
             b["retreat"] = 2 if diff >= c.long_retreat_from else 1
-            if state.festung_at(b["target"]):
+            if state.festung_at(b["target"]) and "festung" not in b.get("ignore", []):
                 b["to_retreat"] = []  # 11.4.1: a Festung cancels every retreat
                 v["stage"] = "advance"
                 return
@@ -1228,7 +1268,10 @@ class Combat(Procedure[SwState]):
         node = b["target"]
         if state.world.map.terrain[node] == "swamp" or node in state.trench_hexes():
             return False
-        if state.festung_at(node) or fortress(state, node):
+        ignore = set(b.get("ignore", []))
+        if (state.festung_at(node) and "festung" not in ignore) or (
+            fortress(state, node) and not {"fortress", "all"} & ignore
+        ):
             return False
         att = any(
             kind(state, u) in c.tie_breakers and not is_lcu(state, u) and u not in state.unfed
@@ -1453,6 +1496,7 @@ def no_retreat_allowed(state: SwState, b: Battle) -> bool:
     side = state.pieces[defenders[0]].side if defenders else None
     own_fort = (
         fortress(state, node)
+        and not {"fortress", "all"} & set(b.get("ignore", []))
         and side is not None
         and supply.status(state, defenders[0]) is not None
     )
