@@ -489,3 +489,44 @@ def test_turn_2_gomel_only_the_attackers_advance() -> None:
     assert winner(s) == AXIS
     assert d is not None
     assert [a.args for a in d.actions if a.verb == "advance"] == [{"unit": "ge.4A"}]
+
+
+def test_operation_mars_answers_zhukov() -> None:
+    """A14: in the Zhukov attack of turn 3, Operation Mars takes a loss from the Axis and adds
+    one to the Soviet (11.3.5: the winner is found first)."""
+    from .helpers import round_of
+
+    s = new("campaign")
+    clear(s)
+    place(s, "ge.4A", "2323", step=1)
+    for u in ("ge.39Pz", "ge.46Pz", "ge.24Pz"):
+        place(s, u, "2323")
+    for u in ("su.Kalinin", "su.30R", "su.20R"):
+        place(s, u, "2322")
+    for u in ("su.Reserve", "su.22R"):
+        place(s, u, "2423")
+    for place_ in s.world.map.places.values():
+        if int(place_.hex[:2]) <= 22 and place_.name in s.control:
+            s.control[place_.name] = AXIS
+    s.pile(SOVIET, "deck").remove("S9")
+    s.pile(SOVIET, "hand").append("S9")
+    for pile in ("deck", "hand"):
+        if "A14" in s.pile(AXIS, pile):
+            s.pile(AXIS, pile).remove("A14")
+    s.pile(AXIS, "hand").append("A14")
+    round_of(s, SOVIET, 3, 2)
+    apply(s, SOVIET, "play_event", card="S9")
+    s.dice.loaded = [1, 1]
+    apply(s, SOVIET, "attack", hex="2323")
+    for u in ("su.Kalinin", "su.30R", "su.20R", "su.Reserve", "su.22R"):
+        d = apply(s, SOVIET, "commit", unit=u)
+    d = apply(s, SOVIET, "fire")
+    assert d is not None
+    assert d.prompt.side == AXIS
+    assert {"card": "A14"} in [a.args for a in d.actions if a.verb == "combat_card"]
+    apply(s, AXIS, "combat_card", card="A14")
+    losses(s)
+    hits = [e.data["side"] for e in s.log if e.kind in ("step_lost", "eliminated")]
+    assert hits.count(AXIS) == 0  # one loss, taken back
+    assert hits.count(SOVIET) == 4  # two, Zhukov's one and Operation Mars's one
+    assert winner(s) == AXIS

@@ -585,11 +585,20 @@ def special_card(state: SwState, card_id: str) -> str | None:
     return None
 
 
+def mars(state: SwState, card_id: str) -> bool:
+    """A14 Operation Mars: in a combat with Zhukov, the Axis loses one step less and the
+    Soviet one more (after the winner is found, 11.3.5)."""
+    card = state.world.cards[card_id]
+    return card.combat and any(c.test == "combat_with" for c in card.when)
+
+
 def card_fits(state: SwState, card_id: str, role: str, b: Battle, v: CombatVars) -> bool:
     """Whether ``card_id`` applies to this combat for the side in ``role``."""
     card = state.world.cards[card_id]
     from .events import holds
 
+    if mars(state, card_id):
+        return role == DEFENDER and bool(b.get("zhukov"))
     if not all(holds(state, cond) for cond in card.when):
         return False
     if any(f"{card.side}:block:{card_id}" == s for s in state.forbidden):
@@ -1183,6 +1192,9 @@ class Combat(Procedure[SwState]):
                 loss = card_loss(state, card_id)
                 if loss is not None:
                     b["due"][loss[1]] = max(0, b["due"][loss[1]] + loss[2])
+                if mars(state, card_id):
+                    b["due"][DEFENDER] = max(0, b["due"][DEFENDER] - 1)
+                    b["due"][ATTACKER] += 1
         b["starred"] = {DEFENDER: bool(result[ATTACKER][1]), ATTACKER: bool(result[DEFENDER][1])}
         b["zhukov_extra"] = c.zhukov_extra_loss if b.get("zhukov") else 0
         b["taken"] = {}
