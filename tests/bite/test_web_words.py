@@ -24,14 +24,29 @@ WEB = Path(__file__).parents[2] / "web"
 NODE = shutil.which("node")
 TYPESCRIPT = WEB / "node_modules" / "typescript"
 
-RUN = r"""
+LOADER = r"""
 const fs = require("fs");
+const path = require("path");
 const ts = require(process.argv[2]);
-const source = fs.readFileSync(process.argv[3], "utf8");
-const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
-const mod = { exports: {} };
-new Function("module", "exports", "require", js)(mod, mod.exports, require);
-const text = mod.exports;
+// A tiny CommonJS loader for the client's TypeScript modules (relative imports only).
+const cache = {};
+function load(file) {
+  if (cache[file]) return cache[file].exports;
+  const source = fs.readFileSync(file, "utf8");
+  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+  const mod = { exports: {} };
+  cache[file] = mod;
+  const req = (name) => name.startsWith(".") ? load(path.resolve(path.dirname(file), name) + ".ts") : require(name);
+  new Function("module", "exports", "require", js)(mod, mod.exports, req);
+  return mod.exports;
+}
+globalThis.HEXFRONT_LANG = process.env.HEXFRONT_LANG || "en";
+"""
+
+RUN = (
+    LOADER
+    + r"""
+const text = load(process.argv[3]);
 const seats = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
 const out = [];
 for (const seat of seats) {
@@ -44,7 +59,7 @@ for (const seat of seats) {
   for (const e of seat.events) {
     if (["reveal", "eliminated", "fire"].includes(e.kind) && e.data.unit && e.data.name) names.set(e.data.unit, e.data.name);
   }
-  const name = (id) => names.get(id) ?? "a unit";
+  const name = (id) => names.get(id) ?? load(path.join(path.dirname(process.argv[3]), "i18n.ts")).L.block.unit;
   const block = (h, side) => handles.get(h) ?? text.aBlock(side);
   const place = (id) => String(id);
   for (const e of seat.events) {
@@ -52,15 +67,18 @@ for (const seat of seats) {
     if (line) out.push([seat.side, "log " + e.kind, line]);
   }
   for (const a of seat.actions) out.push([seat.side, "action " + a.verb, text.describe(a, name, place)]);
+  for (const p of seat.prompts ?? []) out.push([seat.side, "prompt " + p.kind, text.promptWords(p)]);
 }
 console.log(JSON.stringify(out));
 """
+)
 
 
 def _seats(scenario: str, seed: int, max_actions: int) -> tuple[Match[Any], list[dict[str, Any]]]:
     match = Match(GAME, scenario, {}, seed)
     agents = {"axis": RandomAgent(seed), "soviet": RandomAgent(seed + 1)}
     actions: dict[str, list[Any]] = {s: [] for s in SIDES}
+    prompts: dict[str, list[Any]] = {s: [] for s in SIDES}
     verbs: set[tuple[str, str]] = set()
     for _ in range(max_actions):
         if match.is_over():
@@ -71,7 +89,10 @@ def _seats(scenario: str, seed: int, max_actions: int) -> tuple[Match[Any], list
             if (side, a.verb) not in verbs or a.verb in ("move", "retreat", "hit"):
                 verbs.add((side, a.verb))
                 actions[side].append({"verb": a.verb, "args": a.args})
-        match.act(agents[side].choose(match.view(side), legal))
+        view = match.view(side)
+        if isinstance(view.get("prompt"), dict) and len(prompts[side]) < 400:
+            prompts[side].append(view["prompt"])
+        match.act(agents[side].choose(view, legal))
     seats = [
         {
             "side": s,
@@ -79,6 +100,7 @@ def _seats(scenario: str, seed: int, max_actions: int) -> tuple[Match[Any], list
             "events": [e.to_json() for e in match.state.log if e.visible_to(s)]
             + [{"kind": k, "data": d} for k, d in SAMPLE_EVENTS.items()],  # the rare ones too
             "actions": actions[s][-3000:],
+            "prompts": prompts[s],
         }
         for s in SIDES
     ]
@@ -113,14 +135,10 @@ def test_the_clients_log_and_buttons_read_as_words(
     assert not bad, f"{len(bad)} kinds of leak:\n" + "\n".join(sorted(bad.values()))
 
 
-WORDS = r"""
-const fs = require("fs");
-const ts = require(process.argv[2]);
-const source = fs.readFileSync(process.argv[3], "utf8");
-const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
-const mod = { exports: {} };
-new Function("module", "exports", "require", js)(mod, mod.exports, require);
-const text = mod.exports;
+WORDS = (
+    LOADER
+    + r"""
+const text = load(process.argv[3]);
 const whys = JSON.parse(process.argv[4]);
 console.log(JSON.stringify({
   whys: whys.map((w) => [w, text.whyWords(w)]),
@@ -129,6 +147,7 @@ console.log(JSON.stringify({
   help: text.COMBAT_HELP,
 }));
 """
+)
 
 
 @pytest.mark.skipif(NODE is None or not TYPESCRIPT.exists(), reason="needs node and web/ npm ci")
@@ -171,3 +190,114 @@ def test_combat_words_explain_rounds_modifiers_and_eliminations(tmp_path: Path) 
     ]
     for key, help_ in out["help"].items():
         assert re.search(r"Rules? 7\.7", help_), key
+
+
+# --- four languages (issue 18): the client's typed catalogues ------------------------------
+
+CATALOGUES = (
+    LOADER
+    + r"""
+const i18n = load(process.argv[3]);
+console.log(JSON.stringify(i18n.ALL));
+"""
+)
+
+
+def _node(script: str, tmp_path: Path, *args: str, lang: str = "en") -> Any:
+    path = tmp_path / "script.cjs"
+    path.write_text(script)
+    done = subprocess.run(
+        [str(NODE), str(path), str(TYPESCRIPT), *args],
+        capture_output=True, text=True, check=True, timeout=300,
+        env={"PATH": "/usr/bin:/bin:/usr/local/bin", "HEXFRONT_LANG": lang},
+    )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def _flat(tree: Any, prefix: str = "") -> dict[str, str]:
+    """A catalogue as {"log.move": "...", "months.0": "June"}."""
+    out: dict[str, str] = {}
+    items = enumerate(tree) if isinstance(tree, list) else tree.items()
+    for key, value in items:
+        name = f"{prefix}{key}"
+        if isinstance(value, (dict, list)):
+            out.update(_flat(value, name + "."))
+        else:
+            out[name] = value
+    return out
+
+
+@pytest.mark.skipif(NODE is None or not TYPESCRIPT.exists(), reason="needs node and web/ npm ci")
+def test_every_client_message_has_each_language_with_its_fields(tmp_path: Path) -> None:
+    """Fails naming each key of locales/en.ts that another catalogue lacks, leaves empty,
+    leaves in English (where the English has a word to translate) or gives other {fields}."""
+    import re
+
+    everything = _node(CATALOGUES, tmp_path, str(WEB / "src" / "i18n.ts"))
+    assert set(everything) == {"en", "it", "es", "fr"}
+    english = _flat(everything["en"])
+    assert len(english) > 300
+    field = re.compile(r"\{(\w+)\}")
+    word = re.compile(r"[A-Za-z]{3,}")
+
+    def vocabulary(cat: dict[str, str]) -> set[str]:
+        return {w.lower() for t in cat.values() for w in word.findall(field.sub("", t))}
+
+    problems = []
+    for lang in ("it", "es", "fr"):
+        words = _flat(everything[lang])
+        english_only = vocabulary(english) - vocabulary(words)  # words this language never uses
+        for key in english.keys() - words.keys():
+            problems.append(f"{lang}: {key} missing")
+        for key in words.keys() - english.keys():
+            problems.append(f"{lang}: {key} not in English")
+        for key, en in english.items():
+            got = words.get(key)
+            if got is None:
+                continue
+            if not got.strip() and en.strip():
+                problems.append(f"{lang}: {key} empty")
+            if set(field.findall(got)) != set(field.findall(en)):
+                problems.append(f"{lang}: {key} fields {field.findall(got)} vs {field.findall(en)}")
+            if got == en and {w.lower() for w in word.findall(field.sub("", en))} & english_only:
+                problems.append(f"{lang}: {key} left in English: {en!r}")
+    assert not problems, "\n".join(sorted(problems))
+
+
+@pytest.mark.skipif(NODE is None or not TYPESCRIPT.exists(), reason="needs node and web/ npm ci")
+@pytest.mark.parametrize("lang", ["it", "es", "fr"])
+@pytest.mark.parametrize(("scenario", "seed"), [("SBE1", 1), ("SBE4", 2)])
+def test_the_clients_log_buttons_and_prompts_read_in_each_language(
+    lang: str, scenario: str, seed: int, tmp_path: Path
+) -> None:
+    """The client's words for whole games from both seats, in ``lang``: no English word where
+    the catalogue translates it (unit and place names apart), no internal id or key."""
+    import re
+
+    from .test_text import _proper_names
+
+    everything = _node(CATALOGUES, tmp_path, str(WEB / "src" / "i18n.ts"))
+    word = re.compile(r"[A-Za-z]{3,}")
+    field = re.compile(r"\{\w*\}")
+
+    def vocabulary(cat: Any) -> set[str]:
+        return {w.lower() for t in _flat(cat).values() for w in word.findall(field.sub("", t))}
+
+    english = vocabulary(everything["en"]) - vocabulary(everything[lang])
+    assert {"battle", "moves", "attack"} <= english  # the yardstick can fail
+    match, seats = _seats(scenario, seed, 1500)
+    data = tmp_path / "seats.json"
+    data.write_text(json.dumps(seats))
+    lines = _node(RUN, tmp_path, str(WEB / "src" / "text.ts"), str(data), lang=lang)
+    assert len(lines) > 100
+    ids = _id_pattern(match)
+    names = _proper_names(match)
+    bad: dict[str, str] = {}
+    for side, what, text in lines:
+        plain = names.sub("", text)
+        found = [w for w in word.findall(plain) if w.lower() in english]
+        for leak in _leaks(text, ids) + [f"English {w!r}" for w in found]:
+            bad.setdefault(
+                f"{what}: {leak.split(' ', 1)[0]}", f"[{side}] {what}: {leak} in {text!r}"
+            )
+    assert not bad, f"{len(bad)} kinds of problem:\n" + "\n".join(sorted(bad.values()))

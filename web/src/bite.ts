@@ -7,7 +7,8 @@ import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./boar
 import { button, clear, h, s } from "./dom";
 import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
-import { REPORT_WORDS, lossesOf, pointLabel, verdictWords, MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, inWords, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { L, fmt } from "./i18n";
+import { promptWords, phaseShort, weatherWord, REPORT_WORDS, lossesOf, pointLabel, verdictWords, MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -58,10 +59,10 @@ const NUMBER_INK: Record<string, [string, string]> = {
 const B = 28; // block size in SVG units (a hex is 40 across, 34.6 high)
 
 const VICTORY: Record<string, { text: string; places: string[] | "soviet_major" }> = {
-  SBE1: { text: "Axis victory: take Leningrad, or cut it off from Siberia (by rail and the Road of Life). Otherwise a draw.", places: ["Leningrad"] },
-  SBE2: { text: "Axis victory: take Moscow, or surround it (every hex around it Axis-held or in Axis ZOC). Otherwise a draw.", places: ["Moscow"] },
-  SBE3: { text: "Objectives the Axis holds at the end of November 1941: 0 Soviet victory, 1 draw, 2 Axis marginal, 3 Axis decisive.", places: ["Rostov", "Kharkov", "Sevastopol"] },
-  SBE4: { text: "Axis VP at the end of August 1941: 1 per Soviet major city held (Leningrad 2, Moscow 3). 0-3 Soviet decisive, 4-6 Soviet marginal, 7 draw, 8-18 Axis marginal, 19+ Axis decisive.", places: "soviet_major" },
+  SBE1: { text: L.table.sbe1, places: ["Leningrad"] },
+  SBE2: { text: L.table.sbe2, places: ["Moscow"] },
+  SBE3: { text: L.table.sbe3, places: ["Rostov", "Kharkov", "Sevastopol"] },
+  SBE4: { text: L.table.sbe4, places: "soviet_major" },
 };
 
 interface Overlays { supply: boolean; zoc: boolean; control: boolean; zones: string }
@@ -117,7 +118,7 @@ export class BiteTable {
     const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(board), h("div", { class: "tool-group" }, legendButton, helpButton), this.overlayControls());
     const side = h("aside", { class: "side", "data-testid": "side" },
       this.banner, this.reportBox, this.handoverBox, this.promptBox, this.battleBox, this.inspector, this.victoryBox, this.poolsBox,
-      h("section", { class: "log-wrap" }, h("h3", {}, "Game log"), this.logBox));
+      h("section", { class: "log-wrap" }, h("h3", {}, L.table.gameLog), this.logBox));
     this.root = h("div", { class: "bite" }, this.tracker, ...(extraBar ? [extraBar] : []),
       h("div", { class: "main" }, h("div", { class: "map-area" }, tools, mapWrap), side), this.keys.help);
     this.addKeys();
@@ -288,7 +289,7 @@ export class BiteTable {
     return d !== undefined && this.board.index.has(String(d)) ? String(d) : null;
   }
 
-  name = (id: string): string => this.names.get(id) ?? "a unit";
+  name = (id: string): string => this.names.get(id) ?? L.block.unit;
   blockName = (handle: string, side: string): string => this.handles.get(handle) ?? aBlock(side);
   place = (id: string): string => (id ? this.board.label(String(id)) : "?");
 
@@ -361,21 +362,21 @@ export class BiteTable {
     const pp = Object.entries((v.pp ?? {}) as Record<string, number>).map(([k, n]) => `${power(k)} ${n}`).join(", ") || "—";
     const phaseIndex = PHASE_ORDER.indexOf(v.phase);
     const phases = h("span", { class: "phases" }, ...PHASE_ORDER.map((ph, i) =>
-      h("span", { class: i === phaseIndex ? "on" : i < phaseIndex ? "past" : "", title: PHASE_NAMES[ph] }, ph.replace("_", " "))));
+      h("span", { class: i === phaseIndex ? "on" : i < phaseIndex ? "past" : "", title: PHASE_NAMES[ph] }, phaseShort(ph))));
     this.tracker.append(
-      item("Turn", `${v.turn} of ${v.last_turn} · ${monthOf(v.turn)}`, "turn"),
-      item("Phase", `${sideName(v.phasing)}: ${PHASE_NAMES[v.phase] ?? v.phase}`, "phase"),
-      item("Weather", String(v.weather), "weather"),
+      item(L.table.turn, fmt(L.table.turnValue, { turn: v.turn, last: v.last_turn, month: monthOf(v.turn) }), "turn"),
+      item(L.table.phase, `${sideName(v.phasing)}: ${PHASE_NAMES[v.phase] ?? v.phase}`, "phase"),
+      item(L.table.weather, weatherWord(v.weather), "weather"),
       item("PP", pp),
       phases,
     );
-    if (v.side) this.tracker.append(h("span", { class: `item you ${v.side}` }, h("small", {}, "You"), " ", sideName(v.side)));
+    if (v.side) this.tracker.append(h("span", { class: `item you ${v.side}` }, h("small", {}, L.table.you), " ", sideName(v.side)));
     if (p) {
       let status: string;
-      if (p.status === "over") status = "game over";
-      else if (p.ai.thinking) status = `the computer (${sideName(p.ai.thinking)}) is thinking…`;
-      else if (p.your_turn) status = "your decision";
-      else status = `waiting for ${p.to_move.map(sideName).join(", ")}`;
+      if (p.status === "over") status = L.table.over;
+      else if (p.ai.thinking) status = fmt(L.table.thinking, { side: sideName(p.ai.thinking) });
+      else if (p.your_turn) status = L.table.yourDecision;
+      else status = fmt(L.table.waitingFor, { who: p.to_move.map(sideName).join(", ") });
       this.tracker.append(h("span", { class: `item status${p.your_turn ? " go" : ""}`, "data-testid": "status" }, status));
       if (p.ai.error) this.tracker.append(h("span", { class: "item error" }, p.ai.error));
     }
@@ -453,10 +454,10 @@ export class BiteTable {
       g.setAttribute("data-strength", String(u.strength ?? ""));
       g.setAttribute("data-step", String(step));
       g.setAttribute("data-ladder", ladder.join(" "));
-      g.append(title(`${u.name} (${nationWord(u.nation)} ${classWord(u.cls)}), strength ${u.strength}${u.oos ? ", out of supply" : ""}${u.flying_from ? `, flying from ${this.place(u.flying_from)}` : ""}${u.mp_left !== undefined ? `, ${u.mp_left} MP left` : ""}`));
+      g.append(title(`${fmt(L.table.unitTip, { name: u.name, nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.oos ? L.table.oos : ""}${u.flying_from ? fmt(L.table.flyingFrom, { place: this.place(u.flying_from) }) : ""}${u.mp_left !== undefined ? fmt(L.table.mpLeft, { mp: u.mp_left }) : ""}`));
     } else {
       g.append(s("rect", { x: -B / 2 + 3, y: -B / 2 + 3, width: B - 6, height: B - 6, rx: 1.5, class: "bevel" }));
-      g.append(title(`${sideName(u.side)} block (hidden)${u.oos ? ", out of supply" : ""}${u.moved ? ", moved" : ""}${u.attacked ? ", attacked" : ""}`));
+      g.append(title(`${cap(fmt(L.table.hiddenTip, { side: sideName(u.side) }))}${u.oos ? L.table.oos : ""}${u.moved ? L.table.moved : ""}${u.attacked ? L.table.attacked : ""}`));
     }
     if (u.oos && this.overlays.supply) {
       // the white barrel: out of supply
@@ -593,7 +594,7 @@ export class BiteTable {
       };
       return h("label", {}, input, ` ${label}`);
     };
-    const zones = h("select", { "aria-label": "zones" }, h("option", { value: "" }, "zones: none"),
+    const zones = h("select", { "aria-label": "zones" }, h("option", { value: "" }, L.table.zonesNone),
       ...Object.keys(ZONE_GROUPS).map((g) => h("option", { value: g }, g)),
       ...Object.keys(this.board.data.zones).sort().map((z) => h("option", { value: `zone:${z}` }, z.replace(/_/g, " "))));
     zones.onchange = () => {
@@ -606,7 +607,7 @@ export class BiteTable {
       setPause(pause.checked);
       if (!pause.checked) this.endHandover();
     };
-    box.append(check("supply", "supply"), check("zoc", "ZOC"), check("control", "control"), zones,
+    box.append(check("supply", L.table.supply), check("zoc", L.table.zoc), check("control", L.table.control), zones,
       h("label", { title: TURN_WORDS.pauseHint }, pause, ` ${TURN_WORDS.pauseSwitch}`));
     return box;
   }
@@ -628,14 +629,14 @@ export class BiteTable {
     const prompt = v.prompt as { kind: string; text: string; data: any } | null;
     if (p.status === "over") {
       box.dataset.kind = "over";
-      box.append(h("h3", {}, "The game is over"));
+      box.append(h("h3", {}, L.table.gameOver));
       return;
     }
     if (!prompt || !p.your_turn) {
       box.dataset.kind = "waiting";
       const who = p.to_move.map(sideName).join(", ");
-      box.append(h("h3", {}, p.ai.thinking ? `The computer (${sideName(p.ai.thinking)}) is thinking…` : `Waiting for ${who || "the other side"}`));
-      if (v.active && v.active !== v.side) box.append(h("p", { class: "muted" }, `${sideName(v.active)} decides now (${PHASE_NAMES[v.phase] ?? v.phase}).`));
+      box.append(h("h3", {}, p.ai.thinking ? fmt(L.table.thinkingTitle, { side: sideName(p.ai.thinking) }) : fmt(L.table.waitingTitle, { who: who || L.table.otherSide })));
+      if (v.active && v.active !== v.side) box.append(h("p", { class: "muted" }, fmt(L.table.decidesNow, { side: sideName(v.active), phase: PHASE_NAMES[v.phase] ?? v.phase })));
       return;
     }
     box.dataset.kind = prompt.kind;
@@ -643,17 +644,17 @@ export class BiteTable {
     if (battle && !battle.over && battle.data.hex === prompt.data.hex) {
       box.append(h("p", { class: "battle-now", "data-testid": "battle-now" }, battleNow(this.place(battle.data.hex), battle.round, battle.lastFire)));
     }
-    box.append(h("h3", {}, prompt.text), h("p", { class: "muted kind" }, PHASE_NAMES[v.phase] ?? v.phase));
+    box.append(h("h3", {}, promptWords(prompt)), h("p", { class: "muted kind" }, PHASE_NAMES[v.phase] ?? v.phase));
     if (prompt.kind === "production") box.append(this.ppLine(prompt.data));
-    if (prompt.data?.hits_left !== undefined) box.append(h("p", {}, `Hits left to take: ${prompt.data.hits_left}`));
+    if (prompt.data?.hits_left !== undefined) box.append(h("p", {}, fmt(L.table.hitsLeft, { n: prompt.data.hits_left })));
     if (this.choice) {
-      box.append(h("p", {}, "Several actions go there:"));
+      box.append(h("p", {}, L.table.several));
       const list = h("div", { class: "choices" });
       for (const a of this.choice) {
         const attack = this.isAttack(a);
         list.append(button(describe(a, this.name, this.place, attack), () => this.send(a), { "data-verb": a.verb, "data-attack": attack || null, class: attack ? "attack" : null }));
       }
-      list.append(button("cancel", () => { this.choice = null; this.redraw(); }, { class: "quiet" }));
+      list.append(button(L.table.cancel, () => { this.choice = null; this.redraw(); }, { class: "quiet" }));
       box.append(list);
     }
 
@@ -676,7 +677,7 @@ export class BiteTable {
     const other = plain.filter((a) => Object.keys(a.args).length > 0);
 
     if (direct.length) {
-      box.append(h("h4", {}, prompt.kind === "choose_battle" ? "Battles (or click a marked hex)" : "Targets"));
+      box.append(h("h4", {}, prompt.kind === "choose_battle" ? L.table.battles : L.table.targets));
       const list = h("div", { class: "choices" });
       for (const a of direct) list.append(button(describe(a, this.name, this.place), () => this.send(a), { "data-verb": a.verb }));
       box.append(list);
@@ -688,25 +689,25 @@ export class BiteTable {
         groups.get(a.verb)!.push(a);
       }
       for (const [verb, acts] of groups) {
-        const heading = ({ repair: "Repair (cost in PP)", disband: "Disband", hit: "Take the hit on", eliminate: "Eliminate" } as Record<string, string>)[verb] ?? cap(verb);
+        const heading = ({ repair: L.table.repair, disband: L.table.disband, hit: L.table.hit, eliminate: L.table.eliminate } as Record<string, string>)[verb] ?? cap(verbLabel({ verb, args: {} } as Action));
         const list = h("div", { class: "choices" });
         if (verb === "disband") box.append(h("details", { class: "disband" }, h("summary", {}, `${heading} (${acts.length})`), list));
         else box.append(h("h4", {}, heading), list);
         for (const a of acts) {
           const u = this.units.find((x) => x.id === a.args.unit);
-          const extra = u?.strength !== undefined ? ` [${u.strength}${u.hex ? ` at ${this.place(u.hex)}` : ""}]` : "";
+          const extra = u?.strength !== undefined ? ` [${u.strength}${u.hex ? fmt(L.table.at, { place: this.place(u.hex) }) : ""}]` : "";
           list.append(button(describe(a, this.name, this.place) + extra, () => this.send(a), { "data-verb": a.verb }));
         }
       }
     }
     if (byUnit.size) {
-      box.append(h("h4", {}, prompt.kind === "production" ? "Rebuild or place (choose a unit, then a hex)" : "Units (click a block or a name, then a marked hex)"));
+      box.append(h("h4", {}, prompt.kind === "production" ? L.table.rebuildOrPlace : L.table.units));
       const list = h("ul", { class: "units-list", "data-testid": "unit-list" });
       for (const [unit, acts] of byUnit) {
         const u = this.units.find((x) => x.id === unit);
         const cost = acts[0].args.pp !== undefined ? ` · ${acts[0].args.pp} PP` : "";
         const nAttacks = acts.filter((a) => this.isAttack(a)).length;
-        const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? ` at ${this.place(u.hex)}` : ""} — ${choiceCount(acts.length)}${nAttacks ? `, ${attackCount(nAttacks)}` : ""}${cost}`;
+        const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? fmt(L.table.at, { place: this.place(u.hex) }) : ""} — ${choiceCount(acts.length)}${nAttacks ? `, ${attackCount(nAttacks)}` : ""}${cost}`;
         const li = h("li", { class: unit === this.selected ? "selected" : "" });
         li.append(button(label, () => {
           this.selected = this.selected === unit ? null : unit;
@@ -736,14 +737,14 @@ export class BiteTable {
       box.append(list);
     }
     if (other.length) {
-      box.append(h("h4", {}, "Other"));
+      box.append(h("h4", {}, L.table.other));
       const list = h("div", { class: "choices" });
       for (const a of other) list.append(button(describe(a, this.name, this.place), () => this.send(a), { "data-verb": a.verb }));
       box.append(list);
     }
     const bar = h("div", { class: "ends" });
     for (const a of ends) bar.append(button(cap(describe(a, this.name, this.place)), () => this.send(a), { class: "primary", "data-verb": a.verb }));
-    if (p.can_undo) bar.append(button("Undo", () => { this.decided(); this.hooks.undo(); }, { class: "quiet", "data-testid": "undo" }));
+    if (p.can_undo) bar.append(button(L.table.undo, () => { this.decided(); this.hooks.undo(); }, { class: "quiet", "data-testid": "undo" }));
     box.append(bar);
     // The other side's last moves (the arrows) may be seen again, step by step, until one decides.
     if (this.theirStory().length) {
@@ -756,7 +757,7 @@ export class BiteTable {
     const next = (this.view.pp_next ?? {}) as Record<string, number>;
     const parts = Object.entries(pp).map(([k, n]) => `${power(k)} ${n}`);
     const later = Object.entries(next).filter(([, n]) => n).map(([k, n]) => `${power(k)} +${n}`);
-    return h("p", { class: "pp" }, `PP to spend: ${parts.join(", ") || "none"}`, later.length ? ` · next turn ${later.join(", ")}` : "");
+    return h("p", { class: "pp" }, fmt(L.table.ppToSpend, { pp: parts.join(", ") || L.table.none }), later.length ? fmt(L.table.nextTurn, { pp: later.join(", ") }) : "");
   }
 
   // --- battle, inspector, victory, pools, log -------------------------------------------
@@ -780,7 +781,7 @@ export class BiteTable {
       if (e.kind === "round" && e.data.round) { round = Number(e.data.round); lastFire = null; }
       if (e.kind === "fire") {
         round = Number(e.data.round ?? round);
-        lastFire = `${FIRE_STEP[e.data.step] ?? e.data.step}, ${e.data.side === b.attacker ? "the attacker" : "the defender"}`;
+        lastFire = `${FIRE_STEP[e.data.step] ?? e.data.step}, ${e.data.side === b.attacker ? L.fire.attacker : L.fire.defender}`;
       }
     }
     return { start, end, over, data: b, round, lastFire };
@@ -803,14 +804,14 @@ export class BiteTable {
     const b = battle.data;
     box.dataset.hex = b.hex;
     box.dataset.over = String(battle.over);
-    box.append(h("h3", {}, `Battle at ${this.place(b.hex)}${b.blitz ? " (blitz)" : ""} — ${sideName(b.attacker)} attacks${battle.over ? "" : ` (${COMBAT_WORDS.going})`}`),
+    box.append(h("h3", {}, `${fmt(L.table.battleTitle, { place: this.place(b.hex), blitz: b.blitz ? L.log.blitzMark : "", side: sideName(b.attacker) })}${battle.over ? "" : ` (${COMBAT_WORDS.going})`}`),
       this.explained(COMBAT_WORDS.rounds, COMBAT_HELP.rounds, "rounds"));
     const rows = h("ol", { class: "battle-steps" });
     let round = 0;
     const roundHead = (n: number) => {
       if (n === round) return;
       round = n;
-      rows.append(h("li", { class: "round-head", "data-round": n }, `Round ${n}`));
+      rows.append(h("li", { class: "round-head", "data-round": n }, fmt(L.log.round, { round: n })));
     };
     for (const e of log.slice(battle.start + 1, battle.end)) {
       const d = e.data;
@@ -823,15 +824,15 @@ export class BiteTable {
         if (d.boni) mods.push(this.explained(boniWords(d.boni, d.hit_on), COMBAT_HELP.bonus, "bonus"));
         const li = h("li", { class: `fire ${d.side}`, "data-round": d.round ?? 1, "data-step": d.step },
           h("span", { class: "step" }, fireLabel(d.round, d.step, d.side, b.attacker, d.air_round)), " ",
-          h("strong", {}, String(d.name)), ` hits on ${faces(d.hit_on)}`, ...mods.flatMap((m) => [" · ", m]), " ",
-          dice, ` → ${d.hits} hit${d.hits === 1 ? "" : "s"}`);
+          h("strong", {}, String(d.name)), fmt(L.table.hitsOn, { faces: faces(d.hit_on) }), ...mods.flatMap((m) => [" · ", m]), " ",
+          dice, fmt(L.table.hitsArrow, { hits: d.hits === 1 ? L.log.hitOne : fmt(L.log.hitMany, { n: d.hits }) }));
         rows.append(li);
       } else if (e.kind === "hit" && d.result === "half") {
         const line = logLine(e, this.name, this.place, this.blockName) ?? "";
         rows.append(h("li", { class: "ev-hit" }, this.explained(cap(line), COMBAT_HELP.half, "half")));
       } else if (e.kind === "eliminated") {
         const who = d.name ?? (d.unit !== undefined ? this.name(String(d.unit)) : this.blockName(String(d.handle ?? ""), d.side));
-        rows.append(h("li", { class: "ev-eliminated", "data-why": d.why ?? "" }, h("strong", {}, `${cap(String(who))} is eliminated`),
+        rows.append(h("li", { class: "ev-eliminated", "data-why": d.why ?? "" }, h("strong", {}, cap(fmt(L.table.isEliminated, { who: String(who) }))),
           d.why ? h("span", { class: "why" }, ` — ${COMBAT_WORDS.why}: ${whyWords(d.why)}`) : ""));
       } else if (e.kind !== "roll") {
         const line = logLine(e, this.name, this.place, this.blockName);
@@ -846,14 +847,14 @@ export class BiteTable {
     clear(box);
     const id = this.inspected;
     if (!id) {
-      box.append(h("p", { class: "muted" }, "Click a hex to see its stack; hover for its id."));
+      box.append(h("p", { class: "muted" }, L.table.clickHex));
       return;
     }
     const stack = this.byNode.get(id) ?? [];
     const terrain = this.board.terrain.get(id);
     box.append(h("h3", {}, `${this.board.label(id)}${terrain ? ` · ${terrainWord(terrain)}` : ""}`));
     if (!stack.length) {
-      box.append(h("p", { class: "muted" }, "No blocks here."));
+      box.append(h("p", { class: "muted" }, L.table.noBlocks));
       return;
     }
     const list = h("ul", { class: "stack-list" });
@@ -861,12 +862,12 @@ export class BiteTable {
       const li = h("li", { class: u.side });
       if (u.id) {
         const steps = (u.ladder ?? []).map((n, i) => (i === u.step ? `[${n}]` : String(n))).join(" ");
-        li.append(h("strong", {}, u.name ?? "a unit"), ` — ${nationWord(u.nation)} ${classWord(u.cls)}, strength ${u.strength}${u.half_hit ? " (half hit)" : ""} · steps ${steps}`,
-          u.mp_left !== undefined ? ` · ${u.mp_left} MP left` : "", u.oos ? " · OUT OF SUPPLY" : "", u.flying_from ? ` · flying from ${this.place(u.flying_from)}` : "",
-          u.revealed && u.side !== this.view.side ? " · revealed" : "");
-        if (this.actionsOf(u.id).length) li.append(" ", button(u.id === this.selected ? "selected" : "select", () => { this.selected = u.id!; this.redraw(); }, { class: "quiet" }));
+        li.append(h("strong", {}, u.name ?? L.block.unit), `${fmt(L.table.unitLine, { nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.half_hit ? L.table.halfHit : ""}${fmt(L.table.steps, { steps })}`,
+          u.mp_left !== undefined ? fmt(L.table.mpLeftDot, { mp: u.mp_left }) : "", u.oos ? L.table.oosLoud : "", u.flying_from ? fmt(L.table.flyingDot, { place: this.place(u.flying_from) }) : "",
+          u.revealed && u.side !== this.view.side ? L.table.revealedDot : "");
+        if (this.actionsOf(u.id).length) li.append(" ", button(u.id === this.selected ? L.table.selected : L.table.select, () => { this.selected = u.id!; this.redraw(); }, { class: "quiet" }));
       } else {
-        li.append(`${cap(aBlock(u.side))} (hidden, ${u.colour})`, u.oos ? " · out of supply" : "", u.moved ? " · moved" : "", u.attacked ? " · attacked" : "", u.came_from ? ` · came from ${this.place(u.came_from)}` : "");
+        li.append(fmt(L.table.hidden, { block: cap(aBlock(u.side)), colour: u.colour }), u.oos ? L.table.oosDot : "", u.moved ? L.table.movedDot : "", u.attacked ? L.table.attackedDot : "", u.came_from ? fmt(L.table.cameFrom, { place: this.place(u.came_from) }) : "");
       }
       list.append(li);
     }
@@ -878,7 +879,7 @@ export class BiteTable {
     const open = box.open;
     clear(box);
     box.open = open;
-    box.append(h("summary", {}, "Victory conditions"));
+    box.append(h("summary", {}, L.table.victory));
     const v = this.view;
     const result = v.result as { winner: string | null; outcome: string; detail: string } | null;
     const spec = VICTORY[v.scenario];
@@ -897,12 +898,12 @@ export class BiteTable {
       const who = control[b.index.get(pl.hex) ?? -1];
       const holder = who === "a" ? "axis" : who === "s" ? "soviet" : "";
       if (holder === "axis") axis++;
-      rows.append(h("li", { class: holder }, `${n} (${pl.hex}): ${holder ? sideName(holder) : "nobody"}`));
+      rows.append(h("li", { class: holder }, `${n} (${pl.hex}): ${holder ? sideName(holder) : L.side.nobody}`));
     }
-    if (names.length) box.append(h("p", { class: "muted" }, `Objectives held by the Axis: ${axis} of ${names.length}`), rows);
+    if (names.length) box.append(h("p", { class: "muted" }, fmt(L.table.objectivesHeld, { n: axis, total: names.length })), rows);
     if (result) {
       this.banner.hidden = false;
-      this.banner.textContent = `Game over: ${inWords(result.outcome)}${result.winner ? ` — ${sideName(result.winner)} wins` : ""}${result.detail ? ` (${inWords(result.detail)})` : ""}`;
+      this.banner.textContent = fmt(L.table.gameOverBanner, { verdict: verdictWords(result) });
     } else this.banner.hidden = true;
   }
 
@@ -912,14 +913,14 @@ export class BiteTable {
     clear(box);
     box.open = open;
     const v = this.view;
-    box.append(h("summary", {}, "Off the map"));
-    const labels: Record<string, string> = { pool: "Reinforcements to come", held: "Held back", eliminated: "Eliminated", disbanded: "Disbanded" };
+    box.append(h("summary", {}, L.table.offMap));
+    const labels: Record<string, string> = { pool: L.table.pool, held: L.table.held, eliminated: L.table.eliminated, disbanded: L.table.disbanded, removed: L.table.removed };
     for (const [status, list] of Object.entries((v.pools ?? {}) as Record<string, { id: string; name: string; cls: string; arrival?: number }[]>)) {
       box.append(h("h4", {}, labels[status] ?? status),
-        h("ul", {}, ...list.map((u) => h("li", {}, `${u.name} (${classWord(u.cls)})${u.arrival ? `, turn ${u.arrival}` : ""}`))));
+        h("ul", {}, ...list.map((u) => h("li", {}, `${u.name} (${classWord(u.cls)})${u.arrival ? fmt(L.table.arrival, { n: u.arrival }) : ""}`))));
     }
     const enemy = Object.entries((v.enemy_pools ?? {}) as Record<string, number>);
-    if (enemy.length) box.append(h("p", {}, `Enemy blocks off the map: ${enemy.map(([k, n]) => `${n} ${labels[k]?.toLowerCase() ?? k}`).join(", ")}`));
+    if (enemy.length) box.append(h("p", {}, fmt(L.table.enemyOff, { counts: enemy.map(([k, n]) => `${n} ${labels[k]?.toLowerCase() ?? k}`).join(", ") })));
   }
 
   private drawLog(): void {
@@ -998,7 +999,7 @@ export class BiteTable {
     const result = (this.report?.result ?? p.result ?? this.view.result) as Report["result"];
     box.append(h("p", { class: "verdict", "data-testid": "report-verdict" }, h("strong", {}, `${REPORT_WORDS.verdict}: `), verdictWords(result)));
     const final = this.scoreOf(typeof this.view.control === "string" ? this.view.control : null);
-    if (final) box.append(h("p", { "data-testid": "report-score" }, `${final.label}: ${final.value} of ${final.max}`));
+    if (final) box.append(h("p", { "data-testid": "report-score" }, fmt(L.report.scoreOf, { label: final.label, value: final.value, max: final.max })));
     box.append(h("p", {}, h("a", { href: `#replay=${p.id}`, class: "button-link", "data-testid": "report-replay" }, REPORT_WORDS.replay)));
     const r = this.report;
     if (!r) {

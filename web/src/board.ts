@@ -1,6 +1,7 @@
 // The static BITE mapboard, drawn once into one SVG layer, with pan and zoom on the viewBox.
 // Dynamic layers (units, highlights, overlays) are groups that the table redraws.
 
+import { L } from "./i18n";
 import { h, s, SVG_NS } from "./dom";
 import { S, W, H, centre, colRow, edge, f, hexAt, hexId, hexPath, neighbours, type Pt } from "./hex";
 import type { LegendSection } from "./panels";
@@ -28,15 +29,15 @@ export const TERRAIN: Record<string, string> = {
 };
 
 export const ZONE_GROUPS: Record<string, Record<string, string>> = {
-  "Military districts": {
+  [L.zones.md]: {
     md_leningrad: "#fafafa", md_baltic: "#285adc", md_western: "#ebc800",
     md_kiev: "#1ea03c", md_odessa: "#f58214", md_caucasus: "#825028",
   },
-  "Army groups": { ag_north: "#285adc", ag_centre: "#ebc800", ag_south: "#1ea03c" },
-  "Scenario areas": { sbe1_area: "#285adc", sbe2_area: "#ebc800", sbe3_area: "#1ea03c" },
-  "Start lines": { start_line_1942: "#ebc800", start_line_1943: "#00aa3c", start_line_1944: "#285adc" },
-  Finland: { faz: "#ffffff", foa: "#5a5a5a" },
-  "Green line": { green_line_south: "#00aa3c" },
+  [L.zones.ag]: { ag_north: "#285adc", ag_centre: "#ebc800", ag_south: "#1ea03c" },
+  [L.zones.areas]: { sbe1_area: "#285adc", sbe2_area: "#ebc800", sbe3_area: "#1ea03c" },
+  [L.zones.starts]: { start_line_1942: "#ebc800", start_line_1943: "#00aa3c", start_line_1944: "#285adc" },
+  [L.zones.finland]: { faz: "#ffffff", foa: "#5a5a5a" },
+  [L.zones.green]: { green_line_south: "#00aa3c" },
 };
 
 export const CITY_FILL: Record<string, string> = {

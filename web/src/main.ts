@@ -9,9 +9,11 @@ import type { BoardData } from "./board";
 import { $, button, clear, h } from "./dom";
 import { GenericTable } from "./generic";
 import { gameStatusWords, sideName } from "./text";
+import { L, LANGS, fmt, lang, setLang, type Lang } from "./i18n";
 import { ReplayViewer } from "./replay";
 import { SpectatorViewer } from "./watch";
 
+document.documentElement.lang = lang;
 const app = $("#app");
 const toast = h("div", { class: "toast", hidden: true, role: "status", "data-testid": "toast" });
 document.body.append(toast);
@@ -70,15 +72,24 @@ async function createGame(body: Record<string, unknown>, mode: "ai" | "hotseat" 
   location.hash = `game=${res.id}`;
 }
 
+/** The language switch (remembered in this browser; the page reloads in the new language). */
+export function langPicker(): HTMLElement {
+  const sel = h("select", { "aria-label": L.ui.language, "data-testid": "lang", title: L.ui.language },
+    ...Object.entries(LANGS).map(([code, name]) => h("option", { value: code }, name)));
+  sel.value = lang;
+  sel.onchange = () => setLang(sel.value as Lang);
+  return h("label", { class: "lang" }, sel);
+}
+
 async function lobby(): Promise<void> {
   leave();
   document.title = "hexfront";
-  const quick = button("New game: SBE1 against the computer", async () => {
+  const quick = button(L.lobby.quick, async () => {
     quick.disabled = true;
     try {
       await createGame({ game: "bite", scenario: "SBE1", opponents: { axis: "human", soviet: "heuristic" }, play_as: "axis" }, "ai", "axis", "SBE1");
     } catch (err) {
-      say(`Could not start: ${(err as Error).message}`);
+      say(fmt(L.lobby.couldNotStart, { error: (err as Error).message }));
       quick.disabled = false;
     }
   }, { class: "big primary", "data-testid": "new-sbe1" });
@@ -86,36 +97,36 @@ async function lobby(): Promise<void> {
   const recent = h("ul", { class: "recent", "data-testid": "recent" });
   app.append(
     h("section", { class: "hero" },
-      h("h1", {}, "hexfront"),
-      h("p", {}, "Blocks in the East (Eastern Front 1941–45) with enforced rules and real fog of war: the server keeps every secret and sends each player only what that side may see."),
+      h("h1", {}, "hexfront"), langPicker(),
+      h("p", {}, L.lobby.about),
       quick,
-      h("p", { class: "muted" }, "You play the Axis in \"Road to Leningrad\" (4 turns) against the heuristic computer player.")),
-    h("section", {}, h("h2", {}, "More choices"), form),
-    h("section", {}, h("h2", {}, "Games in this browser"), recent),
-    h("p", { class: "muted foot" }, "API: ", h("a", { href: "/docs" }, "/docs"), " · plain page for any game: ", h("a", { href: "/plain" }, "/plain")),
+      h("p", { class: "muted" }, L.lobby.quickHint)),
+    h("section", {}, h("h2", {}, L.lobby.more), form),
+    h("section", {}, h("h2", {}, L.lobby.games), recent),
+    h("p", { class: "muted foot" }, L.lobby.api, h("a", { href: "/docs" }, "/docs"), L.lobby.plain, h("a", { href: "/plain" }, "/plain")),
   );
   renderRecent(recent);
   let cat: Catalog;
   try {
     cat = await getCatalog();
   } catch (err) {
-    say(`The server does not answer: ${(err as Error).message}`);
+    say(fmt(L.lobby.noServer, { error: (err as Error).message }));
     return;
   }
   const games = cat.games.filter((g) => g.playable);
   const gameSel = h("select", { name: "game", "aria-label": "game" }, ...games.map((g) => h("option", { value: g.name }, g.title)));
   const scenSel = h("select", { name: "scenario", "aria-label": "scenario" });
-  const sideSel = h("select", { name: "side", "aria-label": "play as" });
+  const sideSel = h("select", { name: "side", "aria-label": L.lobby.playAs });
   const oppSel = h("select", { name: "opponent", "aria-label": "opponent" },
-    ...cat.agents.map((a) => h("option", { value: `ai:${a}` }, `the computer (${a})`)),
-    h("option", { value: "hotseat" }, "hotseat: a friend at this screen"),
-    h("option", { value: "human" }, "a friend elsewhere (invite link)"));
+    ...cat.agents.map((a) => h("option", { value: `ai:${a}` }, fmt(L.lobby.computer, { agent: a }))),
+    h("option", { value: "hotseat" }, L.lobby.hotseat),
+    h("option", { value: "human" }, L.lobby.friend));
   oppSel.value = cat.agents.includes("heuristic") ? "ai:heuristic" : `ai:${cat.agents[0]}`;
   const opts = h("span", { class: "options" });
   const fill = () => {
     const g = games.find((x) => x.name === gameSel.value)!;
     clear(scenSel);
-    for (const s of g.scenarios.filter((x) => x.playable)) scenSel.append(h("option", { value: s.id }, `${s.id} ${s.name} (${s.turns} turns)`));
+    for (const s of g.scenarios.filter((x) => x.playable)) scenSel.append(h("option", { value: s.id }, fmt(L.lobby.turns, { id: s.id, name: s.name, n: s.turns })));
     clear(sideSel);
     for (const s of g.sides) sideSel.append(h("option", { value: s }, sideName(s)));
     clear(opts);
@@ -133,10 +144,10 @@ async function lobby(): Promise<void> {
   };
   gameSel.onchange = fill;
   fill();
-  const start = h("button", { type: "submit" }, "Start");
+  const start = h("button", { type: "submit" }, L.lobby.start);
   form.append(
-    h("label", {}, "Game ", gameSel), h("label", {}, "Scenario ", scenSel), h("label", {}, "Play as ", sideSel),
-    h("label", {}, "Opponent ", oppSel), opts, start);
+    h("label", {}, L.lobby.game, gameSel), h("label", {}, L.lobby.scenario, scenSel), h("label", {}, L.lobby.playAsLabel, sideSel),
+    h("label", {}, L.lobby.opponent, oppSel), opts, start);
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     const g = games.find((x) => x.name === gameSel.value)!;
@@ -163,7 +174,7 @@ function renderRecent(ul: HTMLElement): void {
   clear(ul);
   const list = savedGames();
   if (!list.length) {
-    ul.append(h("li", { class: "muted" }, "none yet"));
+    ul.append(h("li", { class: "muted" }, L.lobby.noneYet));
     return;
   }
   for (const g of list) {
@@ -220,7 +231,7 @@ class Session {
 
   private lost(side: string, detail: string): void {
     clear(this.holder);
-    this.holder.append(h("div", { class: "panel" }, h("h2", {}, `This browser cannot play ${sideName(side)} in this game any more`), h("p", {}, detail), h("a", { href: "#" }, "Back to the front page")));
+    this.holder.append(h("div", { class: "panel" }, h("h2", {}, fmt(L.bar.lost, { side: sideName(side) })), h("p", {}, detail), h("a", { href: "#" }, L.bar.back)));
   }
 
   private get hotseat(): boolean {
@@ -257,13 +268,13 @@ class Session {
       this.holder.hidden = true;
       clear(this.cover);
       this.cover.hidden = false;
-      const go = button("I am ready", () => {
+      const go = button(L.bar.ready, () => {
         this.ready = side;
         this.cover.hidden = true;
         this.holder.hidden = false;
         void this.render();
       }, { class: "big primary", "data-testid": "cover-ready" });
-      this.cover.append(h("p", {}, `Pass the screen to the ${sideName(side)} player — click when ready.`), go);
+      this.cover.append(h("p", {}, fmt(L.bar.cover, { side: sideName(side) })), go);
       go.focus();
       return;
     }
@@ -276,7 +287,7 @@ class Session {
     }
     this.drawBar(p);
     this.table!.show(this.latest[side]);
-    document.title = `hexfront · ${p.scenario} · ${sideName(side)}${p.your_turn ? " (your move)" : ""}`;
+    document.title = `hexfront · ${p.scenario} · ${sideName(side)}${p.your_turn ? L.bar.yourMove : ""}`;
   }
 
   private async build(p: Payload): Promise<void> {
@@ -297,36 +308,36 @@ class Session {
   private drawBar(p: Payload): void {
     clear(this.bar);
     const e = this.entry;
-    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("span", { class: "title" }, `${p.game === "bite" ? "Blocks in the East" : p.game} · ${p.scenario}`));
-    const opp = Object.entries(p.seats).filter(([s]) => s !== p.side).map(([s, seat]) => `${sideName(s)}: ${seat.kind === "ai" ? `computer (${seat.agent})` : seat.kind === "hotseat" ? "this screen" : "a friend"}`);
-    this.bar.append(h("span", { class: "muted" }, opp.join(", ")));
+    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("span", { class: "title" }, `${p.game === "bite" ? L.bar.title : p.game} · ${p.scenario}`));
+    const opp = Object.entries(p.seats).filter(([s]) => s !== p.side).map(([s, seat]) => `${sideName(s)}: ${seat.kind === "ai" ? fmt(L.bar.computer, { agent: seat.agent }) : seat.kind === "hotseat" ? L.bar.thisScreen : L.bar.friend}`);
+    this.bar.append(h("span", { class: "muted" }, opp.join(", ")), langPicker());
     if (p.seed_chosen_by_creator) {
-      this.bar.append(h("span", { class: "seed-note", "data-testid": "seed-chosen", title: "Whoever chose the seed can work out every die roll and the hidden blocks of this game." }, "Dice seed chosen by the game's creator"));
+      this.bar.append(h("span", { class: "seed-note", "data-testid": "seed-chosen", title: L.bar.seedTip }, L.bar.seedNote));
     }
     if (p.dice_commitment) {
       // The server sealed its dice before the first roll; the secret is shown with the record
       // after the game, and `hexfront replay --verify` checks every roll against this seal.
       const seal = p.dice_commitment;
-      this.bar.append(h("span", { class: "muted dice-seal", "data-testid": "dice-seal", title: `Seal of the dice: ${seal}. After the game, the record reveals the secret behind it, and anyone can check every roll with hexfront replay --verify.` }, `Dice sealed: ${seal.slice(0, 12)}…`));
+      this.bar.append(h("span", { class: "muted dice-seal", "data-testid": "dice-seal", title: fmt(L.bar.sealTip, { seal }) }, fmt(L.bar.sealed, { seal: seal.slice(0, 12) })));
     }
     if (e.invites) {
       for (const [side, link] of Object.entries(e.invites)) {
         const input = h("input", { readonly: true, value: link, size: 40, "data-testid": `invite-${side}`, "aria-label": `invite link for ${side}` });
-        this.bar.append(h("span", { class: "invite" }, `Invite the ${sideName(side)} player: `, input,
-          button("copy", () => { input.select(); void navigator.clipboard?.writeText(link); say("Link copied", false); }, { class: "quiet" })));
+        this.bar.append(h("span", { class: "invite" }, fmt(L.bar.invite, { side: sideName(side) }), input,
+          button(L.bar.copy, () => { input.select(); void navigator.clipboard?.writeText(link); say(L.bar.copied, false); }, { class: "quiet" })));
       }
     }
     const url = this.spectatorUrl;
     if (url) {
       const input = h("input", { readonly: true, value: url, size: 40, "data-testid": "spectator-link", "aria-label": "spectator link" });
-      this.bar.append(h("span", { class: "invite" }, "Spectators: ", input,
-        button("copy", () => { input.select(); void navigator.clipboard?.writeText(url); say("Link copied", false); }, { class: "quiet" })));
+      this.bar.append(h("span", { class: "invite" }, L.bar.spectators, input,
+        button(L.bar.copy, () => { input.select(); void navigator.clipboard?.writeText(url); say(L.bar.copied, false); }, { class: "quiet" })));
     } else {
-      this.bar.append(button("Spectator link", () => void this.spectatorLink(p), { class: "quiet", "data-testid": "make-spectator-link", title: "A read-only link for onlookers: what both sides see (and more only if the game's creator chose so)" }));
+      this.bar.append(button(L.bar.spectatorLink, () => void this.spectatorLink(p), { class: "quiet", "data-testid": "make-spectator-link", title: L.bar.spectatorTip }));
     }
-    if (p.record.open) this.bar.append(h("a", { href: `#replay=${e.id}`, class: "replay-link", "data-testid": "replay-link" }, "Replay"));
+    if (p.record.open) this.bar.append(h("a", { href: `#replay=${e.id}`, class: "replay-link", "data-testid": "replay-link" }, L.bar.replay));
     if (!this.hotseat && !e.invites) {
-      this.bar.append(button("New private link", () => void this.rotate(p.side), { class: "quiet", title: "Replace this seat's token: whoever else holds the old link (the game's creator too) is locked out" }));
+      this.bar.append(button(L.bar.newLink, () => void this.rotate(p.side), { class: "quiet", title: L.bar.rotateTip }));
     }
   }
 
@@ -341,7 +352,7 @@ class Session {
   }
 
   private async rotate(side: string): Promise<void> {
-    if (!confirm("Replace your seat's secret link? The old link stops working everywhere.")) return;
+    if (!confirm(L.bar.rotateConfirm)) return;
     try {
       const res = await api<{ token: string; link: string }>("POST", `/api/games/${this.entry.id}/token`, {}, this.entry.tokens[side]);
       this.entry.tokens[side] = res.token;
@@ -388,11 +399,11 @@ async function openGame(id: string, token: string | null, invite: string | null 
     } catch (err) {
       history.replaceState(null, "", `#game=${id}`);
       const used = err instanceof ApiError && err.status === 409;
-      const title = used ? "That invite was already used" : "That invite link does not work";
+      const title = used ? L.bar.inviteUsed : L.bar.inviteBad;
       const hint = used
-        ? "Someone has already taken this seat with the link. If it was not you, the link went further than meant: ask the game's creator for a new game."
+        ? L.bar.inviteUsedHint
         : (err as Error).message;
-      app.append(h("div", { class: "panel", "data-testid": "invite-error" }, h("h2", {}, title), h("p", {}, hint), ...(entry ? [h("a", { href: `#game=${id}` }, "Open the seats this browser holds")] : []), " ", h("a", { href: "#" }, "Front page")));
+      app.append(h("div", { class: "panel", "data-testid": "invite-error" }, h("h2", {}, title), h("p", {}, hint), ...(entry ? [h("a", { href: `#game=${id}` }, L.bar.openSeats)] : []), " ", h("a", { href: "#" }, L.bar.frontPage)));
       return;
     }
   }
@@ -406,12 +417,12 @@ async function openGame(id: string, token: string | null, invite: string | null 
       saveGame(entry);
       history.replaceState(null, "", `#game=${id}`);
     } catch (err) {
-      app.append(h("div", { class: "panel" }, h("h2", {}, "That invite link does not work"), h("p", {}, (err as Error).message), h("a", { href: "#" }, "Front page")));
+      app.append(h("div", { class: "panel" }, h("h2", {}, L.bar.inviteBad), h("p", {}, (err as Error).message), h("a", { href: "#" }, L.bar.frontPage)));
       return;
     }
   }
   if (!entry) {
-    app.append(h("div", { class: "panel" }, h("h2", {}, "This browser holds no seat in that game"), h("p", {}, "Open the invite link you were sent."), h("a", { href: "#" }, "Front page")));
+    app.append(h("div", { class: "panel" }, h("h2", {}, L.bar.noSeat), h("p", {}, L.bar.openInvite), h("a", { href: "#" }, L.bar.frontPage)));
     return;
   }
   current = new Session(entry);
@@ -421,7 +432,7 @@ function openReplay(id: string): void {
   leave();
   const entry = savedGames().find((g) => g.id === id);
   if (!entry) {
-    app.append(h("div", { class: "panel" }, h("h2", {}, "This browser holds no seat in that game"), h("a", { href: "#" }, "Front page")));
+    app.append(h("div", { class: "panel" }, h("h2", {}, L.bar.noSeat), h("a", { href: "#" }, L.bar.frontPage)));
     return;
   }
   const viewer = new ReplayViewer(entry, app, getBoard, say);

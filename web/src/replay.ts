@@ -1,6 +1,7 @@
 // The replay viewer for finished (or opened) games: step through the actions and switch
 // the viewpoint between the sides, or see everything.
 
+import { L, fmt } from "./i18n";
 import { api, type SavedGame } from "./api";
 import { BiteTable } from "./bite";
 import type { BoardData } from "./board";
@@ -37,17 +38,17 @@ export class ReplayViewer {
     private say: (m: string) => void,
   ) {
     this.token = Object.values(entry.tokens)[0];
-    const sideSel = h("select", { "aria-label": "viewpoint", "data-testid": "replay-side" },
-      h("option", { value: "" }, "everything"), ...Object.keys(entry.kinds).map((s) => h("option", { value: s }, `${sideName(s)} view`)));
+    const sideSel = h("select", { "aria-label": L.replay.viewpoint, "data-testid": "replay-side" },
+      h("option", { value: "" }, L.replay.everything), ...Object.keys(entry.kinds).map((s) => h("option", { value: s }, fmt(L.replay.view, { side: sideName(s) }))));
     sideSel.onchange = () => { this.side = sideSel.value; void this.load(this.want); };
     this.slider.oninput = () => void this.load(Number(this.slider.value));
     this.bar.append(
-      h("a", { href: "#", class: "home" }, "◂ hexfront"), h("strong", {}, "Replay"),
-      button("|◀", () => void this.load(0), { title: "start", class: "quiet" }),
-      button("◀", () => void this.load(this.want - 1), { title: "back one action (←)", class: "quiet", "data-testid": "replay-prev" }),
-      button("▶", () => void this.load(this.want + 1), { title: "forward one action (→)", class: "quiet", "data-testid": "replay-next" }),
-      button("▶|", () => void this.load(this.total), { title: "end", class: "quiet" }),
-      this.slider, sideSel, this.info, h("a", { href: `#game=${entry.id}` }, "back to the game"));
+      h("a", { href: "#", class: "home" }, "◂ hexfront"), h("strong", {}, L.replay.title),
+      button("|◀", () => void this.load(0), { title: L.replay.start, class: "quiet" }),
+      button("◀", () => void this.load(this.want - 1), { title: L.replay.back, class: "quiet", "data-testid": "replay-prev" }),
+      button("▶", () => void this.load(this.want + 1), { title: L.replay.forward, class: "quiet", "data-testid": "replay-next" }),
+      button("▶|", () => void this.load(this.total), { title: L.replay.end, class: "quiet" }),
+      this.slider, sideSel, this.info, h("a", { href: `#game=${entry.id}` }, L.replay.backToGame));
     document.addEventListener("keydown", this.keys);
     void this.load(Number.MAX_SAFE_INTEGER);
   }
@@ -76,7 +77,7 @@ export class ReplayViewer {
     } catch (err) {
       if (!this.table) {
         clear(this.host);
-        this.host.append(this.bar, h("div", { class: "panel" }, h("h2", {}, "No replay yet"), h("p", {}, (err as Error).message)));
+        this.host.append(this.bar, h("div", { class: "panel" }, h("h2", {}, L.replay.none), h("p", {}, (err as Error).message)));
       } else this.say((err as Error).message);
       return;
     }
@@ -95,8 +96,8 @@ export class ReplayViewer {
       this.host.append(this.table.root);
     }
     const a = step.action;
-    const what = a ? `${sideName(a.side)}: ${this.table instanceof BiteTable ? describe(a, this.table.name, this.table.place) : `${a.verb} ${JSON.stringify(a.args)}`}` : "the start";
-    this.info.textContent = `action ${step.upto} of ${step.total} · ${what}`;
+    const what = a ? `${sideName(a.side)}: ${this.table instanceof BiteTable ? describe(a, this.table.name, this.table.place) : `${a.verb} ${JSON.stringify(a.args)}`}` : L.replay.theStart;
+    this.info.textContent = fmt(L.replay.info, { n: step.upto, total: step.total, what });
     this.table.showView(step.view);
   }
 }

@@ -2,6 +2,8 @@
 // It shows what every side sees (no hidden block of either side) and, if the game's
 // creator allowed it, the full game at the end or some turns behind.
 
+import { L, fmt } from "./i18n";
+import { sideName, verdictWords } from "./text";
 import { SeatSocket, type Payload } from "./api";
 import { BiteTable } from "./bite";
 import type { BoardData } from "./board";
@@ -38,7 +40,7 @@ export class SpectatorViewer {
       this.say(detail);
       if (fatal) {
         clear(this.holder);
-        this.holder.append(h("div", { class: "panel" }, h("h2", {}, "This spectator link does not work"), h("p", {}, detail), h("a", { href: "#" }, "Front page")));
+        this.holder.append(h("div", { class: "panel" }, h("h2", {}, L.watch.bad), h("p", {}, detail), h("a", { href: "#" }, L.bar.frontPage)));
       }
     }, "spectate/ws");
   }
@@ -66,19 +68,19 @@ export class SpectatorViewer {
     const p = this.latest!;
     if (!p.full) this.showFull = false;
     clear(this.bar);
-    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("strong", {}, "Watching"),
-      h("span", { class: "title" }, `${p.game === "bite" ? "Blocks in the East" : p.game} · ${p.scenario}`));
-    let status = p.status === "over" ? `game over: ${p.result?.outcome ?? ""}` : `to move: ${p.to_move.join(", ") || "—"}`;
-    if (p.turn !== null) status += ` · turn ${p.turn}`;
+    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("strong", {}, L.watch.title),
+      h("span", { class: "title" }, `${p.game === "bite" ? L.bar.title : p.game} · ${p.scenario}`));
+    let status = p.status === "over" ? fmt(L.watch.over, { verdict: verdictWords(p.result) }) : fmt(L.watch.toMove, { who: p.to_move.map(sideName).join(", ") || "—" });
+    if (p.turn !== null) status += fmt(L.watch.turn, { n: p.turn });
     this.bar.append(h("span", { class: "muted", "data-testid": "watch-status" }, status));
-    const mode = { public: "only what both sides see", end: "everything once the game is over", delayed: `everything, ${p.spectate.delay} turn(s) behind` }[p.spectate.full];
-    this.bar.append(h("span", { class: "muted", title: "chosen by the game's creator" }, `Spectators see ${mode}`));
+    const mode = { public: L.watch.public, end: L.watch.end, delayed: fmt(L.watch.delayed, { n: p.spectate.delay }) }[p.spectate.full];
+    this.bar.append(h("span", { class: "muted", title: L.watch.chosen }, fmt(L.watch.see, { mode })));
     if (p.full) {
-      const label = this.showFull ? "Show what both sides see now" : `Show everything${p.full.turn !== null ? ` (turn ${p.full.turn})` : ""}`;
+      const label = this.showFull ? L.watch.showNow : p.full.turn !== null ? fmt(L.watch.showAllTurn, { n: p.full.turn }) : L.watch.showAll;
       this.bar.append(button(label, () => { this.showFull = !this.showFull; this.render(); }, { class: "quiet", "data-testid": "watch-full" }));
     }
     const view = this.showFull && p.full ? p.full.view : p.view;
     this.table!.showView(view);
-    document.title = `hexfront · watching ${p.scenario}`;
+    document.title = fmt(L.watch.docTitle, { scenario: p.scenario });
   }
 }

@@ -612,8 +612,13 @@ WHY_WORDS = {
     ),
     "overstacked and unable to move (3.10)": N_("overstacked, with nowhere to move (3.10)"),
     # HQ, fuel and movement (13.6, 13.8.1)
-    "deactivated on its last step (13.6)": "deactivated on its last step, it leaves the map until rebuilt (13.6)",
-    "its home city has fallen (13.8.1)": "its city fell to the enemy (13.8.1)",
+    "deactivated on its last step (13.6)": N_(
+        "deactivated on its last step, it leaves the map until rebuilt (13.6)"
+    ),
+    "its home city has fallen (13.8.1)": N_("its city fell to the enemy (13.8.1)"),
+    "surrendered after a failed desperate attack (12.4.1)": N_(
+        "it surrendered after its desperate attack failed (12.4.1)"
+    ),
 }
 
 
@@ -886,33 +891,48 @@ def _colour_list(data: dict[str, Any]) -> str:
 
 
 # --- HQ, fuel and movement (Advanced Game, 13.0-13.8): words added by the chapter 13 work ---
-# (English; to be marked for translation like the rest of this file.)
 
 HQ_ORDER_WORDS = {
-    "armor": "moves as if fully supplied",
-    "air": "flies as if fully supplied",
-    "supply": "moves, though out of supply, as if fully supplied",
+    "armor": N_(
+        "order {who} by {hq}: it moves as if fully supplied this turn (1 action point, 13.8.1)"
+    ),
+    "air": N_(
+        "order {who} by {hq}: it flies as if fully supplied this turn (1 action point, 13.8.1)"
+    ),
+    "supply": N_(
+        "order {who} by {hq}: it moves, though out of supply, as if fully supplied this turn "
+        "(1 action point, 13.8.1)"
+    ),
 }
 
 
 def _hq_action_words(action: Action, names: Names) -> str | None:
-    """The chapter 13 actions in words (activate an HQ, command a unit); None for any
-    other action."""
+    """The chapter 13 actions in words (activate an HQ, command a unit, a rail move paid
+    with a Supreme HQ's action point); None for any other action."""
     a = action.args
     if action.verb == "activate":
-        return (
-            f"activate {names.unit(a['hq'])}: it is revealed, each of its action points "
-            "puts one unit under its command this turn, and it loses a step when it is "
-            "deactivated (13.3, 13.4, 13.6)"
+        return _(
+            "activate {hq}: it is revealed, each of its action points puts one unit under its "
+            "command this turn, and it loses a step when it is deactivated (13.3, 13.4, 13.6)",
+            hq=names.unit(a["hq"]),
         )
     if action.verb == "command":
         who, hq = names.unit(a["unit"]), names.unit(a["hq"])
         if "as" in a:
-            order = HQ_ORDER_WORDS.get(str(a["as"]), "moves as if fully supplied")
-            return f"order {who} by {hq}: it {order} this turn (1 action point, 13.8.1)"
-        return (
-            f"put {who} under the command of {hq}: full supply this turn "
-            "(1 action point, 13.2, 13.4)"
+            order = HQ_ORDER_WORDS.get(str(a["as"]), HQ_ORDER_WORDS["armor"])
+            return _(order, who=who, hq=hq)
+        return _(
+            "put {who} under the command of {hq}: full supply this turn "
+            "(1 action point, 13.2, 13.4)",
+            who=who,
+            hq=hq,
+        )
+    if action.verb == "rail" and a.get("hq"):
+        return _(
+            "rail {who} to {to}, paid with an action point of {hq} (7.4, 13.8.1)",
+            who=names.unit(a["unit"]),
+            to=place(a["to"]),
+            hq=names.unit(a["hq"]),
         )
     return None
 
@@ -920,22 +940,35 @@ def _hq_action_words(action: Action, names: Names) -> str | None:
 def _hq_event_words(kind: str, data: dict[str, Any], names: Names) -> str | None:
     """The chapter 13 events in words; None for any other event."""
     if kind == "hq_activated":
-        what = f"{side_word(data.get('side'))} {class_word(data.get('cls'))}"
-        return (
-            f"{data.get('name')} ({what}) is activated at {place(data.get('hex'))} "
-            f"with {data.get('ap')} action points (13.3)"
+        return _(
+            "{name} ({side} {cls}) is activated at {place} with {ap} action points (13.3)",
+            name=data.get("name"),
+            side=side_word(data.get("side")),
+            cls=class_word(data.get("cls")),
+            place=place(data.get("hex")),
+            ap=data.get("ap"),
         )
     if kind == "hq_command":
         who, hq = names.unit(data.get("unit")), names.unit(data.get("hq"))
         if data.get("order") == "supply":
-            line = f"{who} {HQ_ORDER_WORDS['supply']}, by order of {hq}"
-        else:
-            line = f"{who} is under the command of {hq} this turn"
-        return f"{line} ({data.get('left')} action points left)"
+            return _(
+                "{who} moves, though out of supply, as if fully supplied, by order of {hq} "
+                "({left} action points left)",
+                who=who,
+                hq=hq,
+                left=data.get("left"),
+            )
+        return _(
+            "{who} is under the command of {hq} this turn ({left} action points left)",
+            who=who,
+            hq=hq,
+            left=data.get("left"),
+        )
     if kind == "hq_deactivated":
-        return (
-            f"{data.get('name')} is deactivated and hidden again, one step weaker: "
-            f"strength {data.get('strength')} (13.6)"
+        return _(
+            "{name} is deactivated and hidden again, one step weaker: strength {strength} (13.6)",
+            name=data.get("name"),
+            strength=data.get("strength"),
         )
     if kind == "hq_supremacy_cost":  # English: to be marked for translation
         return (
@@ -943,9 +976,11 @@ def _hq_event_words(kind: str, data: dict[str, Any], names: Names) -> str | None
             f"strength {data.get('strength')} (SBE5)"
         )
     if kind == "supreme_hq_moved":
-        return (
-            f"{data.get('name')} moves from {place(data.get('frm'))} to {place(data.get('to'))}: "
-            "the enemy has entered its country (13.8.2)"
+        return _(
+            "{name} moves from {frm} to {to}: the enemy has entered its country (13.8.2)",
+            name=data.get("name"),
+            frm=place(data.get("frm")),
+            to=place(data.get("to")),
         )
     return None
 

@@ -1,0 +1,115 @@
+"""The table in four languages (issue 18): the switch, the browser's own language by default,
+and the legend, a prompt and the log read in Italian.
+
+Debian's Chromium drives `hexfront serve` (fixtures in test_browser.py); screenshots go to
+test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .test_browser import front_page, hex_on_screen, shot
+
+PROMPT = "[data-testid=prompt]"
+
+
+def test_italian_switch_legend_prompt_and_log(server: str, browser: Any) -> None:
+    page, errors = front_page(browser, server)
+    page.wait_for_selector("[data-testid=new-sbe1]")
+    assert page.inner_text("[data-testid=new-sbe1]") == "New game: SBE1 against the computer"
+    assert page.get_attribute("html", "lang") == "en"
+
+    # The switch reloads the page in Italian and is remembered in this browser.
+    page.select_option("[data-testid=lang]", "it")
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    page.wait_for_selector("[data-testid=new-sbe1]")
+    assert page.inner_text("[data-testid=new-sbe1]") == "Nuova partita: SBE1 contro il computer"
+    page.reload()
+    page.wait_for_selector("[data-testid=new-sbe1]")
+    assert page.inner_text("[data-testid=new-sbe1]").startswith("Nuova partita")
+    shot(page, "40-front-page-it")
+
+    page.click("[data-testid=new-sbe1]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=production]")
+    page.wait_for_selector("svg.board g.block.mine")
+    # A prompt: the rules' prompt said in Italian, with the phase's name from the rulebook.
+    heading = page.inner_text(f"{PROMPT} h3")
+    assert heading == "Spendi i PP: rinforza, ricostruisci, piazza i rinforzi; poi fine."
+    assert "Fase di Produzione (7.3)" in page.inner_text(PROMPT)
+    assert "Meteo" in page.inner_text("[data-testid=weather]") or "bel tempo" in page.inner_text(
+        "[data-testid=weather]"
+    )
+
+    # The map legend.
+    page.click("[data-testid=legend-toggle]")
+    legend = "[data-testid=legend]"
+    page.wait_for_selector(legend, state="visible")
+    text = page.inner_text(legend)
+    for words in (
+        "Cosa mostra la mappa",
+        "foresta",
+        "palude",
+        "fiume",
+        "ferrovia",
+        "senza rifornimento",
+    ):
+        assert words in text, words
+    for english in ("river", "railway", "forest", "out of supply", "What the map shows"):
+        assert not re.search(rf"\b{english}\b", text), english
+    shot(page, "41-legend-it")
+    page.keyboard.press("Escape")
+
+    # Log lines: the turn with its month and weather, then a move of our own, by name.
+    log = "[data-testid=log]"
+    assert "Turno 1 (giugno 1941), meteo: bel tempo" in page.inner_text(log)
+    page.click(f"{PROMPT} button[data-verb=done]")  # production
+    page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
+    assert page.inner_text(f"{PROMPT} h3").startswith("Movimenti strategici in ferrovia")
+    page.click(f"{PROMPT} button[data-verb=done]")  # strategic rail movement
+    page.wait_for_selector(f"{PROMPT}[data-kind=move]")
+    assert page.inner_text(f"{PROMPT} h3") == (
+        "Muovi le unità terrestri; poi termina il movimento terrestre."
+    )
+    first = page.locator("[data-testid=unit-list] button[data-unit]").first
+    unit = first.get_attribute("data-unit")
+    start_hex = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+    page.mouse.click(*hex_on_screen(page, start_hex))
+    page.wait_for_selector("svg.board g.highlight[data-dests]:not([data-dests=''])")
+    page.wait_for_selector("[data-testid=destinations] button[data-to]")
+    hint = page.inner_text("[data-testid=selected-hint]")
+    assert "clicca un esagono giallo" in hint, hint
+    unit = page.get_attribute("svg.board g.block.selected", "data-unit")
+    move = page.locator("[data-testid=destinations] button[data-to]:not([data-attack])").first
+    target = move.get_attribute("data-to")
+    move.click()
+    page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
+    lines = page.inner_text(log)
+    assert " muove " in lines, lines[-500:]
+    assert " moves " not in lines
+    assert page.inner_text(f"{PROMPT} button[data-testid=undo]") == "Annulla"
+    shot(page, "42-move-it")
+    assert not errors, errors
+
+
+def test_the_browsers_language_is_the_default(server: str, chromium: Any) -> None:
+    """A browser set to Spanish (its Accept-Language) gets the Spanish page until a switch."""
+    context = chromium.new_context(locale="es-ES", viewport={"width": 1200, "height": 800})
+    try:
+        page, errors = front_page(context, server)
+        page.wait_for_selector("[data-testid=new-sbe1]")
+        assert page.get_attribute("html", "lang") == "es"
+        assert (
+            page.inner_text("[data-testid=new-sbe1]") == "Nueva partida: SBE1 contra el ordenador"
+        )
+        page.select_option("[data-testid=lang]", "fr")
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        page.wait_for_selector("[data-testid=new-sbe1]")
+        assert (
+            page.inner_text("[data-testid=new-sbe1]")
+            == "Nouvelle partie : SBE1 contre l'ordinateur"
+        )
+        assert not errors, errors
+    finally:
+        context.close()
