@@ -240,6 +240,10 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "surrender": {"handle": "b199", "side": "soviet", "hex": "2119"},
     "surrendered_unit": {"unit": "sov-a-8", "name": "8th Army"},
     "surrender_pp": {"power": "germany", "pp": 1},
+    "siege_step_lost": {"handle": "b199", "side": "soviet", "hex": "2514"},
+    "siege_step_lost_unit": {"unit": "sov-a-8", "name": "8th Army"},
+    "surrender_coloured_pp": {"power": "ussr", "colour": "red", "pp": 1},
+    "desperate_attack_failed": {"side": "axis", "hex": "4737", "units": 1},
     "power_surrenders": {"power": "finland", "why": "Helsinki is in Soviet hands"},
     "finland_neutral": {},
     "game_over": {

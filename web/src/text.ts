@@ -214,6 +214,11 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "hq_activated": return fmt(X.hq_activated, { name: d.name, side: sideName(d.side), cls: classWord(d.cls), place: at, ap: d.ap });
     case "hq_command": return cap(fmt(d.order === "supply" ? X.hq_command_supply : X.hq_command, { who: unit(), hq: d.hq !== undefined ? name(String(d.hq)) : L.block.hq, left: d.left }));
     case "hq_deactivated": return fmt(X.hq_deactivated, { name: d.name, strength: d.strength });
+    case "siege_step_lost": return cap(fmt(X.siege_step_lost, { block: aBlock(d.side), place: at }));
+    case "siege_step_lost_unit": return fmt(X.siege_step_lost_unit, { name: d.name });
+    case "surrender_coloured_pp": return fmt(X.surrender_coloured_pp, { power: power(d.power), pp: colours({ [String(d.colour)]: d.pp }) });
+    case "desperate_attack_failed": return cap(fmt(X.desperate_attack_failed, { place: at, n: d.units }));
+    case "hq_supremacy_cost": return fmt(X.hq_supremacy_cost, { name: d.name, strength: d.strength });
     case "supreme_hq_moved": return fmt(X.supreme_hq_moved, { name: d.name, frm: place(String(d.frm)), to: place(String(d.to)) });
   }
   if (MOVE_LOG.has(e.kind)) {

@@ -237,6 +237,8 @@ export const en = {
   zones: { md: "Military districts", ag: "Army groups", areas: "Scenario areas", starts: "Start lines", finland: "Finland", green: "Green line" },
   advanced: {
     coloured_income: "{power} also collects {pp}", noColoured: "no coloured PP", coloured_aid: "Germany gives {pp} to {power}",
+    siege_step_lost: "{block} at {place} loses a step under siege instead of surrendering (12.1)", siege_step_lost_unit: "{name} loses a step under siege (12.1)", surrender_coloured_pp: "{power} also gains {pp} from the surrenders (12.5)", desperate_attack_failed: "the desperate attack at {place} fails: {n} cut-off units surrender (12.4.1)",
+    hq_supremacy_cost: "{name} pays for Luftwaffe Total Supremacy: strength {strength} (SBE5)",
     coloured_pp_spent: "{side} also spends {pp}", resources_cut: "{power} collects nothing from {places}: no railway or sea route links them to its main supply source (11.2)",
     mine_loss: "mines sink {pp} PP shipped from {city} for {power} (11.3)", pp_discarded: "{power} loses {pp}: coloured PP are saved only beside a yellow PP (11.2)",
     red: "{n} red (armour)", blue: "{n} blue (air)", black: "{n} black (oil)", white: "{n} white (shipyard)", list: "{list} PP",

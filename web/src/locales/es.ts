@@ -236,6 +236,8 @@ export const es: Catalogue = {
   zones: { md: "Distritos militares", ag: "Grupos de ejércitos", areas: "Áreas de los escenarios", starts: "Líneas de partida", finland: "Finlandia", green: "Línea verde" },
   advanced: {
     coloured_income: "{power} recibe también {pp}", noColoured: "ningún PP de color", coloured_aid: "Alemania da {pp} a {power}",
+    siege_step_lost: "{block} en {place} pierde un paso sitiado en lugar de rendirse (12.1)", siege_step_lost_unit: "{name} pierde un paso sitiado (12.1)", surrender_coloured_pp: "{power} obtiene además {pp} de las rendiciones (12.5)", desperate_attack_failed: "el ataque desesperado en {place} fracasa: {n} unidades aisladas se rinden (12.4.1)",
+    hq_supremacy_cost: "{name} paga la supremacía total de la Luftwaffe: fuerza {strength} (SBE5)",
     coloured_pp_spent: "{side}: gastados también {pp}", resources_cut: "{power} no recibe nada de {places}: ningún ferrocarril ni ruta marítima los une a su fuente de suministro principal (11.2)",
     mine_loss: "las minas hunden {pp} PP enviados desde {city} para {power} (11.3)", pp_discarded: "{power} pierde {pp}: los PP de color solo se guardan junto a un PP amarillo (11.2)",
     red: "{n} rojos (blindados)", blue: "{n} azules (aéreos)", black: "{n} negros (petróleo)", white: "{n} blancos (astilleros)", list: "PP: {list}",

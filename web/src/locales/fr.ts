@@ -236,6 +236,8 @@ export const fr: Catalogue = {
   zones: { md: "Districts militaires", ag: "Groupes d'armées", areas: "Zones des scénarios", starts: "Lignes de départ", finland: "Finlande", green: "Ligne verte" },
   advanced: {
     coloured_income: "{power} reçoit aussi {pp}", noColoured: "aucun PP de couleur", coloured_aid: "l'Allemagne donne {pp} à {power}",
+    siege_step_lost: "{block} à {place} perd un pas en état de siège au lieu de se rendre (12.1)", siege_step_lost_unit: "{name} perd un pas en état de siège (12.1)", surrender_coloured_pp: "{power} gagne aussi {pp} grâce aux redditions (12.5)", desperate_attack_failed: "l'attaque désespérée à {place} échoue : {n} unités isolées se rendent (12.4.1)",
+    hq_supremacy_cost: "{name} paie la suprématie totale de la Luftwaffe : force {strength} (SBE5)",
     coloured_pp_spent: "{side} : {pp} dépensés en plus", resources_cut: "{power} ne reçoit rien de {places} : aucune voie ferrée ni route maritime ne les relie à sa source de ravitaillement principale (11.2)",
     mine_loss: "les mines coulent {pp} PP expédiés de {city} pour {power} (11.3)", pp_discarded: "{power} perd {pp} : les PP de couleur ne se gardent qu'à côté d'un PP jaune (11.2)",
     red: "{n} rouges (blindés)", blue: "{n} bleus (aériens)", black: "{n} noirs (pétrole)", white: "{n} blancs (chantiers navals)", list: "PP : {list}",

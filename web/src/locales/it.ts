@@ -236,6 +236,8 @@ export const it: Catalogue = {
   zones: { md: "Distretti militari", ag: "Gruppi d'armate", areas: "Aree degli scenari", starts: "Linee di partenza", finland: "Finlandia", green: "Linea verde" },
   advanced: {
     coloured_income: "{power} incassa anche {pp}", noColoured: "nessun PP colorato", coloured_aid: "la Germania dà {pp} a {power}",
+    siege_step_lost: "{block} a {place} perde uno step sotto assedio invece di arrendersi (12.1)", siege_step_lost_unit: "{name} perde uno step sotto assedio (12.1)", surrender_coloured_pp: "{power} ottiene anche {pp} dalle rese (12.5)", desperate_attack_failed: "l'attacco disperato a {place} fallisce: {n} unità isolate si arrendono (12.4.1)",
+    hq_supremacy_cost: "{name} paga la supremazia totale della Luftwaffe: forza {strength} (SBE5)",
     coloured_pp_spent: "{side}: spesi anche {pp}", resources_cut: "{power} non incassa nulla da {places}: nessuna ferrovia o rotta marittima li collega alla sua fonte di rifornimento principale (11.2)",
     mine_loss: "le mine affondano {pp} PP spediti da {city} per {power} (11.3)", pp_discarded: "{power} perde {pp}: i PP colorati si conservano solo accanto a un PP giallo (11.2)",
     red: "{n} rossi (corazzati)", blue: "{n} blu (aerei)", black: "{n} neri (petrolio)", white: "{n} bianchi (cantieri)", list: "PP: {list}",

@@ -865,6 +865,28 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
                 power=power_word(data.get("to", "")),
             )
         # --- advanced production: end ---
+        # --- advanced supply (12.1-12.5), added by the chapter 12 work: begin ---
+        case "siege_step_lost":
+            line = _(
+                "{block} at {where} loses a step under siege instead of surrendering (12.1)",
+                block=a_block(side),
+                where=where,
+            )
+        case "siege_step_lost_unit":
+            line = _("{name} loses a step under siege (12.1)", name=name)
+        case "surrender_coloured_pp":
+            line = _(
+                "{power} also gains {pp} from the surrenders (12.5)",
+                power=power,
+                pp=_colour_list({str(data.get("colour")): data.get("pp")}),
+            )
+        case "desperate_attack_failed":
+            line = _(
+                "The desperate attack at {where} fails: {n} cut-off units surrender (12.4.1)",
+                where=where,
+                n=data.get("units"),
+            )
+        # --- advanced supply: end ---
         case _kind:
             # An event with no words yet: its kind in words, never its fields.
             return kind.replace("_", " ").capitalize()
@@ -970,10 +992,11 @@ def _hq_event_words(kind: str, data: dict[str, Any], names: Names) -> str | None
             name=data.get("name"),
             strength=data.get("strength"),
         )
-    if kind == "hq_supremacy_cost":  # English: to be marked for translation
-        return (
-            f"{data.get('name')} pays for Luftwaffe Total Supremacy: "
-            f"strength {data.get('strength')} (SBE5)"
+    if kind == "hq_supremacy_cost":
+        return _(
+            "{name} pays for Luftwaffe Total Supremacy: strength {strength} (SBE5)",
+            name=data.get("name"),
+            strength=data.get("strength"),
         )
     if kind == "supreme_hq_moved":
         return _(

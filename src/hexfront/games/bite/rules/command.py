@@ -507,7 +507,9 @@ def pay_total_supremacy(state: BiteState) -> None:
             continue
         for _ in range(steps - 1 if is_active(state, hq) else steps):
             if not reduce_once(state, hq):
-                eliminate(state, hq, "the cost of Luftwaffe Total Supremacy (SBE5)")
+                eliminate(
+                    state, hq, "deactivated on its last step (13.6)"
+                )  # its Total Supremacy cost
                 break
         else:
             state.emit(
