@@ -6,7 +6,7 @@ from __future__ import annotations
 from hexfront.engine.protocol import Action
 from hexfront.engine.sequence import Decision, Frame
 from hexfront.games.stalins_war.machine import MACHINE
-from hexfront.games.stalins_war.rules import supply
+from hexfront.games.stalins_war.rules import attrition
 from hexfront.games.stalins_war.state import AXIS, ELIMINATED, ON_MAP, SOVIET, SwState
 
 from .helpers import act, new
@@ -101,6 +101,6 @@ def test_southwest_front_leaves_its_weaker_counter() -> None:
         b for b in s.world.map.adjacency[berlin] if not s.occupants(b)
     )
     s.moved()
-    supply.attrition(s, SOVIET)
+    attrition.attrition(s, SOVIET)
     assert s.pieces["su.Southwest"].box == "removed"
     assert s.pieces["su.Southwest2"].box == ELIMINATED

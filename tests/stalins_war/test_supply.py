@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from hexfront.games.stalins_war.rules import supply
+from hexfront.games.stalins_war.rules import attrition, supply
 from hexfront.games.stalins_war.rules.movement import allowance
 from hexfront.games.stalins_war.rules.zoc import enemy_zoc
 from hexfront.games.stalins_war.state import AXIS, ELIMINATED, ON_MAP, OUT, SOVIET, SwState
@@ -51,7 +51,7 @@ def test_a_unit_cut_off_is_out_of_supply_and_lost_in_attrition() -> None:
     put(s, "su.13R", near[0])
     put(s, "su.12M", near[1])
     assert supply.status(s, "su.13R") is None
-    supply.attrition(s, SOVIET)
+    attrition.attrition(s, SOVIET)
     assert s.pieces["su.13R"].box == ELIMINATED
     assert s.pieces["su.12M"].box == "removed"  # *2-2-4: every step starred
     s = new()
@@ -59,7 +59,7 @@ def test_a_unit_cut_off_is_out_of_supply_and_lost_in_attrition() -> None:
     far = next(b for b in s.world.map.adjacency[moscow] if not s.occupants(b))
     put(s, "ge.4A", far)
     assert supply.mark(s, AXIS) == ["ge.4A"]
-    supply.attrition(s, AXIS)
+    attrition.attrition(s, AXIS)
     assert s.pieces["ge.4A"].box == "track"
     assert s.track["ge.4A"] == 4
     s.turn = 4
@@ -95,7 +95,7 @@ def test_attrition_takes_cut_off_cities_but_not_fortresses() -> None:
     minsk = m.node("Minsk")
     s.pieces["su.13R"].box, s.pieces["su.13R"].at = OUT, -1
     ring(s, minsk, AXIS)
-    supply.attrition(s, SOVIET)
+    attrition.attrition(s, SOVIET)
     assert s.control["Minsk"] == AXIS
     assert s.vp == 8
     s = new()
@@ -109,7 +109,7 @@ def test_attrition_takes_cut_off_cities_but_not_fortresses() -> None:
             s.control[place.name] = AXIS
     s.moved()
     assert supply.status(s, "su.13R") == supply.LIMITED
-    supply.attrition(s, SOVIET)
+    attrition.attrition(s, SOVIET)
     assert s.pieces["su.13R"].box == ON_MAP
     assert s.control["Sevastopol"] == SOVIET
     assert "su.13R" in s.unfed  # fortress supply: no ZOC

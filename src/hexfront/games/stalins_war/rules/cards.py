@@ -260,7 +260,7 @@ class ActionRound(Procedure[SwState]):
             if gives or mobilizing:  # the OPS come after the units are placed (4.5.1)
                 todo.append(["movement", {"ops": ops_before}])
             elif events.gives_attack(card) and not mud:  # 15.1.1: no event combat in mud
-                from .combat import combat_vars
+                from .combat_start import combat_vars
 
                 todo.append(["combat", combat_vars(state, side, 0, False, False, [])])
             frame.vars["todo"] = todo

@@ -29,8 +29,9 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..state import AXIS, ELIMINATED, ON_MAP, SOVIET, SwState, enemy
 from ..tables import CombatTables
 from . import control, supply
+from .combat_start import combat_vars
 from .options import option
-from .stacking import stack_ok
+from .stacking import overstack_ok, stack_ok
 from .zoc import enemy_zoc, fortress
 
 M = Machine[SwState]
@@ -83,32 +84,6 @@ class CombatVars(TypedDict):
     round_cards: list[str]  # cards in force for every attack of this round (S15, S35)
     zhukov_used: bool
     battle: Battle
-
-
-def combat_vars(
-    state: SwState, side: str, ops: int, zero: bool, moved: bool, rail: list[str]
-) -> dict[str, JSON]:
-    return {
-        "side": side,
-        "ops": ops,
-        "zero": zero,
-        "moved": moved,
-        "rail": list(rail),
-        "stage": "markers",
-        "markers": [],
-        "attacked": [],
-        "fought": [],
-        "retreated": [],
-        "blitz": [],
-        "exploited": [],
-        "exploiting": {},
-        "exploit_start": {},
-        "used_cards": [],
-        "long_reach": [],
-        "round_cards": [],
-        "zhukov_used": False,
-        "battle": {},
-    }
 
 
 # --- tables ----------------------------------------------------------------------------------
@@ -1752,21 +1727,6 @@ def exploit_steps(state: SwState, v: CombatVars, uid: str) -> list[int]:
         if not _may_step(state, uid, b):
             continue
         out.append(b)
-    return out
-
-
-def overstack_ok(state: SwState) -> set[int]:
-    """Hexes where a Blitz advance may over-stack until exploitation ends (9.1.4, 11.5.2)."""
-    out: set[int] = set()
-    for f in state.stack:
-        if f.proc == "combat":
-            blitz = f.vars.get("blitz")
-            if isinstance(blitz, list):
-                out |= {int(str(h)) for h in blitz}
-            moving = f.vars.get("exploiting")
-            if isinstance(moving, dict):
-                for u in moving:
-                    out.add(state.pieces[str(u)].at)
     return out
 
 

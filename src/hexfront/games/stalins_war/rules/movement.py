@@ -384,7 +384,7 @@ class Movement(Procedure[SwState]):
                     works.roll_trench(state, v["side"], node)
             # 7.3.5: what OPS are left go on Combat markers, then the combats (chapter 11);
             # the combat step also resets the count of a 0-OPS round without moves or fights
-            from .combat import combat_vars
+            from .combat_start import combat_vars
 
             m.goto(
                 state,

@@ -37,12 +37,25 @@ def stack_ok(state: SwState, node: int, side: str, joining: str | None = None) -
 
 def stacking_problems(state: SwState) -> list[str]:
     """Every hex over the limits (invariants, tests)."""
-    from .combat import overstack_ok
-
     lifted = overstack_ok(state)  # a Blitz advance until exploitation ends (9.1.4, 11.5.2)
     out = []
     for node in sorted({p.at for p in state.on_map()} - lifted):
         for side in ("axis", "soviet"):
             if not stack_ok(state, node, side):
                 out.append(f"{side} over-stacked in {state.world.map.id_of(node)}")
+    return out
+
+
+def overstack_ok(state: SwState) -> set[int]:
+    """Hexes where a Blitz advance may over-stack until exploitation ends (9.1.4, 11.5.2)."""
+    out: set[int] = set()
+    for f in state.stack:
+        if f.proc == "combat":
+            blitz = f.vars.get("blitz")
+            if isinstance(blitz, list):
+                out |= {int(str(h)) for h in blitz}
+            moving = f.vars.get("exploiting")
+            if isinstance(moving, dict):
+                for u in moving:
+                    out.add(state.pieces[str(u)].at)
     return out

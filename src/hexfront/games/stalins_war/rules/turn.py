@@ -15,7 +15,7 @@ from typing import TypedDict
 from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
 
 from ..state import AXIS, SIDES, SOVIET, SwState
-from . import events, supply, victory
+from . import attrition, events, supply, victory
 
 M = Machine[SwState]
 
@@ -125,7 +125,7 @@ class ActionPhase(Procedure[SwState]):
         victory.after_round(state)
         if state.ar == state.world.tables.rounds_per_turn and state.result is None:
             # 6B, 4.4.5: a side's attrition segment follows its last AR of the turn
-            supply.attrition(state, str(frame.vars["playing"]))
+            attrition.attrition(state, str(frame.vars["playing"]))
 
 
 __all__ = ["ActionPhase", "GameProc", "TurnProc"]
