@@ -40,7 +40,7 @@ def catalog() -> list[GameEntry]:
             "bite",
             "Blocks in the East",
             ("axis", "soviet"),
-            "basic game playable (SBE1-SBE4); advanced rules in progress",
+            "playable: the basic game (SBE1-SBE4) and the advanced game's SBE5",
             bite_catalog.scenarios(),
         ),
         GameEntry(
