@@ -16,7 +16,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
 
 from ..state import AXIS, SOVIET, BiteState
 from ..types import Side
-from . import deploy
+from . import dated, deploy
 from .basics import advanced
 
 M = Machine[BiteState]
@@ -58,6 +58,7 @@ class TurnProc(Steps[BiteState]):
         self.first_step(frame)
         state.weather = weather_of(state)
         state.emit("turn", turn=state.turn, weather=state.weather)
+        dated.tech_breakthroughs(state)  # 3.13: the month's TECH breakthroughs
 
 
 def weather_of(state: BiteState) -> str:
