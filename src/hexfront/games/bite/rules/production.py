@@ -13,6 +13,9 @@ Germany may hand each ally up to 3 PP a turn (5.2). A supplied unit may be disba
 
 In the Advanced Game (SBE5-SBE9) the income comes from the map's resource centres and the
 prices of armour, air and HQ steps are paired with coloured PP (11.0-11.3, ``resources.py``).
+The German FHQ is repaired before anything else is bought (13.8.2), Supreme HQs bound to a
+place come back only there (13.8.1: the Stavka in Moscow, or in Chelyabinsk once Moscow is
+lost), and a besieged Leningrad repairs and builds with its own PP alone (12.3).
 """
 
 from __future__ import annotations
@@ -26,11 +29,22 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..board import CAPITAL, FORTRESS, MAJOR, Site
 from ..charts import charts
-from ..state import AXIS, DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, SOVIET, BiteState, Piece
+from ..state import (
+    AXIS,
+    DISBANDED,
+    ELIMINATED,
+    HELD,
+    ON_MAP,
+    POOL,
+    SOVIET,
+    BiteState,
+    Piece,
+    enemy_of,
+)
 from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
-from . import powers, resources
+from . import command, dated, powers, resources, siege
 from .air import free_airbase
-from .basics import advanced, factories_at, lowest_live_step, step_cost
+from .basics import advanced, factories_at, lowest_live_step, node_named, step_cost
 from .supply import source_nodes
 
 M = Machine[BiteState]
@@ -213,6 +227,97 @@ def placement_hexes(
     return OpenCities(state, piece.side, used).where(state.spec(piece), sources)
 
 
+def repair_first(state: BiteState, side: str) -> None:
+    """13.8.2: at the start of its side's Production Phase a Supreme HQ that must be
+    repaired first (the FHQ, ``data/hq.toml``) regains its lost steps before anything else
+    is bought, one step at a time while its power can pay the step's PP (yellow and, in the
+    Advanced Game, its paired colour, 11.0). Design choice (docs/rules-coverage.md): a step
+    its power cannot pay for, or an HQ out of supply (4.4), blocks nothing else."""
+    if not advanced(state):
+        return
+    for uid, rules in sorted(command.hq_data().supreme.items()):
+        hq = state.pieces.get(uid)
+        if not rules.repair_first or hq is None or hq.side != side:
+            continue
+        if hq.status != ON_MAP or hq.oos:
+            continue
+        payer = payer_of(state, hq)
+        colour = resources.paired_colour(state.spec(hq), payer)
+        while True:
+            cost = repair_cost(state, hq)
+            if cost is None or cost > state.pp.get(payer, 0):
+                break
+            if colour is not None and resources.coloured(state, payer, colour) < cost:
+                break
+            resources.pay(state, payer, colour, cost, side)
+            state.pp[payer] -= cost
+            hq.step -= 1
+            hq.half_hit = False
+            state.emit("repair", audience=side, unit=hq.uid, strength=state.strength(hq))
+            state.emit("pp_spent", side=side, pp=cost)
+
+
+def supreme_rebuild_hexes(
+    state: BiteState, piece: Piece, used: dict[str, int], sources: frozenset[int]
+) -> list[int] | None:
+    """Where a Supreme HQ bound to one place is rebuilt (Advanced Game), or None for every
+    other block (7.3.1 applies). 13.8.1: the Stavka comes back in Moscow while the Soviets
+    hold it, else in Chelyabinsk; 13.8.2: the FHQ in Rastenburg, or Berlin once it has
+    moved there. The place must be held with no enemy in it, be a supply source of the
+    HQ's power and have room this phase (7.3.1, 7.3.2). Chelyabinsk is a partial hex on
+    this map (docs/data/map.md): the Stavka, which never moves, may stand there."""
+    if not advanced(state) or state.spec(piece).cls != "supreme_hq":
+        return None
+    rules = command.supreme_rules(piece.uid)
+    if not rules.bound or rules.home is None:
+        return None
+    side = piece.side
+    moved = state.flags.get(command.SUPREME_MOVED)
+    home = rules.home
+    if rules.fallback is not None and isinstance(moved, list) and piece.uid in moved:
+        home = rules.fallback
+
+    def held(name: str) -> int | None:
+        node = node_named(state, name)
+        if node is None or state.control[node] != side:
+            return None
+        if any(p.side == enemy_of(side) for p in state.occupants(node)):
+            return None
+        return node
+
+    node = held(home)
+    if node is None and rules.rebuild is not None:
+        node = held(rules.rebuild)
+    if node is None or node not in sources:
+        return []
+    site = state.w.board.sites.get(node)
+    c = charts()
+    double = site is not None and (site.type == CAPITAL or site.name in c.double_cities)
+    limit = c.placement_double if double else c.placement_default
+    return [node] if used.get(str(node), 0) < limit else []
+
+
+def pocket_affords(
+    state: BiteState, budget: dict[str, JSON], payer: str, cost: int, colour: str | None
+) -> bool:
+    """12.3: whether besieged Leningrad's own PP left this phase pay for a step: yellow,
+    and red beside it for armour; never another colour. When Leningrad's PP reached the
+    pool this turn (by the Road of Life, 11.2) they are spent from it, so it must hold them
+    too."""
+    if colour not in (None, "red"):
+        return False
+    if cost > int(cast(int, budget["yellow"])):
+        return False
+    if colour == "red" and cost > int(cast(int, budget["red"])):
+        return False
+    if budget["pooled"]:
+        if cost > state.pp.get(payer, 0):
+            return False
+        if colour is not None and resources.coloured(state, payer, colour) < cost:
+            return False
+    return True
+
+
 class ProductionPhase(Procedure[BiteState]):
     name = "production"
 
@@ -241,7 +346,30 @@ class ProductionPhase(Procedure[BiteState]):
                 p.status = HELD
                 p.step = p.arrival_step
                 state.emit("reinforcement_available", audience=side, unit=p.uid)
+        dated.battle_sheet(state, side)  # 7.3: the Battle Sheet's upgrades and removals
+        repair_first(state, side)  # 13.8.2: the FHQ before anything else
         frame.vars.update(used={}, aid={}, sources=self._sources(state))
+        if adv and side == SOVIET:
+            self._leningrad_budget(state, frame)  # 12.3
+
+    def _leningrad_budget(self, state: BiteState, frame: Frame) -> None:
+        """12.3: while Leningrad is besieged and the Road of Life runs, its pocket spends
+        only what Leningrad itself makes this turn (yellow and red, 11.1, 11.2). When those
+        PP reached the pool (by the Road, 11.2) the pocket's buys are taken from it; when
+        they did not (snow closes the Road to PP, 11.2), the pocket spends them on the spot
+        and what it leaves is lost at the end of the phase (design choice)."""
+        node = siege.leningrad_builds_alone(state)
+        if node is None:
+            return
+        made = resources.own_output(state, node)
+        main = state.w.main_sources.get("ussr")
+        pooled = main is not None and node in resources.connected(state, SOVIET, main, mined=True)
+        frame.vars["leningrad"] = {
+            "node": node,
+            "yellow": made.get("yellow", 0),
+            "red": made.get("red", 0),
+            "pooled": pooled,
+        }
 
     def _sources(self, state: BiteState) -> dict[str, JSON]:
         """Supply sources of each power of the phasing side, for placement (7.3.2)."""
@@ -313,6 +441,9 @@ class ProductionPhase(Procedure[BiteState]):
             return where
 
         aid = cast(dict[str, int], frame.vars["aid"])
+        used = cast(dict[str, int], frame.vars["used"])
+        budget = cast("dict[str, JSON] | None", frame.vars.get("leningrad"))  # 12.3
+        pocket = siege.leningrad_pocket(state) if budget is not None else frozenset()
         out = Listing()  # a block may go to any of a dozen cities: made only if asked for
         disbands: list[JSON] = []  # listed last: the least likely wish (7.3.4)
         present: set[str] = set()  # nations with a block on the map or to come back (5.2)
@@ -333,15 +464,49 @@ class ProductionPhase(Procedure[BiteState]):
                         args: dict[str, JSON] = {"unit": p.uid, "pp": cost, "colour": colour}
                         out.append(Action(side, "repair", args))
                 disbands.append(p.uid)
-            elif status == ELIMINATED or (status == DISBANDED and p.rebuild_turn <= turn):
-                if rebuild is not None and rebuild <= pp.get(payer, 0):  # rebuild_cost
-                    price: dict[str, JSON] = {"pp": rebuild}
+            elif status == ON_MAP and budget is not None and p.node in pocket:
+                # 12.3: a cut-off unit of the besieged pocket, on Leningrad's own PP
+                cost = steps[p.step - 1] if p.step else None
+                if (
+                    cost is not None
+                    and siege.in_fortress_supply(state, p)
+                    and pocket_affords(state, budget, payer, cost, colour)
+                ):
+                    args = {"unit": p.uid, "pp": cost}
                     if colour is not None:
-                        if resources.coloured(state, payer, colour) < rebuild:
-                            continue
-                        price["colour"] = colour
-                    where = placements(spec, kind)
+                        args["colour"] = colour
+                    out.append(Action(side, "repair", args))
+            elif status == ELIMINATED or (status == DISBANDED and p.rebuild_turn <= turn):
+                if rebuild is None:  # rebuild_cost
+                    continue
+                price: dict[str, JSON] = {"pp": rebuild}
+                if colour is not None:
+                    price["colour"] = colour
+                fixed = None
+                if adv and spec.cls == "supreme_hq":  # 13.8.1, 13.8.2: its own place
+                    fixed = supreme_rebuild_hexes(
+                        state, p, used, self._sources_of(state, frame, spec.nation)
+                    )
+                affords = rebuild <= pp.get(payer, 0) and (
+                    colour is None or resources.coloured(state, payer, colour) >= rebuild
+                )
+                if affords:
+                    if fixed is None:
+                        where = placements(spec, kind)
+                    else:
+                        where = [board.id_of(n) for n in fixed]
                     out.grid(side, "rebuild", {"unit": p.uid}, "hex", where, [price])
+                # 12.3: rebuilt in the besieged city itself, on its own PP
+                if (
+                    budget is not None
+                    and fixed is None
+                    and pocket_affords(state, budget, payer, rebuild, colour)
+                ):
+                    city = int(cast(int, budget["node"]))
+                    sources = self._sources_of(state, frame, spec.nation)
+                    if city not in sources and cities.where(spec, frozenset({city})):
+                        hexes: list[JSON] = [board.id_of(city)]
+                        out.grid(side, "rebuild", {"unit": p.uid}, "hex", hexes, [price])
             elif status == HELD:
                 out.grid(side, "place", {"unit": p.uid}, "hex", placements(spec, kind))
         # 5.2; in the Advanced Game Germany may give PP of any colour (digest B.13)
@@ -359,6 +524,26 @@ class ProductionPhase(Procedure[BiteState]):
         out.append(Action(side, "done"))
         out.grid(side, "disband", {}, "unit", disbands)
         return out
+
+    def _pocket_buy(
+        self,
+        state: BiteState,
+        frame: Frame,
+        budget: dict[str, JSON],
+        piece: Piece,
+        action: Action,
+    ) -> bool:
+        """12.3: whether this repair or rebuild is paid with besieged Leningrad's own PP:
+        the repair of a cut-off unit in its pocket, or a rebuild in the city while it is
+        not a supply source of the unit's power."""
+        if action.verb == "repair":
+            return piece.oos and piece.node in siege.leningrad_pocket(state)
+        if action.verb != "rebuild":
+            return False
+        node = state.w.board.node(str(action.args["hex"]))
+        if node != int(cast(int, budget["node"])):
+            return False
+        return node not in self._sources_of(state, frame, state.spec(piece).nation)
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
         side = state.phasing
@@ -408,10 +593,25 @@ class ProductionPhase(Procedure[BiteState]):
         piece = state.pieces[str(action.args["unit"])]
         payer = payer_of(state, piece)
         colour = action.args.get("colour")
-        if colour is not None and verb in ("repair", "rebuild"):  # 11.0
+        budget = cast("dict[str, JSON] | None", frame.vars.get("leningrad"))
+        on_pocket = budget is not None and self._pocket_buy(state, frame, budget, piece, action)
+        if on_pocket and budget is not None:  # 12.3: Leningrad's own PP
+            cost = int(cast(int, action.args["pp"]))
+            budget["yellow"] = int(cast(int, budget["yellow"])) - cost
+            if colour is not None:
+                budget["red"] = int(cast(int, budget["red"])) - cost
+            if budget["pooled"]:
+                resources.pay(state, payer, None if colour is None else str(colour), cost, side)
+                state.pp[payer] -= cost
+            elif colour is not None:  # spent on the spot, never in the pool
+                state.emit("coloured_pp_spent", side=side, power=payer, colour=str(colour), pp=cost)
+            if verb == "rebuild":
+                state.emit("pp_spent", side=side, pp=cost)
+        elif colour is not None and verb in ("repair", "rebuild"):  # 11.0
             resources.pay(state, payer, str(colour), int(cast(int, action.args["pp"])), side)
         if verb == "repair":
-            state.pp[payer] -= int(cast(int, action.args["pp"]))
+            if not on_pocket:
+                state.pp[payer] -= int(cast(int, action.args["pp"]))
             piece.step -= 1
             piece.half_hit = False
             state.emit("repair", audience=side, unit=piece.uid, strength=state.strength(piece))
@@ -426,7 +626,8 @@ class ProductionPhase(Procedure[BiteState]):
         else:  # rebuild or place
             node = board.node(str(action.args["hex"]))
             if verb == "rebuild":
-                state.pp[payer] -= int(cast(int, action.args["pp"]))
+                if not on_pocket:
+                    state.pp[payer] -= int(cast(int, action.args["pp"]))
                 piece.step = lowest_live_step(state.spec(piece))
             piece.status = ON_MAP
             piece.node = node
