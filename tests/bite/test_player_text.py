@@ -326,3 +326,49 @@ def test_the_new_game_form_reads_options_as_words() -> None:
         assert len(words) == len(option.choices)
         for word in words:
             assert not re.search(r"_|\b(True|False|true|false)\b", str(word)), (option.name, word)
+
+
+def _production_words(scenario: str) -> dict[str, str]:
+    """Each production choice of the Axis at its turn-2 Production Phase, in words, keyed
+    by verb, ally and colour: a reduced panzer corps to repair, an eliminated fighter to
+    rebuild, and the PP Germany may give its allies."""
+    units = [
+        {"id": "ger-pz-xxxxvii", "hex": "Brest-Litovsk", "strength": 2},
+        {"id": "ger-jg-51", "hex": "Warsaw", "status": "eliminated"},
+        {"id": "ger-c-xii", "hex": "2522"},
+    ]
+    base = {"scenario": scenario, "turn": 2, "side": "axis", "phase": "production"}
+    match = Match.from_position(GAME, {**base, "unit": units})
+    view = match.view("axis")
+    words: dict[str, str] = {}
+    for action in match.legal_actions("axis"):
+        if action.verb in ("repair", "rebuild", "aid"):
+            parts = [action.verb]
+            if action.verb == "aid":
+                parts += [str(action.args["to"]), str(action.args.get("colour", ""))]
+            key = " ".join(p for p in parts if p)
+            words.setdefault(key, GAME.describe_action(action, view))
+    return words
+
+
+def test_advanced_production_choices_name_their_colours() -> None:
+    """11.0: in the Advanced Game a step of armour costs as many red PP as yellow ones, of air
+    blue ones; Germany may give its allies a PP of any colour (5.2). The menu says which."""
+    from hexfront.i18n import using
+
+    words = _production_words("SBE5")
+    assert words["repair"] == "repair XXXXVII Panzer Corps: 3 yellow and 3 red PP"
+    assert words["rebuild"].startswith("rebuild JG 51 Mölders at ")
+    assert words["rebuild"].endswith(": 2 yellow and 2 blue PP")
+    assert words["aid romania"] == "give 1 yellow PP to Romania"
+    assert words["aid romania red"] == "give 1 red PP to Romania"
+    assert words["aid finland black"] == "give 1 black PP to Finland"
+    # The Basic Game (SBE4) pays yellow PP only, and says just how many.
+    basic = _production_words("SBE4")
+    assert basic["repair"] == "repair XXXXVII Panzer Corps (3 PP)"
+    assert basic["aid romania"] == "give 1 PP to Romania"
+    assert not any("red" in w or "yellow" in w for w in basic.values())
+    with using("it"):
+        italian = _production_words("SBE5")
+    assert italian["repair"] == "rinforza XXXXVII Panzer Corps: 3 PP gialli e 3 rossi"
+    assert italian["aid romania red"] == "dai 1 PP rosso a Romania"

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
 from hexfront.i18n import N_, _, _n
+
+from . import catalog
 
 PHASE_NAMES = {
     "setup": N_("Setup"),
@@ -438,14 +441,21 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             return _("rebase {who} to {to}", who=who, to=to)
         case "react":
             return _("send {who} to the battle at {to}", who=who, to=to)
+        case "repair" if _advanced(view):
+            return _("repair {who}: {cost}", who=who, cost=_step_cost(a))
         case "repair":
             return _("repair {who} ({pp} PP)", who=who, pp=a["pp"])
+        case "rebuild" if _advanced(view):
+            return _("rebuild {who} at {at}: {cost}", who=who, at=at, cost=_step_cost(a))
         case "rebuild":
             return _("rebuild {who} at {at} ({pp} PP)", who=who, at=at, pp=a["pp"])
         case "place":
             return _("place {who} at {at}", who=who, at=at)
         case "disband":
             return _("disband {who} (+1 PP next turn)", who=who)
+        case "aid" if _advanced(view):
+            colour = str(a.get("colour") or "yellow")
+            return _(AID_WORDS.get(colour, AID_WORDS["yellow"]), power=power_word(a["to"]))
         case "aid":
             return _("give 1 PP to {power}", power=power_word(a["to"]))
         case "fight":
@@ -910,6 +920,42 @@ def _colour_list(data: dict[str, Any]) -> str:
         _(text, n=data[colour]) for colour, text in words.items() if int(data.get(colour) or 0)
     ]
     return _("{list} PP", list=", ".join(parts)) if parts else ""
+
+
+# 5.2 in the Advanced Game: Germany gives one PP of a colour of its choice (digest B.13).
+AID_WORDS = {
+    "yellow": N_("give 1 yellow PP to {power}"),
+    "red": N_("give 1 red PP to {power}"),
+    "blue": N_("give 1 blue PP to {power}"),
+    "black": N_("give 1 black PP to {power}"),
+    "white": N_("give 1 white PP to {power}"),
+}
+
+
+def _advanced(view: dict[str, JSON] | None) -> bool:
+    """Whether the view is of an Advanced Game scenario (chapters 8-13, coloured PP)."""
+    if view is None:
+        return False
+    scenario = view.get("scenario")
+    return any(s.id == scenario and s.rules == "advanced" for s in catalog.scenarios())
+
+
+def _step_cost(args: Mapping[str, JSON]) -> str:
+    """A repair's or rebuild's price in words (11.0): as many PP of the unit's colour as
+    yellow ones (armour red, air blue, HQs black, marines white), "1 yellow and 1 red PP";
+    infantry pays yellow only."""
+    raw = args.get("pp")
+    n = raw if isinstance(raw, int) else 0
+    match args.get("colour"):
+        case "red":
+            return _n("{n} yellow and {n} red PP", "{n} yellow and {n} red PP", n)
+        case "blue":
+            return _n("{n} yellow and {n} blue PP", "{n} yellow and {n} blue PP", n)
+        case "black":
+            return _n("{n} yellow and {n} black PP", "{n} yellow and {n} black PP", n)
+        case "white":
+            return _n("{n} yellow and {n} white PP", "{n} yellow and {n} white PP", n)
+    return _n("{n} yellow PP", "{n} yellow PP", n)
 
 
 # --- HQ, fuel and movement (Advanced Game, 13.0-13.8): words added by the chapter 13 work ---
