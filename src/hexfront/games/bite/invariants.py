@@ -9,6 +9,7 @@ from hexfront.engine.records import state_hash
 
 from .charts import charts
 from .game import Bite
+from .rules.command import rebuild_place
 from .state import DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, REMOVED, BiteState
 from .types import OFF
 
@@ -39,7 +40,11 @@ def check(game: Bite, state: BiteState, *, full: bool = True) -> list[str]:
         if not 0 <= p.node < board.node_count:
             errors.append(f"{p.uid}: on the map at no node")
             continue
-        if spec.is_ground and not board.playable[p.node]:
+        # 13.8.1: the Stavka's rebuild place, Chelyabinsk, is a partial hex on this map
+        # (docs/data/map.md); the Stavka never moves, so it alone may stand there.
+        place = rebuild_place(p.uid)
+        at_place = place is not None and board.node(place) == p.node
+        if spec.is_ground and not board.playable[p.node] and not at_place:
             errors.append(f"{p.uid}: ground unit in an unplayable hex {board.id_of(p.node)}")
         if spec.is_ground:
             ground[(p.node, p.side)] += 1

@@ -66,6 +66,7 @@ class SupremeRules:
     repeat_kinds: bool = False
     cross_command: bool = False  # commands every nationality of its side
     never_removed: bool = False  # 13.6 never removes it
+    repair_first: bool = False  # repaired before any other unit in each Production Phase
 
 
 @dataclass(frozen=True, slots=True)

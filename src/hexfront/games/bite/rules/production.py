@@ -51,6 +51,9 @@ M = Machine[BiteState]
 
 # 7.3.1: Soviet marines enter only at these two shipyards, not at every one on the map.
 MARINE_SHIPYARDS = frozenset({"Sevastopol", "Leningrad"})
+# 12.3: state.flags key, {"yellow": PP, "red": PP}: what besieged Leningrad has brought into
+# the Soviet pool during the siege and not spent yet (present only during a siege).
+LENINGRAD_PP = "leningrad_pp"
 
 
 def payer_of(state: BiteState, piece: Piece) -> str:
@@ -297,25 +300,26 @@ def supreme_rebuild_hexes(
     return [node] if used.get(str(node), 0) < limit else []
 
 
+def leningrad_budget(state: BiteState) -> dict[str, int] | None:
+    """12.3: what besieged Leningrad may still spend (:data:`LENINGRAD_PP`), or None when
+    its pocket is not building on its own PP."""
+    found = state.flags.get(LENINGRAD_PP)
+    return cast(dict[str, int], found) if isinstance(found, dict) else None
+
+
 def pocket_affords(
-    state: BiteState, budget: dict[str, JSON], payer: str, cost: int, colour: str | None
+    state: BiteState, budget: dict[str, int], payer: str, cost: int, colour: str | None
 ) -> bool:
-    """12.3: whether besieged Leningrad's own PP left this phase pay for a step: yellow,
-    and red beside it for armour; never another colour. When Leningrad's PP reached the
-    pool this turn (by the Road of Life, 11.2) they are spent from it, so it must hold them
-    too."""
+    """12.3: whether besieged Leningrad's own PP pay for a step: yellow, and red beside it
+    for armour, never another colour; they are part of the Soviet pool, so the pool must
+    hold them too."""
     if colour not in (None, "red"):
         return False
-    if cost > int(cast(int, budget["yellow"])):
+    if cost > budget.get("yellow", 0) or cost > state.pp.get(payer, 0):
         return False
-    if colour == "red" and cost > int(cast(int, budget["red"])):
+    if colour == "red" and cost > budget.get("red", 0):
         return False
-    if budget["pooled"]:
-        if cost > state.pp.get(payer, 0):
-            return False
-        if colour is not None and resources.coloured(state, payer, colour) < cost:
-            return False
-    return True
+    return colour is None or resources.coloured(state, payer, colour) >= cost
 
 
 class ProductionPhase(Procedure[BiteState]):
@@ -350,26 +354,30 @@ class ProductionPhase(Procedure[BiteState]):
         repair_first(state, side)  # 13.8.2: the FHQ before anything else
         frame.vars.update(used={}, aid={}, sources=self._sources(state))
         if adv and side == SOVIET:
-            self._leningrad_budget(state, frame)  # 12.3
+            self._leningrad_budget(state)  # 12.3
 
-    def _leningrad_budget(self, state: BiteState, frame: Frame) -> None:
-        """12.3: while Leningrad is besieged and the Road of Life runs, its pocket spends
-        only what Leningrad itself makes this turn (yellow and red, 11.1, 11.2). When those
-        PP reached the pool (by the Road, 11.2) the pocket's buys are taken from it; when
-        they did not (snow closes the Road to PP, 11.2), the pocket spends them on the spot
-        and what it leaves is lost at the end of the phase (design choice)."""
+    def _leningrad_budget(self, state: BiteState) -> None:
+        """12.3: while Leningrad is besieged and the Road of Life runs, its pocket repairs and
+        builds with Leningrad's own PP only. They reach the Soviet pool by the Road (11.2),
+        so they are kept as a share of it (:data:`LENINGRAD_PP`): each Soviet Production
+        Phase of the siege adds what Leningrad brought in that turn (nothing while snow
+        shuts the Road to PP, 11.2), and the pocket's repairs and builds take from both.
+        Design choice (docs/rules-coverage.md): the share carries over from turn to turn
+        while the siege lasts, so a few turns' PP buy an armour step; it is gone when the
+        siege ends."""
         node = siege.leningrad_builds_alone(state)
         if node is None:
+            state.flags.pop(LENINGRAD_PP, None)
             return
-        made = resources.own_output(state, node)
+        budget = leningrad_budget(state)
+        if budget is None:
+            budget = {"yellow": 0, "red": 0}
+            state.flags[LENINGRAD_PP] = budget
         main = state.w.main_sources.get("ussr")
-        pooled = main is not None and node in resources.connected(state, SOVIET, main, mined=True)
-        frame.vars["leningrad"] = {
-            "node": node,
-            "yellow": made.get("yellow", 0),
-            "red": made.get("red", 0),
-            "pooled": pooled,
-        }
+        if main is not None and node in resources.connected(state, SOVIET, main, mined=True):
+            made = resources.own_output(state, node)
+            budget["yellow"] = budget.get("yellow", 0) + made.get("yellow", 0)
+            budget["red"] = budget.get("red", 0) + made.get("red", 0)
 
     def _sources(self, state: BiteState) -> dict[str, JSON]:
         """Supply sources of each power of the phasing side, for placement (7.3.2)."""
@@ -442,8 +450,9 @@ class ProductionPhase(Procedure[BiteState]):
 
         aid = cast(dict[str, int], frame.vars["aid"])
         used = cast(dict[str, int], frame.vars["used"])
-        budget = cast("dict[str, JSON] | None", frame.vars.get("leningrad"))  # 12.3
+        budget = leningrad_budget(state) if advanced(state) else None  # 12.3
         pocket = siege.leningrad_pocket(state) if budget is not None else frozenset()
+        city = node_named(state, "Leningrad") if budget is not None else None
         out = Listing()  # a block may go to any of a dozen cities: made only if asked for
         disbands: list[JSON] = []  # listed last: the least likely wish (7.3.4)
         present: set[str] = set()  # nations with a block on the map or to come back (5.2)
@@ -502,9 +511,12 @@ class ProductionPhase(Procedure[BiteState]):
                     and fixed is None
                     and pocket_affords(state, budget, payer, rebuild, colour)
                 ):
-                    city = int(cast(int, budget["node"]))
                     sources = self._sources_of(state, frame, spec.nation)
-                    if city not in sources and cities.where(spec, frozenset({city})):
+                    if (
+                        city is not None
+                        and city not in sources
+                        and cities.where(spec, frozenset({city}))
+                    ):
                         hexes: list[JSON] = [board.id_of(city)]
                         out.grid(side, "rebuild", {"unit": p.uid}, "hex", hexes, [price])
             elif status == HELD:
@@ -529,7 +541,6 @@ class ProductionPhase(Procedure[BiteState]):
         self,
         state: BiteState,
         frame: Frame,
-        budget: dict[str, JSON],
         piece: Piece,
         action: Action,
     ) -> bool:
@@ -541,7 +552,7 @@ class ProductionPhase(Procedure[BiteState]):
         if action.verb != "rebuild":
             return False
         node = state.w.board.node(str(action.args["hex"]))
-        if node != int(cast(int, budget["node"])):
+        if node != node_named(state, "Leningrad"):
             return False
         return node not in self._sources_of(state, frame, state.spec(piece).nation)
 
@@ -593,25 +604,16 @@ class ProductionPhase(Procedure[BiteState]):
         piece = state.pieces[str(action.args["unit"])]
         payer = payer_of(state, piece)
         colour = action.args.get("colour")
-        budget = cast("dict[str, JSON] | None", frame.vars.get("leningrad"))
-        on_pocket = budget is not None and self._pocket_buy(state, frame, budget, piece, action)
-        if on_pocket and budget is not None:  # 12.3: Leningrad's own PP
-            cost = int(cast(int, action.args["pp"]))
-            budget["yellow"] = int(cast(int, budget["yellow"])) - cost
+        budget = leningrad_budget(state) if advanced(state) else None
+        if budget is not None and self._pocket_buy(state, frame, piece, action):
+            cost = int(cast(int, action.args["pp"]))  # 12.3: from Leningrad's own share
+            budget["yellow"] = budget.get("yellow", 0) - cost
             if colour is not None:
-                budget["red"] = int(cast(int, budget["red"])) - cost
-            if budget["pooled"]:
-                resources.pay(state, payer, None if colour is None else str(colour), cost, side)
-                state.pp[payer] -= cost
-            elif colour is not None:  # spent on the spot, never in the pool
-                state.emit("coloured_pp_spent", side=side, power=payer, colour=str(colour), pp=cost)
-            if verb == "rebuild":
-                state.emit("pp_spent", side=side, pp=cost)
-        elif colour is not None and verb in ("repair", "rebuild"):  # 11.0
+                budget["red"] = budget.get("red", 0) - cost
+        if colour is not None and verb in ("repair", "rebuild"):  # 11.0
             resources.pay(state, payer, str(colour), int(cast(int, action.args["pp"])), side)
         if verb == "repair":
-            if not on_pocket:
-                state.pp[payer] -= int(cast(int, action.args["pp"]))
+            state.pp[payer] -= int(cast(int, action.args["pp"]))
             piece.step -= 1
             piece.half_hit = False
             state.emit("repair", audience=side, unit=piece.uid, strength=state.strength(piece))
@@ -626,8 +628,7 @@ class ProductionPhase(Procedure[BiteState]):
         else:  # rebuild or place
             node = board.node(str(action.args["hex"]))
             if verb == "rebuild":
-                if not on_pocket:
-                    state.pp[payer] -= int(cast(int, action.args["pp"]))
+                state.pp[payer] -= int(cast(int, action.args["pp"]))
                 piece.step = lowest_live_step(state.spec(piece))
             piece.status = ON_MAP
             piece.node = node

@@ -324,6 +324,15 @@ def incomes(state: BiteState, side: str, powers: Iterable[str]) -> dict[str, Inc
     return out
 
 
+def own_output(state: BiteState, node: int) -> dict[str, int]:
+    """What the centre in ``node`` makes this turn for its own side, by colour (11.1,
+    11.2: its population or mining PP and its working factories); empty where none."""
+    for c in centres(state):
+        if c.node == node:
+            return {k: v for k, v in _production(state, c, factories=True).items() if v > 0}
+    return {}
+
+
 def _production(state: BiteState, c: Centre, *, factories: bool) -> dict[str, int]:
     out = {"yellow": c.yellow, "black": c.black}
     if factories:

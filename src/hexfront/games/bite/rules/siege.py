@@ -13,7 +13,9 @@ Final Supply (7.9) surrenders every unit still cut off.
   surrender.
 * 12.3 Leningrad and Oranienbaum (one pocket) do the same while the Road of Life runs:
   Leningrad held, and Volkhov linked to Siberia by Soviet-held railway (the test of the
-  SBE1 verdict). Without it they are in siege supply.
+  SBE1 verdict). Without it they are in siege supply. While the pocket is besieged and the
+  Road runs, its cut-off units may still be repaired, and units rebuilt in Leningrad, but
+  only with Leningrad's own yellow and red PP (``production.py``).
 * 12.4 desperate attack: cut-off TECH 2-3 ground units may attack; if the hex is not
   cleared after the first round, those still in it surrender at once (0-step units too).
 * 12.5 a surrendering unit yields 1 yellow PP, plus 1 red, blue or black PP as its class
@@ -26,7 +28,14 @@ from ..board import CAPITAL, WATER
 from ..charts import charts
 from ..state import SOVIET, BiteState, Piece, enemy_of
 from ..types import Node
-from .basics import controls, eliminate, rail_linked_to_siberia, side_of_power, zoc_map
+from .basics import (
+    controls,
+    eliminate,
+    node_named,
+    rail_linked_to_siberia,
+    side_of_power,
+    zoc_map,
+)
 from .level import advanced
 from .modifiers import fortification
 from .resources import paired_colour, pool
@@ -79,6 +88,19 @@ def in_fortress_supply(state: BiteState, piece: Piece) -> bool:
     if piece.side == SOVIET and piece.node in leningrad_pocket(state):
         return road_of_life_open(state)
     return False
+
+
+def leningrad_builds_alone(state: BiteState) -> Node | None:
+    """12.3: Leningrad's node while its pocket is besieged (every land hex around the two
+    hexes held by Axis units or in an Axis zone of control) and the Road of Life runs: its
+    cut-off units are repaired, and units built there, with Leningrad's own PP only. None
+    otherwise (and always in the Basic Game)."""
+    if not advanced(state):
+        return None
+    node = node_named(state, "Leningrad")
+    if node is None or state.control[node] != SOVIET or not road_of_life_open(state):
+        return None
+    return node if surrounded(state, node, SOVIET) else None
 
 
 # --- 12.1 siege supply -------------------------------------------------------------------------
