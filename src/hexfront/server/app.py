@@ -155,6 +155,14 @@ class UndoBody(_Body):
     version: StrictInt
 
 
+class WebhookBody(_Body):
+    url: str | None = Field(
+        max_length=4096,
+        description="http(s) URL that receives a POST when this seat's move comes; null removes it",
+        examples=["https://example.org/hooks/my-secret-path"],
+    )
+
+
 class Credentials(_Body):
     username: str = Field(max_length=64)
     password: str = Field(max_length=256)
@@ -223,7 +231,11 @@ def create_app(
     app.state.users = users
     app.state.db = db
     app.state.settings = settings
-    app.add_middleware(GuardMiddleware, max_body=settings.max_body_bytes)
+    app.add_middleware(
+        GuardMiddleware,
+        max_body=settings.max_body_bytes,
+        larger={"/api/games/import": settings.max_import_bytes},
+    )
 
     # --- errors -----------------------------------------------------------------------
 
@@ -547,6 +559,71 @@ def create_app(
         control at the start of every turn and at the end, and every block lost. Only once
         the game is over (a summary of the record every seat may read then)."""
         return JSONResponse(await game_report(games, game_id))
+
+    @app.get("/api/games/{game_id}/status", tags=["play"])
+    async def status(game_id: str, side: SeatAny) -> Response:
+        """Whose move it is, cheaply (for a list of games: the game is not loaded):
+        `status`, `to_move`, `your_turn`, `waiting_for` (the other sides to act, each a
+        person or the computer), `result`, `seq`, `updated`."""
+        return JSONResponse(await games.status(game_id, side))
+
+    @app.put("/api/games/{game_id}/webhook", tags=["play"])
+    async def set_webhook(game_id: str, body: WebhookBody, side: Seat) -> Response:
+        """Set this seat's webhook: a POST of `{game, scenario, turn, side, message:
+        "your move", link}` to `url` when this seat's move comes (at most one a minute;
+        never anything hidden). Only for a seat played from elsewhere; null removes it."""
+        return JSONResponse(await games.set_webhook(game_id, side, body.url))
+
+    @app.get("/api/games/{game_id}/webhook", tags=["play"])
+    async def get_webhook(game_id: str, side: Seat) -> Response:
+        """This seat's webhook URL (null: none). No other seat can read it."""
+        return JSONResponse(await games.webhook(game_id, side))
+
+    @app.delete("/api/games/{game_id}/webhook", tags=["play"])
+    async def delete_webhook(game_id: str, side: Seat) -> Response:
+        """Remove this seat's webhook."""
+        return JSONResponse(await games.set_webhook(game_id, side, None))
+
+    @app.get("/api/games/{game_id}/export", tags=["records"])
+    async def export(game_id: str, side: SeatAny) -> Response:
+        """The game as one file, to import on another server: the record (seed, every
+        action, the state hash), the seats' kinds (no token) and a SHA-256 of the
+        content. It shows everything hidden, so a game in progress between people in
+        different places exports only once every seat agreed to open its record; a game
+        whose people all sit at the creator's screen (or play the computer) exports for
+        them; a finished game for any seat."""
+        data = await games.export(game_id, side)
+        name = f"hexfront-{data['game']}-{data['scenario']}-{game_id}.json"
+        return JSONResponse(data, headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    @app.post("/api/games/import", tags=["records"], status_code=201)
+    async def import_game(
+        request: Request,
+        user: Annotated[Any, Depends(maybe_account)],
+        play_as: Annotated[
+            str | None, Query(max_length=32, description="the importer's own side")
+        ] = None,
+    ) -> Response:
+        """Start a game from an exported file (the body, up to 32 MiB): its SHA-256 is
+        checked, then the whole game replayed from its seed to its stated hash; a changed,
+        damaged or malformed file is refused with 400 and a sentence saying why, and
+        nothing is stored. Returns the new game like `POST /api/games`: tokens of the
+        importer's seats, invite codes of the others."""
+        if user is None:
+            limit(client_key(request))
+        for key in (client_key(request), *([f"user:{user[0]}"] if user else [])):
+            if per_hour > 0 and not new_games.allow(key):
+                raise ApiError(
+                    429, "too_many_games", f"at most {per_hour} new games an hour; try later"
+                )
+        try:
+            data = json.loads(await request.body())
+        except (ValueError, UnicodeDecodeError):
+            raise ApiError(400, "bad_json", "the game file is not valid JSON") from None
+        if _unicode_problem(data):
+            raise ApiError(400, "bad_export_file", "the game file holds text that is not Unicode")
+        created = await games.import_game(data, play_as, user[0] if user else None)
+        return JSONResponse(created, status_code=201)
 
     async def open_socket(
         websocket: WebSocket,

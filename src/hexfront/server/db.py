@@ -105,6 +105,9 @@ class SeatRow(Base):
     # one-time invite code (its sha256 here), and the token goes to whoever joins with it
     # first. Kept after that, so that a second use is told the invite was used.
     invite_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    # Where to POST a short notice when this seat's move comes (``webhooks.py``); set by
+    # the seat's own player, never shown to another seat or exported.
+    webhook_url: Mapped[str | None] = mapped_column(String(2048), nullable=True)
 
 
 class SpectatorRow(Base):

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.events import JSON
 from hexfront.engine.match import Match
-from hexfront.engine.protocol import Action, Game
+from hexfront.engine.protocol import Action, Game, canonical_json
 
 from . import dice
 from .ai_runner import AiRunner
@@ -54,6 +54,8 @@ from .records import full_record, replay_view
 from .settings import Settings
 from .spectators import MODES, SPECTATOR, turn_of
 from .storage import GameStore, new_token, token_hash
+from .transfer import check_file, export_game
+from .webhooks import Webhooks, check_url
 from .workers import Workers
 
 __all__ = [
@@ -84,6 +86,7 @@ class GameService:
         self._tasks: set[asyncio.Task[None]] = set()
         self.ai = AiRunner(self.workers, self._change, self.live_games.holds, self._tasks, settings)
         self.live_games.on_loaded = self.ai.maybe_start
+        self.webhooks = Webhooks(settings, self._webhook_url, self._tasks)
 
     @property
     def pool(self) -> Any:
@@ -401,6 +404,7 @@ class GameService:
         only the database write goes to a thread."""
         sides = live.watched_sides() | ({side} if live.seats[side].kind != "ai" else set())
         every = self.settings.snapshot_every
+        before = set(live.match.active_sides())
         if live.slow:
 
             def change_sync() -> dict[str, bytes]:
@@ -415,7 +419,24 @@ class GameService:
             await self.run(self.store.commit, live, change)
             wire = encode(live, sides)
         live.publish(wire)
+        if action is not None:
+            self._tell_new_movers(live, before, side)
         return wire
+
+    def _tell_new_movers(self, live: LiveGame, before: set[str], actor: str) -> None:
+        """Webhooks of the person seats that have just become ones to act."""
+        if live.match.is_over():
+            return
+        now = set(live.match.active_sides())
+        new = {
+            s for s in now - before - {actor} if s in live.seats and live.seats[s].kind == "human"
+        }
+        if new:
+            state = live.match.state
+            self.webhooks.became_active(live.id, live.match.record.scenario, turn_of(state), new)
+
+    async def _webhook_url(self, game_id: str, side: str) -> str | None:
+        return await self.run(self.store.webhook_of, game_id, side)
 
     async def settle(self, game_id: str) -> None:
         """Wait until no AI seat of the game is moving (for tests and benchmarks)."""
@@ -467,6 +488,147 @@ class GameService:
         if side is not None and side not in live.game.sides:
             raise unprocessable("unknown_side", f"side must be one of {', '.join(live.game.sides)}")
         return await self.run(replay_view, live, actions, upto, side, self.store.snapshot_before)
+
+    # --- whose turn, webhooks ------------------------------------------------------------
+
+    async def status(self, game_id: str, side: str) -> dict[str, JSON]:
+        """Whose move it is, for a games list: read from the game's row, so a long game
+        is not loaded for it. ``waiting_for`` names the sides to act other than the
+        seat's own, each with its kind (a person or the computer)."""
+        row = await self.run(self.store.status_of, game_id)
+        to_move: list[str] = row["to_move"] if row["status"] != "over" else []
+        seats: dict[str, Any] = row["seats"]
+        return {
+            "id": game_id,
+            "game": row["game"],
+            "scenario": row["scenario"],
+            "side": side,
+            "status": row["status"],
+            "to_move": list(to_move),
+            "your_turn": side in to_move,
+            "waiting_for": [
+                {"side": s, "kind": seats[s]["kind"], "agent": seats[s]["agent"]}
+                for s in to_move
+                if s != side and s in seats
+            ],
+            "result": row["result"],
+            "version": row["version"],
+            "seq": row["seq"],
+            "updated": row["updated"].isoformat() if row["updated"] else None,
+        }
+
+    async def set_webhook(self, game_id: str, side: str, url: str | None) -> dict[str, JSON]:
+        """Set (``None``: remove) the webhook of ``side``'s seat: only a person playing
+        from elsewhere (``human``) has one."""
+        live = await self.live(game_id)
+        if live.seats[side].kind != "human":
+            raise unprocessable(
+                "bad_webhook",
+                "only a seat played from elsewhere takes a webhook (not one at the creator's "
+                "screen)",
+            )
+        if url is not None:
+            url = check_url(url, self.settings.webhook_private_ok)
+        await self.run(self.store.set_webhook, game_id, side, url)
+        return {"id": game_id, "side": side, "url": url}
+
+    async def webhook(self, game_id: str, side: str) -> dict[str, JSON]:
+        return {"id": game_id, "side": side, "url": await self._webhook_url(game_id, side)}
+
+    # --- export and import ----------------------------------------------------------------
+
+    async def export(self, game_id: str, side: str) -> dict[str, JSON]:
+        """The game as one file (``transfer.py``). The file holds the seed, so it shows
+        every hidden block and every die to come: a game in progress is exported only
+        when no one else could be cheated by it, that is when every seat agreed to open
+        its record, or when no seat was given to another person (all the people's seats
+        were the creator's own: alone against the computer, or at one screen). A game
+        over exports for any seat."""
+        invited = await self.run(self.store.invited_sides, game_id)
+        async with self.locked(game_id) as live:
+            if not live.match.is_over() and not live.is_open() and invited:
+                raise forbidden(
+                    "export_closed",
+                    "a game in progress between people in different places is exported "
+                    "only once every seat agreed to open its record (the file shows "
+                    "everything hidden): ask your opponent to agree, or wait for the end",
+                )
+            return await self.run(export_game, live)
+
+    async def import_game(
+        self, data: Any, play_as: str | None, user_id: int | None
+    ) -> dict[str, JSON]:
+        """A new game from an exported file, checked and replayed first (400 otherwise,
+        and nothing is stored). Seats as at creation: the importer receives the tokens
+        of ``play_as`` (by default the first person's side) and of every ``hotseat``
+        side, and an invite code for each other person's seat."""
+
+        def build() -> tuple[LiveGame, dict[str, str], dict[str, str]]:
+            imported = check_file(data, self.load_game)
+            seats = imported.seats
+            me = play_as
+            if me is not None and (me not in seats or seats[me].kind == "ai"):
+                raise unprocessable("bad_side", "play_as must be a side played by a person")
+            if me is None:
+                me = next(s for s, seat in seats.items() if seat.kind != "ai")
+            if user_id is not None:
+                for s, seat in seats.items():
+                    if s == me or seat.kind == "hotseat":
+                        seat.user_id = user_id
+            invited = {s for s, seat in seats.items() if seat.kind == "human"} - {me}
+            tokens = {
+                s: new_token()
+                for s, seat in seats.items()
+                if seat.kind != "ai" and s not in invited
+            }
+            invites = {s: new_token() for s in sorted(invited)}
+            match = imported.match
+            n = len(match.record.actions)
+            live = LiveGame(
+                secrets.token_urlsafe(9),
+                match.game,
+                match,
+                imported.seed,
+                imported.seed_chosen,
+                n,
+                seats,
+                imported.seed_secret,
+            )
+            live.spectate, live.spectate_delay = imported.spectate, imported.spectate_delay
+            snapshots = []
+            if n and not any(match.can_undo(s) for s in match.game.sides):
+                body = canonical_json(match.game.to_json(match.state))
+                snapshots.append((n, body, match.hash()))
+            live.snapshot_seq = n if snapshots else 0
+            self.store.insert_imported(
+                live,
+                snapshots,
+                {s: token_hash(t) for s, t in tokens.items()},
+                {s: token_hash(c) for s, c in invites.items()},
+            )
+            live.token_hashes = {s: token_hash(t) for s, t in tokens.items()}
+            live.token_hashes.update(dict.fromkeys(invites))
+            live.thinking = live.ai_to_move()
+            return live, tokens, invites
+
+        live, tokens, invites = await self.run(build)
+        self.live_games.add(live)
+        self.ai.maybe_start(live)
+        game_id = live.id
+        links = {side: f"/#game={game_id}&token={token}" for side, token in tokens.items()}
+        links.update({side: f"/#game={game_id}&invite={code}" for side, code in invites.items()})
+        return {
+            "id": game_id,
+            "game": live.game.name,
+            "scenario": live.match.record.scenario,
+            "seq": len(live.match.record.actions),
+            "status": "over" if live.match.is_over() else "active",
+            "seats": dict(tokens),
+            "invites": dict(invites),
+            "kinds": {side: seat.kind for side, seat in live.seats.items()},
+            "links": dict(sorted(links.items())),
+            "version": live.version,
+        }
 
     async def state_hash(self, game_id: str) -> str:
         """The hash of the live state (for tests and operators, never sent to a seat)."""

@@ -174,9 +174,11 @@ class GuardMiddleware:
     )
     NO_POLICY = ("/docs", "/redoc")
 
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
+    def __init__(self, app: ASGIApp, max_body: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_body = max_body
+        # Paths that take larger bodies (an exported game file), with their own limit.
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
@@ -196,8 +198,9 @@ class GuardMiddleware:
                 chunked = True
             elif name == b"content-type":
                 ctype = value.split(b";")[0].strip().lower()
-        if declared > self.max_body:
-            await self._refuse(send, 413, "body_too_large", self._too_large())
+        limit = self.larger.get(scope["path"], self.max_body)
+        if declared > limit:
+            await self._refuse(send, 413, "body_too_large", self._too_large(limit))
             return
         is_api = scope["path"].startswith("/api/")
         if is_api and (declared > 0 or chunked) and ctype != b"application/json":
@@ -213,8 +216,8 @@ class GuardMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_body:
-                    raise BodyTooLarge(self.max_body)
+                if received > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         async def guarded_send(message: Message) -> None:
@@ -237,10 +240,10 @@ class GuardMiddleware:
             await self.app(scope, limited_receive, guarded_send)
         except BodyTooLarge:
             if not started:
-                await self._refuse(send, 413, "body_too_large", self._too_large())
+                await self._refuse(send, 413, "body_too_large", self._too_large(limit))
 
-    def _too_large(self) -> str:
-        return f"request bodies are limited to {self.max_body} bytes"
+    def _too_large(self, limit: int) -> str:
+        return f"request bodies are limited to {limit} bytes"
 
     async def _refuse(self, send: Send, status: int, code: str, detail: str) -> None:
         headers, body = _error_body(status, code, detail)

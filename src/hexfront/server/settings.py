@@ -57,5 +57,14 @@ class Settings:
     login_backoff_max_seconds: float = 300.0
     # Seconds the AI waits before each of its moves, so that a person can follow them.
     ai_delay: float = 0.0
+    # Webhooks (``webhooks.py``): seconds to wait for the receiver; at most one message
+    # per seat in this many seconds; whether loopback and private addresses may receive
+    # them (off by default: a player could otherwise make the server call its neighbours).
+    webhook_timeout: float = 5.0
+    webhook_min_interval: float = 60.0
+    webhook_private_ok: bool = False
+    # The largest exported game file accepted by ``POST /api/games/import`` (a 49-turn
+    # game's log is a few megabytes); every other request body keeps ``max_body_bytes``.
+    max_import_bytes: int = 32 * 1024 * 1024
     # Games available besides the registry's (tests plug in small games here).
     extra_games: dict[str, Game[Any]] = field(default_factory=dict)

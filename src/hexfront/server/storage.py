@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, cast
@@ -50,6 +51,8 @@ GAMES_T = cast(Table, GameRow.__table__)
 ACTIONS_T = cast(Table, ActionRow.__table__)
 SNAPSHOTS_T = cast(Table, SnapshotRow.__table__)
 SEATS_T = cast(Table, SeatRow.__table__)
+
+log = logging.getLogger("hexfront.server")
 
 
 # The hot path's statements, prebuilt once (portable SQL; JSON bound by SQLAlchemy's type).
@@ -96,6 +99,11 @@ def token_hash(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(32)
+
+
+class BadSnapshot(CorruptGame):
+    """A stored snapshot is damaged (its body does not match its hash, cannot be read, or
+    loads back to another state): the game itself may be sound, replayed from its seed."""
 
 
 class StaleInDatabase(Exception):
@@ -193,8 +201,22 @@ class GameStore:
         game = load_game(row.game)
         seats = {r.side: Seat(r.side, r.kind, r.agent, r.user_id) for r in seat_rows}
         actions = [a for _, a in action_rows]
+        snapshot_seq = int(snap[0]) if snap is not None else 0
         if long_log and snap is not None:
-            match = resume_match(game, row, actions, (snap[0], snap[1], snap[2]), game_id)
+            try:
+                match = resume_match(game, row, actions, (snap[0], snap[1], snap[2]), game_id)
+            except BadSnapshot as exc:
+                # A damaged snapshot costs time, not the game: the log is the source of
+                # truth, and the full replay from the seed checks it to the stored hash.
+                log.warning(
+                    "game %s: snapshot %s cannot be used (%s); replaying the whole log",
+                    game_id,
+                    snap[0],
+                    exc.detail,
+                )
+                match = rebuild_match(game, row, actions, None, game_id)
+                self._repair_snapshot(game_id, int(snap[0]), match, len(actions))
+                snapshot_seq = self._newest_snapshot_seq(game_id, len(actions)) or 0
         else:
             snapshot = (snap[0], snap[1]) if snap is not None else None
             match = rebuild_match(game, row, actions, snapshot, game_id)
@@ -209,14 +231,180 @@ class GameStore:
             row.seed_secret,
             open_sides,
         )
-        live.snapshot_seq = snap[0] if snap else 0
+        live.snapshot_seq = snapshot_seq
         live.meta_version = row.meta_version
         live.spectate, live.spectate_delay = row.spectate, row.spectate_delay
         live.token_hashes = {r.side: r.token_hash for r in seat_rows if r.kind != "ai"}
         live.thinking = live.ai_to_move()
         return live
 
+    def _repair_snapshot(self, game_id: str, bad_seq: int, match: Match[Any], n: int) -> None:
+        """Replace a damaged snapshot: drop it, and store the state just rebuilt from the
+        seed (``n`` actions) when no undo is pending there. Best effort: a failure is
+        logged, and the next load replays the whole log again."""
+        body = canonical_json(match.game.to_json(match.state))
+        fresh = not any(match.can_undo(side) for side in match.game.sides)
+        try:
+            with self.db.write_conn() as conn:
+                conn.execute(
+                    delete(SNAPSHOTS_T).where(
+                        SNAPSHOTS_T.c.game_id == game_id,
+                        SNAPSHOTS_T.c.seq.in_([bad_seq, n] if fresh else [bad_seq]),
+                    )
+                )
+                if fresh:
+                    digest = hashlib.sha256(body.encode()).hexdigest()
+                    conn.execute(
+                        _SNAP,
+                        {"id": game_id, "seq": n, "state": body, "hash": digest, "now": utcnow()},
+                    )
+        except Exception as exc:  # the game is served all the same
+            log.warning("game %s: the damaged snapshot was not replaced: %s", game_id, exc)
+
+    def _newest_snapshot_seq(self, game_id: str, upto: int) -> int | None:
+        with self.db.read() as s:
+            seq = s.scalar(
+                select(SNAPSHOTS_T.c.seq)
+                .where(SNAPSHOTS_T.c.game_id == game_id, SNAPSHOTS_T.c.seq <= upto)
+                .order_by(SNAPSHOTS_T.c.seq.desc())
+                .limit(1)
+            )
+        return int(seq) if seq is not None else None
+
+    def insert_imported(
+        self,
+        live: LiveGame,
+        snapshots: list[tuple[int, str, str]],
+        token_hashes: Mapping[str, str],
+        invite_hashes: Mapping[str, str],
+    ) -> None:
+        """Store a game read from an exported file (``transfer.py``), already replayed:
+        its row, seats, whole action log and ``snapshots`` ``(seq, body, hash)``, in one
+        transaction."""
+        match = live.match
+        rec = match.record
+        n = len(rec.actions)
+        now = utcnow()
+        with self.db.write_conn() as conn:
+            conn.execute(
+                insert(GAMES_T).values(
+                    id=live.id,
+                    game=live.game.name,
+                    scenario=rec.scenario,
+                    options=dict(rec.options),
+                    seed=live.seed,
+                    seed_chosen=live.seed_chosen,
+                    seed_secret=live.seed_secret,
+                    status="over" if match.is_over() else "active",
+                    version=live.version,
+                    actions_count=n,
+                    to_move=match.active_sides(),
+                    state_hash=match.hash(),
+                    result=result_json(match),
+                    spectate=live.spectate,
+                    spectate_delay=live.spectate_delay,
+                    created_at=now,
+                    updated_at=now,
+                    meta_version=0,
+                )
+            )
+            conn.execute(
+                insert(SEATS_T),
+                [
+                    {
+                        "game_id": live.id,
+                        "side": side,
+                        "kind": seat.kind,
+                        "agent": seat.agent,
+                        "token_hash": token_hashes.get(side),
+                        "invite_hash": invite_hashes.get(side),
+                        "user_id": seat.user_id,
+                        "webhook_url": None,
+                    }
+                    for side, seat in live.seats.items()
+                ],
+            )
+            if rec.actions:
+                conn.execute(
+                    insert(ACTIONS_T),
+                    [
+                        {
+                            "game_id": live.id,
+                            "seq": i,
+                            "side": a.side,
+                            "action": a.to_json(),
+                            "created_at": now,
+                        }
+                        for i, a in enumerate(rec.actions, 1)
+                    ],
+                )
+            for seq, body, digest in snapshots:
+                conn.execute(
+                    _SNAP, {"id": live.id, "seq": seq, "state": body, "hash": digest, "now": now}
+                )
+
     # --- seats ----------------------------------------------------------------------------
+
+    def invited_sides(self, game_id: str) -> set[str]:
+        """The seats given to someone else through an invite code (not the creator's)."""
+        with self.db.read() as s:
+            return set(
+                s.scalars(
+                    select(SEATS_T.c.side).where(
+                        SEATS_T.c.game_id == game_id, SEATS_T.c.invite_hash.is_not(None)
+                    )
+                )
+            )
+
+    def set_webhook(self, game_id: str, side: str, url: str | None) -> None:
+        """Set (or with ``None`` remove) a seat's webhook URL."""
+        with self.db.write() as s:
+            seat = s.get(SeatRow, (game_id, side))
+            if seat is None or seat.kind == "ai":
+                raise not_found("no such seat")
+            seat.webhook_url = url
+
+    def webhook_of(self, game_id: str, side: str) -> str | None:
+        with self.db.read() as s:
+            return s.scalar(
+                select(SEATS_T.c.webhook_url).where(
+                    SEATS_T.c.game_id == game_id, SEATS_T.c.side == side
+                )
+            )
+
+    def status_of(self, game_id: str) -> dict[str, Any]:
+        """Whose move it is in a game, from its row alone (no rules work, no loading)."""
+        with self.db.read() as s:
+            row = s.execute(
+                select(
+                    GAMES_T.c.game,
+                    GAMES_T.c.scenario,
+                    GAMES_T.c.status,
+                    GAMES_T.c.to_move,
+                    GAMES_T.c.result,
+                    GAMES_T.c.version,
+                    GAMES_T.c.actions_count,
+                    GAMES_T.c.updated_at,
+                ).where(GAMES_T.c.id == game_id)
+            ).first()
+            if row is None:
+                raise not_found(f"no game {game_id!r}")
+            seats = s.execute(
+                select(SEATS_T.c.side, SEATS_T.c.kind, SEATS_T.c.agent).where(
+                    SEATS_T.c.game_id == game_id
+                )
+            ).all()
+        return {
+            "game": row[0],
+            "scenario": row[1],
+            "status": row[2],
+            "to_move": list(row[3] or []),
+            "result": row[4],
+            "version": int(row[5]),
+            "seq": int(row[6]),
+            "updated": row[7],
+            "seats": {side: {"kind": kind, "agent": agent} for side, kind, agent in seats},
+        }
 
     def find_seat(self, digest: str) -> tuple[str, str, int, int] | None:
         """``(game id, side, version, meta_version)`` of the seat whose token hashes to
@@ -521,21 +709,25 @@ def resume_match(
     back exactly. The full replay from the seed stays available (:func:`rebuild_match`)."""
     seq, digest, body = snapshot
     if hashlib.sha256(body.encode()).hexdigest() != digest:
-        raise CorruptGame(f"game {game_id}: snapshot {seq} does not match its hash")
+        raise BadSnapshot(f"game {game_id}: snapshot {seq} does not match its hash")
     try:
-        match: Match[Any] = Match.from_record(
-            game, GameRecord(row.game, row.scenario, dict(row.options), row.seed, [])
-        )
+        # No setup from the seed (a long scenario's takes most of a second): the state
+        # comes from the snapshot, the record from the log.
+        match: Match[Any] = Match.__new__(Match)
+        match.game = game
+        match.record = GameRecord(row.game, row.scenario, dict(row.options), row.seed, [])
+        match._undo, match._undo_side = [], None  # no undo pending at a snapshot
         match.state = game.from_json(json.loads(body))
-        if match.hash() != digest:
-            raise CorruptGame(f"game {game_id}: snapshot {seq} does not load back exactly")
+    except (HexfrontError, KeyError, TypeError, ValueError) as exc:
+        raise BadSnapshot(f"game {game_id}: snapshot {seq} is unreadable: {exc}") from None
+    if match.hash() != digest:
+        raise BadSnapshot(f"game {game_id}: snapshot {seq} does not load back exactly")
+    try:
         match.record.actions.extend(Action.from_json(raw) for raw in actions[:seq])
         for raw in actions[seq:]:
             match.act(Action.from_json(raw))
     except HexfrontError as exc:
         raise CorruptGame(f"game {game_id}: the log does not replay: {exc}") from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CorruptGame(f"game {game_id}: snapshot {seq} is unreadable: {exc}") from None
     if match.hash() != row.state_hash:
         raise CorruptGame(f"game {game_id}: the replay does not match the stored hash")
     return match
