@@ -897,10 +897,76 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
                 n=data.get("units"),
             )
         # --- advanced supply: end ---
+        # --- the Battle Sheets' dated events and TECH (7.3, 3.13, long scenarios): begin ---
+        case "unit_withdrawn" if data.get("owed"):
+            line = _(
+                "{name} leaves the front, as the Battle Sheet says: {power} pays {pp} PP for "
+                "its missing steps and still owes {owed} PP",
+                name=name,
+                power=power,
+                pp=data.get("pp"),
+                owed=data.get("owed"),
+            )
+        case "unit_withdrawn" if data.get("pp"):
+            line = _(
+                "{name} leaves the front, as the Battle Sheet says: {power} pays {pp} PP for "
+                "its missing steps",
+                name=name,
+                power=power,
+                pp=data.get("pp"),
+            )
+        case "unit_withdrawn":
+            line = _("{name} leaves the front, as the Battle Sheet says", name=name)
+        case "withdrawal_waits":
+            line = _(
+                "{name} must leave the front but is out of supply: it leaves once supplied",
+                name=name,
+            )
+        case "withdrawal_debt_paid":
+            line = _(
+                "{power} pays {pp} PP it owed for withdrawn units ({owed} PP still owed)",
+                power=power,
+                pp=data.get("pp"),
+                owed=data.get("owed"),
+            )
+        case "unit_upgraded":
+            line = _(
+                "{name} becomes {into} and keeps its hits: strength {strength}",
+                name=name,
+                into=names.unit(data.get("into")),
+                strength=data.get("strength"),
+            )
+        case "upgrade_waits":
+            line = _(
+                "{name} is out of supply: {into} is held back until it is supplied",
+                name=name,
+                into=names.unit(data.get("into")),
+            )
+        case "upgrade_rebuild":
+            line = _(
+                "{name} was lost: {into} must be rebuilt", name=name, into=names.unit(data["into"])
+            )
+        case "tech_advance":
+            line = _(
+                "{power}: {field} now at TECH {level} (3.13)",
+                power=power_word(data.get("nation", "")),
+                field=_key_words(TECH_FIELD_WORDS, data.get("field")),
+                level=data.get("level"),
+            )
+        # --- dated events: end ---
         case _kind:
             # An event with no words yet: its kind in words, never its fields.
             return kind.replace("_", " ").capitalize()
     return cap(line)
+
+
+# 3.13: the four TECH fields, for the month's breakthroughs.
+TECH_FIELD_WORDS = {
+    "infantry": N_("infantry"),
+    "armor": N_("armour"),
+    "fighter": N_("fighters"),
+    "bomber": N_("bombers"),
+}
 
 
 def _new_block(side: object) -> str:
