@@ -221,6 +221,16 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "hq_supremacy_cost": return fmt(X.hq_supremacy_cost, { name: d.name, strength: d.strength });
     case "supreme_hq_moved": return fmt(X.supreme_hq_moved, { name: d.name, frm: place(String(d.frm)), to: place(String(d.to)) });
   }
+  const D = L.dated;
+  switch (e.kind) { // the Battle Sheets' dated events and TECH (7.3, 3.13, long scenarios)
+    case "unit_withdrawn": return cap(fmt(d.owed ? D.unit_withdrawn_owed : d.pp ? D.unit_withdrawn_paid : D.unit_withdrawn, { who: unit(), power: power(d.power), pp: d.pp, owed: d.owed }));
+    case "withdrawal_waits": return cap(fmt(D.withdrawal_waits, { who: unit() }));
+    case "withdrawal_debt_paid": return cap(fmt(D.withdrawal_debt_paid, { power: power(d.power), pp: d.pp, owed: d.owed }));
+    case "unit_upgraded": return cap(fmt(D.unit_upgraded, { who: unit(), into: name(String(d.into)), strength: d.strength }));
+    case "upgrade_waits": return cap(fmt(D.upgrade_waits, { who: unit(), into: name(String(d.into)) }));
+    case "upgrade_rebuild": return cap(fmt(D.upgrade_rebuild, { who: unit(), into: name(String(d.into)) }));
+    case "tech_advance": return cap(fmt(D.tech_advance, { power: power(d.nation), field: word(D.fields, d.field), level: d.level }));
+  }
   if (MOVE_LOG.has(e.kind)) {
     const path = ((d.path as string[] | undefined) ?? [d.frm, d.to]).filter((x) => x !== undefined && x !== null);
     return fmt(G[e.kind as "move"], { who: mover(), route: path.map((x) => place(String(x))).join(" → ") });

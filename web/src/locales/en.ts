@@ -250,4 +250,16 @@ export const en = {
     hint: { movement: "Armour and air units need an activated HQ's command for full supply: move an HQ, activate it (13.3), then spend its action points on units in range (13.4).", rail: "Supreme HQs activate in this phase (13.8): an activated one may pay one rail move with an action point (13.8.1).", reaction: "Air units need an activated Air-HQ's command to react: activate one where it stands (13.3), then spend its action points on units in range (13.4).", exploitation: "Armour moves here only under an Armor-HQ activated in this phase (13.7): activate one, then spend its action points on units in range (13.4)." },
     activate: "activate {hq} (13.3)", command: "put {who} under the command of {hq} (1 action point, 13.4)", railHq: "rail {who} to {to}, paid with an action point of {hq} (13.8.1)",
   },
+  dated: { // the Battle Sheets' dated events and TECH (7.3, 3.13, long scenarios)
+    unit_withdrawn: "{who} leaves the front, as the Battle Sheet says",
+    unit_withdrawn_paid: "{who} leaves the front, as the Battle Sheet says: {power} pays {pp} PP for its missing steps",
+    unit_withdrawn_owed: "{who} leaves the front, as the Battle Sheet says: {power} pays {pp} PP for its missing steps and still owes {owed} PP",
+    withdrawal_waits: "{who} must leave the front but is out of supply: it leaves once supplied",
+    withdrawal_debt_paid: "{power} pays {pp} PP it owed for withdrawn units ({owed} PP still owed)",
+    unit_upgraded: "{who} becomes {into} and keeps its hits: strength {strength}",
+    upgrade_waits: "{who} is out of supply: {into} is held back until it is supplied",
+    upgrade_rebuild: "{who} was lost: {into} must be rebuilt",
+    tech_advance: "{power}: {field} now at TECH {level} (3.13)",
+    fields: { infantry: "infantry", armor: "armour", fighter: "fighters", bomber: "bombers" },
+  },
 } as const;

@@ -249,4 +249,16 @@ export const es: Catalogue = {
     hint: { movement: "Los blindados y las unidades aéreas necesitan el mando de un HQ activado para tener suministro completo: mueve un HQ, actívalo (13.3) y gasta sus puntos de acción en unidades a su alcance (13.4).", rail: "Los HQ supremos se activan en esta fase (13.8): uno activado puede pagar un movimiento por ferrocarril con un punto de acción (13.8.1).", reaction: "Las unidades aéreas necesitan el mando de un HQ aéreo activado para reaccionar: activa uno donde está (13.3) y gasta sus puntos de acción en unidades a su alcance (13.4).", exploitation: "Aquí los blindados solo mueven bajo un HQ blindado activado en esta fase (13.7): activa uno y gasta sus puntos de acción en unidades a su alcance (13.4)." },
     activate: "activar {hq} (13.3)", command: "poner {who} bajo el mando de {hq} (1 punto de acción, 13.4)", railHq: "mover {who} por ferrocarril a {to}, pagado con un punto de acción de {hq} (13.8.1)",
   },
+  dated: { // the Battle Sheets' dated events and TECH (7.3, 3.13, long scenarios)
+    unit_withdrawn: "{who} deja el frente, como indica la Hoja de Batalla",
+    unit_withdrawn_paid: "{who} deja el frente, como indica la Hoja de Batalla: {power} paga {pp} PP por los pasos que le faltan",
+    unit_withdrawn_owed: "{who} deja el frente, como indica la Hoja de Batalla: {power} paga {pp} PP por los pasos que le faltan y aún debe {owed} PP",
+    withdrawal_waits: "{who} debe dejar el frente pero está sin suministro: se irá en cuanto esté abastecido",
+    withdrawal_debt_paid: "{power} paga {pp} PP que debía por unidades retiradas (aún debe {owed} PP)",
+    unit_upgraded: "{who} se convierte en {into} y conserva sus impactos: fuerza {strength}",
+    upgrade_waits: "{who} está sin suministro: {into} queda retenido hasta que esté abastecido",
+    upgrade_rebuild: "{who} se perdió: {into} debe reconstruirse",
+    tech_advance: "{power}: {field} ahora en TECH {level} (3.13)",
+    fields: { infantry: "infantería", armor: "blindados", fighter: "cazas", bomber: "bombarderos" },
+  },
 };

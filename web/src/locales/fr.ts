@@ -249,4 +249,16 @@ export const fr: Catalogue = {
     hint: { movement: "Les blindés et les unités aériennes ont besoin du commandement d'un QG activé pour être pleinement ravitaillés : déplacez un QG, activez-le (13.3), puis dépensez ses points d'action sur des unités à portée (13.4).", rail: "Les QG suprêmes s'activent dans cette phase (13.8) : un QG activé peut payer un mouvement ferroviaire avec un point d'action (13.8.1).", reaction: "Les unités aériennes ont besoin du commandement d'un QG aérien activé pour réagir : activez-en un là où il se trouve (13.3), puis dépensez ses points d'action sur des unités à portée (13.4).", exploitation: "Ici, les blindés ne bougent que sous un QG blindé activé dans cette phase (13.7) : activez-en un, puis dépensez ses points d'action sur des unités à portée (13.4)." },
     activate: "activer {hq} (13.3)", command: "placer {who} sous le commandement de {hq} (1 point d'action, 13.4)", railHq: "déplacer {who} par le rail vers {to}, payé avec un point d'action de {hq} (13.8.1)",
   },
+  dated: { // the Battle Sheets' dated events and TECH (7.3, 3.13, long scenarios)
+    unit_withdrawn: "{who} quitte le front, comme le dit la Feuille de Bataille",
+    unit_withdrawn_paid: "{who} quitte le front, comme le dit la Feuille de Bataille : {power} paie {pp} PP pour ses pas manquants",
+    unit_withdrawn_owed: "{who} quitte le front, comme le dit la Feuille de Bataille : {power} paie {pp} PP pour ses pas manquants et doit encore {owed} PP",
+    withdrawal_waits: "{who} doit quitter le front mais n'est pas ravitaillé : il partira dès qu'il le sera",
+    withdrawal_debt_paid: "{power} paie {pp} PP dus pour des unités retirées (encore {owed} PP dus)",
+    unit_upgraded: "{who} devient {into} et garde ses coups reçus : force {strength}",
+    upgrade_waits: "{who} n'est pas ravitaillé : {into} est retenu jusqu'à ce qu'il le soit",
+    upgrade_rebuild: "{who} a été perdu : {into} doit être reconstruit",
+    tech_advance: "{power} : {field} désormais au TECH {level} (3.13)",
+    fields: { infantry: "infanterie", armor: "blindés", fighter: "chasseurs", bomber: "bombardiers" },
+  },
 };

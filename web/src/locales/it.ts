@@ -249,4 +249,16 @@ export const it: Catalogue = {
     hint: { movement: "Corazzati e unità aeree hanno bisogno del comando di un QG attivato per il pieno rifornimento: muovi un QG, attivalo (13.3), poi spendi i suoi punti azione sulle unità a portata (13.4).", rail: "I QG supremi si attivano in questa fase (13.8): uno attivato può pagare un movimento ferroviario con un punto azione (13.8.1).", reaction: "Le unità aeree hanno bisogno del comando di un QG aereo attivato per reagire: attivane uno dove si trova (13.3), poi spendi i suoi punti azione sulle unità a portata (13.4).", exploitation: "Qui i corazzati muovono solo al comando di un QG corazzato attivato in questa fase (13.7): attivane uno, poi spendi i suoi punti azione sulle unità a portata (13.4)." },
     activate: "attiva {hq} (13.3)", command: "metti {who} al comando di {hq} (1 punto azione, 13.4)", railHq: "muovi {who} in ferrovia fino a {to}, pagando con un punto azione di {hq} (13.8.1)",
   },
+  dated: { // the Battle Sheets' dated events and TECH (7.3, 3.13, long scenarios)
+    unit_withdrawn: "{who} lascia il fronte, come prevede l'Ordine di Battaglia",
+    unit_withdrawn_paid: "{who} lascia il fronte, come prevede l'Ordine di Battaglia: {power} paga {pp} PP per gli step mancanti",
+    unit_withdrawn_owed: "{who} lascia il fronte, come prevede l'Ordine di Battaglia: {power} paga {pp} PP per gli step mancanti e deve ancora {owed} PP",
+    withdrawal_waits: "{who} deve lasciare il fronte ma è senza rifornimenti: partirà appena rifornito",
+    withdrawal_debt_paid: "{power} paga {pp} PP dovuti per le unità ritirate (ancora {owed} PP da pagare)",
+    unit_upgraded: "{who} diventa {into} e conserva i colpi subiti: forza {strength}",
+    upgrade_waits: "{who} è senza rifornimenti: {into} resta in attesa finché non sarà rifornito",
+    upgrade_rebuild: "{who} è stato perso: {into} deve essere ricostruito",
+    tech_advance: "{power}: {field} ora a TECH {level} (3.13)",
+    fields: { infantry: "fanteria", armor: "corazzati", fighter: "caccia", bomber: "bombardieri" },
+  },
 };
