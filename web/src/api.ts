@@ -33,6 +33,19 @@ export interface Payload {
   dice_commitment?: string | null;
 }
 
+/** `GET /api/games/{id}/status`: whose move it is, for the games list. */
+export interface GameStatus {
+  id: string;
+  side: string;
+  status: "active" | "over";
+  to_move: string[];
+  your_turn: boolean;
+  waiting_for: { side: string; kind: string; agent: string | null }[];
+  result: Payload["result"];
+  seq: number;
+  updated: string | null;
+}
+
 export interface CatalogGame {
   name: string;
   title: string;
@@ -40,7 +53,7 @@ export interface CatalogGame {
   status: string;
   playable: boolean;
   scenarios: { id: string; name: string; turns: number; rules: string; playable: boolean; summary: string }[];
-  options: { name: string; label: string; default: Json; help: string; choices: Json[]; choice_labels: string[] }[];
+  options: { name: string; label: string; default: Json; help: string; choices: Json[]; choice_labels: string[]; scenarios?: string[] }[];
 }
 
 export interface Catalog {

@@ -3,7 +3,7 @@
 // browser (localStorage and the URL fragment, which is never sent to the server).
 
 import "./style.css";
-import { ApiError, SeatSocket, api, forgetGame, saveGame, savedGames, type Action, type Catalog, type Created, type Payload, type SavedGame } from "./api";
+import { ApiError, SeatSocket, api, forgetGame, saveGame, savedGames, type Action, type Catalog, type Created, type GameStatus, type Payload, type SavedGame } from "./api";
 import { BiteTable, type Report } from "./bite";
 import type { BoardData } from "./board";
 import { $, button, clear, h } from "./dom";
@@ -129,8 +129,14 @@ async function lobby(): Promise<void> {
     for (const s of g.scenarios.filter((x) => x.playable)) scenSel.append(h("option", { value: s.id }, fmt(L.lobby.turns, { id: s.id, name: s.name, n: s.turns })));
     clear(sideSel);
     for (const s of g.sides) sideSel.append(h("option", { value: s }, sideName(s)));
+    fillOptions();
+  };
+  // The options of the chosen scenario only (a scenario rule such as SBE5's Luftwaffe Total
+  // Supremacy belongs to few; the server refuses it elsewhere).
+  const fillOptions = () => {
+    const g = games.find((x) => x.name === gameSel.value)!;
     clear(opts);
-    for (const o of g.options) {
+    for (const o of g.options.filter((x) => !x.scenarios?.length || x.scenarios.includes(scenSel.value))) {
       const sel = h("select", { name: `opt:${o.name}`, "data-kind": typeof o.default });
       const choices = o.choices.length ? o.choices : [o.default];
       choices.forEach((c, i) => {
@@ -143,6 +149,7 @@ async function lobby(): Promise<void> {
     }
   };
   gameSel.onchange = fill;
+  scenSel.onchange = fillOptions;
   fill();
   const start = h("button", { type: "submit" }, L.lobby.start);
   form.append(
@@ -187,13 +194,23 @@ function renderRecent(ul: HTMLElement): void {
       h("a", { href: `#replay=${g.id}` }, "replay"), " ",
       button("forget", () => { forgetGame(g.id); renderRecent(ul); }, { class: "quiet" }));
     ul.append(li);
-    // Finished games say so, with their verdict (asked of the server with this browser's seat).
+    // Whose move it is, or the verdict of a finished game: asked of the server with this
+    // browser's seat (GET /status reads the game's row only, so a long game is not loaded).
     const token = Object.values(g.tokens)[0];
     if (token) {
-      api<Payload>("GET", `/api/games/${g.id}/view`, undefined, token).then((p) => {
-        li.dataset.status = p.status;
-        status.textContent = ` ${gameStatusWords(p.status === "over", p.result, started)} `;
-        if (p.status === "over") status.className = "finished";
+      api<GameStatus>("GET", `/api/games/${g.id}/status`, undefined, token).then((st) => {
+        li.dataset.status = st.status;
+        if (st.status === "over") {
+          status.textContent = ` ${gameStatusWords(true, st.result, started)} `;
+          status.className = "finished";
+          return;
+        }
+        const mine = st.to_move.some((s) => s in g.tokens);
+        li.dataset.turn = mine ? "mine" : "theirs";
+        const others = st.waiting_for.filter((w) => !(w.side in g.tokens));
+        const who = others.map((w) => fmt(w.kind === "ai" ? L.lobby.machine : L.lobby.person, { side: sideName(w.side) })).join(", ");
+        status.textContent = ` ${mine || !who ? L.lobby.yourMove : fmt(L.lobby.waitingFor, { who })} · ${gameStatusWords(false, null, started)} `;
+        status.className = mine ? "your-move" : "muted";
       }, () => {});
     }
   }
