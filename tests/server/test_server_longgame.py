@@ -471,6 +471,8 @@ def test_a_tampered_or_malformed_file_is_refused_and_changes_nothing(
         "an unknown game": tamper(data, game="chess"),
         "a seed off its secret": tamper(data, seed=data["seed"] + 1),
         "an illegal action": tamper(data, actions=[*data["actions"], {"side": "b", "verb": "x"}]),
+        "an unknown option": tamper(data, options={**data["options"], "speed": 3}),
+        "a bad option": tamper(data, options={**data["options"], "turns": 3}),
         "a wrong state hash": tamper(data, state_hash="0" * 64),
         "a wrong status": tamper(data, status="over"),
         "seats of other sides": tamper(data, seats={"x": {"kind": "human", "agent": None}}),
@@ -505,3 +507,19 @@ def test_a_large_game_file_is_accepted_on_the_import_path_only(
         headers={"content-type": "application/json"},
     )
     error(res, 413, "body_too_large")
+
+
+def test_an_option_the_file_lacks_takes_its_default(
+    client: TestClient, other_server: TestClient
+) -> None:
+    _game_id, seats = create(
+        client, {"a": "hotseat", "b": "hotseat"}, game="tally", scenario="only"
+    )
+    play_tally(seats, ["add", "end"])
+    data = seats["a"].get("export").json()
+    assert data["options"] == {"turns": 4}
+    res = import_file(other_server, tamper(data, options={}))  # an older server's file
+    assert res.status_code == 201, res.text
+    shorter = tamper(data, options={"turns": 2})  # a real change: another game
+    res = import_file(other_server, shorter)
+    error(res, 400, "bad_export_file")

@@ -616,12 +616,19 @@ def create_app(
                 raise ApiError(
                     429, "too_many_games", f"at most {per_hour} new games an hour; try later"
                 )
-        try:
-            data = json.loads(await request.body())
-        except (ValueError, UnicodeDecodeError):
-            raise ApiError(400, "bad_json", "the game file is not valid JSON") from None
-        if _unicode_problem(data):
-            raise ApiError(400, "bad_export_file", "the game file holds text that is not Unicode")
+
+        def parse(body: bytes) -> Any:
+            try:
+                data = json.loads(body)
+            except (ValueError, UnicodeDecodeError):
+                raise ApiError(400, "bad_json", "the game file is not valid JSON") from None
+            if _unicode_problem(data):
+                raise ApiError(
+                    400, "bad_export_file", "the game file holds text that is not Unicode"
+                )
+            return data
+
+        data = await games.run(parse, await request.body())  # megabytes: off the event loop
         created = await games.import_game(data, play_as, user[0] if user else None)
         return JSONResponse(created, status_code=201)
 
