@@ -67,6 +67,8 @@ FIELDS: Final = ("infantry", "armor", "fighter", "bomber")
 WEATHERS: Final = frozenset({"good", "rain", "snow", "variable"})
 LL_ROUTES: Final = ("pacific", "arctic", "persia")
 PP_KINDS: Final = frozenset({"yellow", "armor", "air", "oil"})
+# What a map centre may yield besides: shipyards (white PP, 11.2), which no income lists.
+MAP_PP_KINDS: Final = PP_KINDS | {"shipyard"}
 OUTCOME_LEVELS: Final = frozenset({"decisive", "marginal", "victory", "draw"})
 WINNERS: Final = frozenset({"axis", "soviet", "draw"})
 # Military-district and army-group colours (BSS) and the map zones they stand for.
@@ -1107,6 +1109,10 @@ class Scenario:
     income: Mapping[str, Mapping[str, int]]
     flags: Mapping[str, Any]
     victory: Mapping[str, Any]
+    # What the reconstructed map yields at the start (advanced production, 11.1-11.3), where
+    # it differs from ``income``, with the reason per power (``income_map_why``).
+    income_map: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    income_map_why: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def end_turn(self) -> int:
@@ -1141,6 +1147,8 @@ class Scenario:
             "income": {k: dict(v) for k, v in self.income.items()},
             "flags": dict(self.flags),
             "victory": dict(self.victory),
+            "income_map": {k: dict(v) for k, v in self.income_map.items()},
+            "income_map_why": dict(self.income_map_why),
         }
 
 
@@ -1240,6 +1248,25 @@ def parse_scenario(text: str, where: str) -> Scenario:
             if k not in PP_KINDS or not isinstance(v, int) or v < 0:
                 r.bad(f"income {power}.{k} = {v!r} is not a PP kind and a count")
         income[power] = {k: v for k, v in amounts.items() if isinstance(v, int)}
+    income_map: dict[str, dict[str, int]] = {}
+    map_raw = dict(r.table("income_map"))
+    why_raw = map_raw.pop("why", {})
+    for power, amounts in map_raw.items():
+        if power not in NATIONS or not isinstance(amounts, dict):
+            r.bad(f"income_map for unknown power {power!r}")
+            continue
+        for k, v in amounts.items():
+            if k not in MAP_PP_KINDS or not isinstance(v, int) or v < 0:
+                r.bad(f"income_map {power}.{k} = {v!r} is not a PP kind and a count")
+        income_map[power] = {k: v for k, v in amounts.items() if isinstance(v, int)}
+    why: dict[str, str] = {}
+    if not isinstance(why_raw, dict) or not all(isinstance(v, str) for v in why_raw.values()):
+        r.bad("income_map.why must map powers to their reasons")
+    else:
+        why = {str(k): str(v) for k, v in why_raw.items()}
+    for power in why:
+        if power not in income_map:
+            r.bad(f"income_map.why explains {power!r}, which income_map does not list")
     victory = r.table("victory", required=True)
     _check_victory(victory, f"{where} victory", problems)
     rules = r.one_of("rules", ("basic", "advanced")) or ""
@@ -1263,6 +1290,8 @@ def parse_scenario(text: str, where: str) -> Scenario:
         income=income,
         flags=r.table("flags"),
         victory=victory,
+        income_map=income_map,
+        income_map_why=why,
     )
 
 
