@@ -523,3 +523,23 @@ def test_an_option_the_file_lacks_takes_its_default(
     shorter = tamper(data, options={"turns": 2})  # a real change: another game
     res = import_file(other_server, shorter)
     error(res, 400, "bad_export_file")
+
+
+def test_my_games_say_whose_move_it_is(client: TestClient) -> None:
+    assert client.post(
+        "/api/users", json={"username": "weeks", "password": "long-game-1"}
+    ).is_success
+    login = client.post("/api/session", json={"username": "weeks", "password": "long-game-1"})
+    session = {"authorization": f"Bearer {login.json()['token']}"}
+    res = client.post(
+        "/api/games",
+        json={"game": "tally", "scenario": "only", "opponents": {"b": "human"}},
+        headers=session,
+    )
+    game_id, token = res.json()["id"], res.json()["seats"]["a"]
+    a = Seat(client, game_id, token)
+    mine = client.get("/api/my/games", headers=session).json()["games"]
+    assert [(g["side"], g["your_turn"], g["to_move"]) for g in mine] == [("a", True, ["a"])]
+    a.act({"verb": "end"}, 0)
+    mine = client.get("/api/my/games", headers=session).json()["games"]
+    assert [(g["side"], g["your_turn"], g["to_move"]) for g in mine] == [("a", False, ["b"])]
