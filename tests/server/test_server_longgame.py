@@ -543,3 +543,20 @@ def test_my_games_say_whose_move_it_is(client: TestClient) -> None:
     a.act({"verb": "end"}, 0)
     mine = client.get("/api/my/games", headers=session).json()["games"]
     assert [(g["side"], g["your_turn"], g["to_move"]) for g in mine] == [("a", False, ["b"])]
+
+
+def test_a_webhook_hears_when_the_computer_has_moved(
+    make_client: MakeClient, receiver: Receiver
+) -> None:
+    client = hook_client(make_client)
+    game_id, seats = create(client, {"b": "random"}, game="tally", scenario="only", seed=5)
+    a = seats["a"]
+    res = a.client.put(f"/api/games/{game_id}/webhook", json={"url": receiver.url}, headers=a.auth)
+    assert res.status_code == 200, res.text
+    a.act({"verb": "end"}, 0)
+    assert client.portal is not None
+    client.portal.call(client.app.state.games.settle, game_id)  # type: ignore[attr-defined]
+    assert a.view().json()["your_turn"] is True
+    posts = receiver.wait(1)
+    assert [p["body"]["side"] for p in posts] == ["a"]
+    assert posts[0]["body"]["turn"] == 3
