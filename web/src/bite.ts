@@ -7,8 +7,8 @@ import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./boar
 import { button, clear, h, s } from "./dom";
 import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
-import { L, fmt } from "./i18n";
-import { promptWords, phaseShort, weatherWord, REPORT_WORDS, lossesOf, pointLabel, verdictWords, MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
+import { L, fmt, word } from "./i18n";
+import { costWords, promptWords, phaseShort, weatherWord, REPORT_WORDS, lossesOf, pointLabel, verdictWords, MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
   handle: string;
@@ -32,6 +32,12 @@ export interface Unit {
   revealed?: boolean;
   mp_left?: number;
 }
+
+/** An activated HQ as the view shows it (13.3): its owner also sees the points left, the range and who it may still command. */
+export interface HqRow { id: string; name: string; cls: string; side: string; hex: string; ap: number; left?: number; range?: number | null; may_command?: string[] }
+
+const COLOURS = ["yellow", "red", "blue", "black", "white"] as const;
+const AXIS_POWERS = new Set(["germany", "finland", "romania", "hungary", "italy", "slovakia"]);
 
 export interface Hooks {
   act(action: Action): void;
@@ -63,6 +69,7 @@ const VICTORY: Record<string, { text: string; places: string[] | "soviet_major" 
   SBE2: { text: L.table.sbe2, places: ["Moscow"] },
   SBE3: { text: L.table.sbe3, places: ["Rostov", "Kharkov", "Sevastopol"] },
   SBE4: { text: L.table.sbe4, places: "soviet_major" },
+  SBE5: { text: L.tableAdv.sbe5, places: ["Leningrad", "Moscow", "Stalingrad", "Baku"] },
 };
 
 interface Overlays { supply: boolean; zoc: boolean; control: boolean; zones: string }
@@ -75,6 +82,9 @@ export class BiteTable {
   private inspector = h("section", { class: "inspector", "data-testid": "inspector" });
   private victoryBox = h("details", { class: "victory", open: true });
   private poolsBox = h("details", { class: "pools" });
+  private advBox = h("details", { class: "advanced", open: true, "data-testid": "advanced" });
+  private activeHq = new Map<string, HqRow>(); // activated HQs by unit id (13.3)
+  private supplyWords = new Map<string, string>(); // own blocks not in full supply: limited, siege... (4.0, 12.0, 13.5)
   private logBox = h("ol", { class: "log", "data-testid": "log", reversed: true });
   private banner = h("div", { class: "banner", hidden: true, "data-testid": "banner" });
   private p: Payload | null = null;
@@ -117,7 +127,7 @@ export class BiteTable {
     const helpButton = button("?", () => this.keys.toggleHelp(), { class: "quiet", title: UI.helpHint, "aria-label": UI.helpHint, "data-testid": "help-toggle" });
     const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(board), h("div", { class: "tool-group" }, legendButton, helpButton), this.overlayControls());
     const side = h("aside", { class: "side", "data-testid": "side" },
-      this.banner, this.reportBox, this.handoverBox, this.promptBox, this.battleBox, this.inspector, this.victoryBox, this.poolsBox,
+      this.banner, this.reportBox, this.handoverBox, this.promptBox, this.battleBox, this.inspector, this.advBox, this.victoryBox, this.poolsBox,
       h("section", { class: "log-wrap" }, h("h3", {}, L.table.gameLog), this.logBox));
     this.root = h("div", { class: "bite" }, this.tracker, ...(extraBar ? [extraBar] : []),
       h("div", { class: "main" }, h("div", { class: "map-area" }, tools, mapWrap), side), this.keys.help);
@@ -227,6 +237,10 @@ export class BiteTable {
         if (u.handle) this.handles.set(String(u.handle), u.name);
       }
     }
+    this.activeHq.clear();
+    this.supplyWords.clear();
+    for (const row of ((view.hq?.active ?? []) as HqRow[])) this.activeHq.set(row.id, row);
+    for (const [uid, w] of Object.entries((view.hq?.supply ?? {}) as Record<string, string>)) this.supplyWords.set(uid, w);
     for (const e of view.log as LogEvent[]) {
       if ((e.kind === "reveal" || e.kind === "eliminated" || e.kind === "fire") && e.data.unit && e.data.name) this.names.set(e.data.unit, e.data.name);
     }
@@ -289,6 +303,16 @@ export class BiteTable {
     return d !== undefined && this.board.index.has(String(d)) ? String(d) : null;
   }
 
+  /** The Advanced Game (chapters 8-13): the view carries the HQs and the supply words. */
+  private get adv(): boolean {
+    return !!this.view?.hq;
+  }
+
+  /** An action in words, with the colours of PP it costs in the Advanced Game. */
+  private words(a: Action, attack = false): string {
+    return describe(a, this.name, this.place, attack, this.adv);
+  }
+
   name = (id: string): string => this.names.get(id) ?? L.block.unit;
   blockName = (handle: string, side: string): string => this.handles.get(handle) ?? aBlock(side);
   place = (id: string): string => (id ? this.board.label(String(id)) : "?");
@@ -348,6 +372,7 @@ export class BiteTable {
     this.drawPrompt();
     this.drawBattle();
     this.drawInspector();
+    this.drawAdvanced();
     this.drawVictory();
     this.drawPools();
     this.drawLog();
@@ -419,12 +444,17 @@ export class BiteTable {
 
   private block(u: Unit, x: number, y: number, mine: boolean, active: boolean, sample = false): SVGGElement {
     const face = !!u.id;
+    const hq = u.id ? this.activeHq.get(u.id) : undefined;
+    const supply = (u.id ? this.supplyWords.get(u.id) : undefined) ?? (u.oos ? "oos" : "full");
+    const T = L.tableAdv;
     const g = s("g", {
-      class: `block ${u.side}${mine ? " mine" : " enemy"}${face ? " face" : " back"}${active ? " active" : ""}${u.id && u.id === this.selected ? " selected" : ""}${u.flying_from ? " flying" : ""}`,
+      class: `block ${u.side}${mine ? " mine" : " enemy"}${face ? " face" : " back"}${active ? " active" : ""}${u.id && u.id === this.selected ? " selected" : ""}${u.flying_from ? " flying" : ""}${hq ? " hq-active" : ""}`,
       transform: `translate(${f(x)} ${f(y)})`,
       "data-unit": sample ? null : u.id ?? null,
       "data-handle": sample ? null : u.handle,
       "data-hex": sample ? null : u.hex,
+      "data-supply": sample || supply === "full" ? null : supply,
+      "data-hq-left": sample || !hq ? null : String(hq.left ?? hq.ap),
     });
     const fill = BLOCK_FILL[u.colour] ?? "#888";
     g.append(s("rect", { x: -B / 2, y: -B / 2, width: B, height: B, rx: 2.5, fill, class: "body" }));
@@ -454,17 +484,25 @@ export class BiteTable {
       g.setAttribute("data-strength", String(u.strength ?? ""));
       g.setAttribute("data-step", String(step));
       g.setAttribute("data-ladder", ladder.join(" "));
-      g.append(title(`${fmt(L.table.unitTip, { name: u.name, nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.oos ? L.table.oos : ""}${u.flying_from ? fmt(L.table.flyingFrom, { place: this.place(u.flying_from) }) : ""}${u.mp_left !== undefined ? fmt(L.table.mpLeft, { mp: u.mp_left }) : ""}`));
+      g.append(title(`${fmt(L.table.unitTip, { name: u.name, nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.oos ? L.table.oos : ""}${u.flying_from ? fmt(L.table.flyingFrom, { place: this.place(u.flying_from) }) : ""}${u.mp_left !== undefined ? fmt(L.table.mpLeft, { mp: u.mp_left }) : ""}${supply !== "full" && supply !== "oos" ? fmt(T.supplyTip, { word: word(T.supplyShort, supply) }) : ""}${hq ? (hq.left !== undefined ? fmt(T.hqTip, { left: hq.left, ap: hq.ap }) : fmt(T.hqTipEnemy, { ap: hq.ap })) : ""}`));
     } else {
       g.append(s("rect", { x: -B / 2 + 3, y: -B / 2 + 3, width: B - 6, height: B - 6, rx: 1.5, class: "bevel" }));
       g.append(title(`${cap(fmt(L.table.hiddenTip, { side: sideName(u.side) }))}${u.oos ? L.table.oos : ""}${u.moved ? L.table.moved : ""}${u.attacked ? L.table.attacked : ""}`));
     }
-    if (u.oos && this.overlays.supply) {
-      // the white barrel: out of supply
-      g.append(s("rect", { x: -B / 2 - 3, y: -B / 2 - 4, width: 7, height: 9, rx: 2.5, class: "barrel" }));
+    if (supply !== "full" && this.overlays.supply) {
+      // the barrel: white out of supply; amber in limited supply (13.5); blue in siege or fortress supply (12.1, 12.2)
+      g.append(s("rect", { x: -B / 2 - 3, y: -B / 2 - 4, width: 7, height: 9, rx: 2.5, class: `barrel${supply === "oos" ? "" : ` ${supply.replace("_", "-")}`}` }));
       g.append(s("path", { d: `M${-B / 2 - 3} ${-B / 2 - 1}h7M${-B / 2 - 3} ${-B / 2 + 2}h7`, class: "barrel-hoop" }));
     }
     if (!face && (u.moved || u.attacked)) g.append(s("circle", { cx: B / 2 - 4, cy: B / 2 - 4, r: 2, class: u.attacked ? "attacked" : "moved" }));
+    if (hq) {
+      // An activated HQ (13.3): a gold frame, and its action points left in a badge.
+      g.append(s("rect", { x: -B / 2 - 2.5, y: -B / 2 - 2.5, width: B + 5, height: B + 5, rx: 4, class: "hq-frame" }));
+      g.append(s("circle", { cx: B / 2 - 1, cy: B / 2 - 1, r: 5.5, class: "hq-badge" }));
+      const t = s("text", { x: B / 2 - 1, y: B / 2 + 1.8, class: "hq-badge-text" });
+      t.textContent = String(hq.left ?? hq.ap);
+      g.append(t);
+    }
     return g;
   }
 
@@ -558,6 +596,21 @@ export class BiteTable {
     const ct = s("text", { x: 0, y: 3, class: "count" });
     ct.textContent = "3";
     count.append(ct);
+    const marked = (u: Unit, hq: HqRow | null, supply: string | null): SVGElement => {
+      // A sample block with the Advanced Game's marks, drawn as the map draws them.
+      if (hq) this.activeHq.set(u.id!, hq);
+      if (supply) this.supplyWords.set(u.id!, supply);
+      const g = small(u, true);
+      this.activeHq.delete(u.id!);
+      this.supplyWords.delete(u.id!);
+      return g;
+    };
+    const T = L.tableAdv;
+    const advanced: LegendItem[] = this.adv ? [
+      { key: "hq_active", label: T.legendHq, parts: [marked({ ...face, id: "legend-hq", cls: "armor_hq" }, { id: "legend-hq", name: "", cls: "armor_hq", side: mine, hex: "", ap: 4, left: 3 }, null)] },
+      { key: "barrel_limited", label: T.legendLimited, parts: [marked({ ...face, id: "legend-limited", cls: "tank" }, null, "limited")] },
+      { key: "barrel_siege", label: T.legendSiege, parts: [marked({ ...face, id: "legend-siege" }, null, "siege")] },
+    ] : [];
     const blocks: LegendItem[] = [
       { key: "own_block", label: W_.own_block, parts: [small(face)] },
       { key: "enemy_block", label: W_.enemy_block, parts: [small(back)] },
@@ -565,6 +618,7 @@ export class BiteTable {
       { key: "attacked_mark", label: W_.attacked_mark, parts: [small({ ...back, attacked: true })] },
       { key: "barrel", label: W_.barrel, parts: [small({ ...face, oos: true }, true)] },
       { key: "stack_count", label: W_.stack_count, parts: [count] },
+      ...advanced,
     ];
     const attack = inHighlight("attack");
     attack.append(attackMark(0, 0));
@@ -646,13 +700,14 @@ export class BiteTable {
     }
     box.append(h("h3", {}, promptWords(prompt)), h("p", { class: "muted kind" }, PHASE_NAMES[v.phase] ?? v.phase));
     if (prompt.kind === "production") box.append(this.ppLine(prompt.data));
+    if (prompt.kind === "production" && prompt.data?.coloured) box.append(this.colouredLine(prompt.data.coloured));
     if (prompt.data?.hits_left !== undefined) box.append(h("p", {}, fmt(L.table.hitsLeft, { n: prompt.data.hits_left })));
     if (this.choice) {
       box.append(h("p", {}, L.table.several));
       const list = h("div", { class: "choices" });
       for (const a of this.choice) {
         const attack = this.isAttack(a);
-        list.append(button(describe(a, this.name, this.place, attack), () => this.send(a), { "data-verb": a.verb, "data-attack": attack || null, class: attack ? "attack" : null }));
+        list.append(button(this.words(a, attack), () => this.send(a), { "data-verb": a.verb, "data-attack": attack || null, class: attack ? "attack" : null }));
       }
       list.append(button(L.table.cancel, () => { this.choice = null; this.redraw(); }, { class: "quiet" }));
       box.append(list);
@@ -674,12 +729,20 @@ export class BiteTable {
       else plain.push(a);
     }
     const ends = plain.filter((a) => Object.keys(a.args).length === 0);
-    const other = plain.filter((a) => Object.keys(a.args).length > 0);
+    const activations = plain.filter((a) => a.verb === "activate");
+    const other = plain.filter((a) => Object.keys(a.args).length > 0 && a.verb !== "activate");
 
     if (direct.length) {
       box.append(h("h4", {}, prompt.kind === "choose_battle" ? L.table.battles : L.table.targets));
       const list = h("div", { class: "choices" });
-      for (const a of direct) list.append(button(describe(a, this.name, this.place), () => this.send(a), { "data-verb": a.verb }));
+      for (const a of direct) list.append(button(this.words(a), () => this.send(a), { "data-verb": a.verb }));
+      box.append(list);
+    }
+    if (activations.length) {
+      // 13.3: an HQ is activated where it stands, then its action points put units under its command.
+      box.append(h("h4", {}, L.tableAdv.activateHeading));
+      const list = h("div", { class: "choices", "data-testid": "activate-list" });
+      for (const a of activations) list.append(button(this.words(a), () => this.send(a), { "data-verb": a.verb, "data-hq": String(a.args.hq ?? "") }));
       box.append(list);
     }
     if (unitOnly.length) {
@@ -689,14 +752,14 @@ export class BiteTable {
         groups.get(a.verb)!.push(a);
       }
       for (const [verb, acts] of groups) {
-        const heading = ({ repair: L.table.repair, disband: L.table.disband, hit: L.table.hit, eliminate: L.table.eliminate } as Record<string, string>)[verb] ?? cap(verbLabel({ verb, args: {} } as Action));
+        const heading = ({ repair: L.table.repair, disband: L.table.disband, hit: L.table.hit, eliminate: L.table.eliminate, command: L.tableAdv.commandHeading } as Record<string, string>)[verb] ?? cap(verbLabel({ verb, args: {} } as Action));
         const list = h("div", { class: "choices" });
         if (verb === "disband") box.append(h("details", { class: "disband" }, h("summary", {}, `${heading} (${acts.length})`), list));
         else box.append(h("h4", {}, heading), list);
         for (const a of acts) {
           const u = this.units.find((x) => x.id === a.args.unit);
           const extra = u?.strength !== undefined ? ` [${u.strength}${u.hex ? fmt(L.table.at, { place: this.place(u.hex) }) : ""}]` : "";
-          list.append(button(describe(a, this.name, this.place) + extra, () => this.send(a), { "data-verb": a.verb }));
+          list.append(button(this.words(a) + extra, () => this.send(a), { "data-verb": a.verb, "data-unit": String(a.args.unit), "data-hq": a.args.hq !== undefined ? String(a.args.hq) : null }));
         }
       }
     }
@@ -705,7 +768,7 @@ export class BiteTable {
       const list = h("ul", { class: "units-list", "data-testid": "unit-list" });
       for (const [unit, acts] of byUnit) {
         const u = this.units.find((x) => x.id === unit);
-        const cost = acts[0].args.pp !== undefined ? ` · ${acts[0].args.pp} PP` : "";
+        const cost = acts[0].args.pp !== undefined ? ` · ${this.adv ? costWords(acts[0].args) : `${acts[0].args.pp} PP`}` : "";
         const nAttacks = acts.filter((a) => this.isAttack(a)).length;
         const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? fmt(L.table.at, { place: this.place(u.hex) }) : ""} — ${choiceCount(acts.length)}${nAttacks ? `, ${attackCount(nAttacks)}` : ""}${cost}`;
         const li = h("li", { class: unit === this.selected ? "selected" : "" });
@@ -727,8 +790,8 @@ export class BiteTable {
             const d = this.dest(a)!;
             const attack = this.isAttack(a);
             const verb = attack ? attackLabel(a) + " " : verbs.size > 1 ? verbLabel(a) + " " : "";
-            const text = `${verb}${this.place(d)}${a.verb === "rebuild" && a.args.pp !== undefined ? ` (${a.args.pp} PP)` : ""}`;
-            dests.append(button(text, () => this.send(a), { "data-verb": a.verb, "data-to": d, "data-attack": attack || null, class: attack ? "attack" : null, title: describe(a, this.name, this.place, attack) }));
+            const text = `${verb}${this.place(d)}${a.verb === "rebuild" && a.args.pp !== undefined ? ` (${this.adv ? costWords(a.args) : `${a.args.pp} PP`})` : ""}`;
+            dests.append(button(text, () => this.send(a), { "data-verb": a.verb, "data-to": d, "data-attack": attack || null, class: attack ? "attack" : null, title: this.words(a, attack) }));
           }
           li.append(h("p", { class: "hint", "data-testid": "selected-hint" }, selectedHint(this.name(unit), acts.length - nAttacks, nAttacks)), dests);
         }
@@ -739,17 +802,26 @@ export class BiteTable {
     if (other.length) {
       box.append(h("h4", {}, L.table.other));
       const list = h("div", { class: "choices" });
-      for (const a of other) list.append(button(describe(a, this.name, this.place), () => this.send(a), { "data-verb": a.verb }));
+      for (const a of other) list.append(button(this.words(a), () => this.send(a), { "data-verb": a.verb }));
       box.append(list);
     }
     const bar = h("div", { class: "ends" });
-    for (const a of ends) bar.append(button(cap(describe(a, this.name, this.place)), () => this.send(a), { class: "primary", "data-verb": a.verb }));
+    for (const a of ends) bar.append(button(cap(this.words(a)), () => this.send(a), { class: "primary", "data-verb": a.verb }));
     if (p.can_undo) bar.append(button(L.table.undo, () => { this.decided(); this.hooks.undo(); }, { class: "quiet", "data-testid": "undo" }));
     box.append(bar);
     // The other side's last moves (the arrows) may be seen again, step by step, until one decides.
     if (this.theirStory().length) {
       box.append(h("p", {}, button(TURN_WORDS.replay, () => { this.handover = true; this.replayStep(0); }, { class: "quiet", "data-testid": "their-moves" })));
     }
+  }
+
+  /** The coloured PP a side may spend beside its yellow ones (11.0): "Germany 3 red (armour), 9 blue (air)". */
+  private colouredLine(coloured: Record<string, Record<string, number>>): HTMLElement {
+    const parts = Object.entries(coloured).map(([k, pool]) => {
+      const have = COLOURS.filter((c) => c !== "yellow" && Number(pool[c] ?? 0) > 0).map((c) => `${pool[c]} ${word(L.tableAdv.colour, c)}`);
+      return have.length ? `${power(k)} ${have.join(", ")}` : "";
+    }).filter(Boolean);
+    return h("p", { class: "pp coloured", "data-testid": "coloured-to-spend" }, fmt(L.tableAdv.colouredToSpend, { pp: parts.join("; ") || L.table.none }).replace(/^ · /, ""));
   }
 
   private ppLine(data: any): HTMLElement {
@@ -864,7 +936,7 @@ export class BiteTable {
         const steps = (u.ladder ?? []).map((n, i) => (i === u.step ? `[${n}]` : String(n))).join(" ");
         li.append(h("strong", {}, u.name ?? L.block.unit), `${fmt(L.table.unitLine, { nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.half_hit ? L.table.halfHit : ""}${fmt(L.table.steps, { steps })}`,
           u.mp_left !== undefined ? fmt(L.table.mpLeftDot, { mp: u.mp_left }) : "", u.oos ? L.table.oosLoud : "", u.flying_from ? fmt(L.table.flyingDot, { place: this.place(u.flying_from) }) : "",
-          u.revealed && u.side !== this.view.side ? L.table.revealedDot : "");
+          u.revealed && u.side !== this.view.side ? L.table.revealedDot : "", this.inspectorMarks(u));
         if (this.actionsOf(u.id).length) li.append(" ", button(u.id === this.selected ? L.table.selected : L.table.select, () => { this.selected = u.id!; this.redraw(); }, { class: "quiet" }));
       } else {
         li.append(fmt(L.table.hidden, { block: cap(aBlock(u.side)), colour: u.colour }), u.oos ? L.table.oosDot : "", u.moved ? L.table.movedDot : "", u.attacked ? L.table.attackedDot : "", u.came_from ? fmt(L.table.cameFrom, { place: this.place(u.came_from) }) : "");
@@ -872,6 +944,103 @@ export class BiteTable {
       list.append(li);
     }
     box.append(list);
+  }
+
+  /** What the Advanced Game adds to a unit's line: its supply (not full) and its HQ state. */
+  private inspectorMarks(u: Unit): string {
+    const T = L.tableAdv;
+    const supply = u.id ? this.supplyWords.get(u.id) : undefined;
+    const hq = u.id ? this.activeHq.get(u.id) : undefined;
+    return `${supply && supply !== "oos" ? ` · ${word(T.supplyShort, supply)}` : ""}${hq ? (hq.left !== undefined ? fmt(T.hqDot, { left: hq.left, ap: hq.ap }) : fmt(T.hqTipEnemy, { ap: hq.ap }).replace(/^, /, " · ")) : ""}`;
+  }
+
+  /** The Advanced Game's panel (chapters 9, 11-13): the weather and what it does, every
+   * power's PP by colour with the last income, the activated HQs and the own blocks not in full supply. */
+  private drawAdvanced(): void {
+    const box = this.advBox;
+    const open = box.open;
+    clear(box);
+    box.open = open;
+    const v = this.view;
+    if (!this.adv) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const T = L.tableAdv;
+    box.append(h("summary", {}, T.panel));
+    box.append(h("p", { class: "weather-effect", "data-testid": "weather-effect", "data-weather": String(v.weather) }, word(T.weatherEffect, v.weather)));
+
+    // 11.0-11.2: PP by power and colour, saved, and the last income each power collected.
+    const yellow = (v.pp ?? {}) as Record<string, number>;
+    const pools = (v.flags?.pp_coloured ?? {}) as Record<string, Record<string, number>>;
+    const income = new Map<string, Record<string, number>>();
+    for (const e of [...(v.log as LogEvent[])].reverse()) {
+      const pw = String(e.data?.power ?? "");
+      if (!pw) continue;
+      if (e.kind === "income") {
+        const got = income.get(pw) ?? {};
+        if (got.yellow === undefined) got.yellow = Number(e.data.pp ?? 0);
+        income.set(pw, got);
+      } else if (e.kind === "coloured_income") {
+        const got = income.get(pw) ?? {};
+        for (const c of COLOURS) if (c !== "yellow" && got[c] === undefined) got[c] = Number(e.data[c] ?? 0);
+        income.set(pw, got);
+      }
+    }
+    const mine = v.side ?? v.phasing;
+    const powers = [...new Set([...Object.keys(yellow), ...Object.keys(pools), ...income.keys()])]
+      .sort((a, b) => Number(AXIS_POWERS.has(b) === (mine === "axis")) - Number(AXIS_POWERS.has(a) === (mine === "axis")) || a.localeCompare(b));
+    box.append(h("h4", {}, T.ppTitle));
+    if (!powers.length) box.append(h("p", { class: "muted", "data-testid": "pp-none" }, T.ppNone));
+    else {
+      const stock = (pw: string, c: string) => (c === "yellow" ? Number(yellow[pw] ?? 0) : Number(pools[pw]?.[c] ?? 0));
+      const table = h("table", { class: "pp-table", "data-testid": "pp-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, T.ppPower), ...COLOURS.map((c) => h("th", { class: `pp-${c}`, title: word(T.colour, c) }, word(T.colour, c))))),
+        h("tbody", {}, ...powers.map((pw) => h("tr", { "data-power": pw, class: AXIS_POWERS.has(pw) ? "axis" : "soviet" }, h("td", {}, power(pw)),
+          ...COLOURS.map((c) => {
+            const got = income.get(pw)?.[c];
+            return h("td", { class: `pp-${c}`, "data-colour": c, "data-stock": stock(pw, c), "data-income": got ?? null },
+              String(stock(pw, c)), got ? h("small", {}, ` ${fmt(T.income, { n: got })}`) : "");
+          })))));
+      box.append(table, h("p", { class: "muted small" }, T.ppNote));
+    }
+
+    // 13.0-13.8: the activated HQs (the enemy's too: activation reveals them, 13.2).
+    box.append(h("h4", {}, T.hqTitle));
+    const rows = [...this.activeHq.values()];
+    if (!rows.length) box.append(h("p", { class: "muted", "data-testid": "hq-none" }, T.hqNone));
+    else {
+      const list = h("ul", { class: "hq-list", "data-testid": "hq-list" });
+      for (const r of rows) {
+        const text = r.left !== undefined
+          ? fmt(T.hqOwn, { name: r.name, cls: classWord(r.cls), place: this.place(r.hex), left: r.left, ap: r.ap }) +
+            (r.range !== undefined && r.range !== null ? fmt(T.hqRange, { range: r.range }) : "") +
+            (r.may_command ? fmt(T.hqUnits, { n: r.may_command.length }) : "")
+          : fmt(T.hqEnemy, { name: r.name, side: sideName(r.side), cls: classWord(r.cls), place: this.place(r.hex), ap: r.ap });
+        const li = h("li", { class: r.side, "data-hq": r.id, "data-left": r.left ?? null }, text);
+        if (r.hex && this.board.index.has(r.hex)) li.onclick = () => { this.inspected = r.hex; this.board.ensureVisible(r.hex); this.redraw(); };
+        list.append(li);
+      }
+      box.append(list);
+    }
+
+    // 4.0, 12.0, 13.5: own blocks on the map that are not in full supply, by kind.
+    box.append(h("h4", {}, T.supplyTitle));
+    const byWord = new Map<string, string[]>();
+    for (const u of this.units) {
+      if (u.side !== v.side || !u.id) continue;
+      const w = this.supplyWords.get(u.id) ?? (u.oos ? "oos" : null);
+      if (!w) continue;
+      if (!byWord.has(w)) byWord.set(w, []);
+      byWord.get(w)!.push(u.name ?? this.name(u.id));
+    }
+    if (!byWord.size) box.append(h("p", { class: "muted", "data-testid": "supply-all" }, T.supplyAll));
+    else {
+      const list = h("ul", { class: "supply-list", "data-testid": "supply-list" });
+      for (const [w, names] of byWord) list.append(h("li", { "data-supply": w, "data-count": names.length }, fmt(T.supplyLine, { word: cap(word(T.supply, w)), names: names.join(", ") })));
+      box.append(list);
+    }
   }
 
   private drawVictory(): void {

@@ -90,14 +90,28 @@ export type Names = (id: string) => string;
 /** A block by its handle and side: its name when the reader's view names it, else "a Soviet block". */
 export type Blocks = (handle: string, side: string) => string;
 
-/** An action in words; `attack` when its destination holds enemy blocks. */
-export function describe(a: Action, name: Names, place: (hex: string) => string, attack = false): string {
+/** What a repair or rebuild costs in the Advanced Game (11.0): "1 yellow and 1 red PP". */
+export function costWords(args: Record<string, unknown>): string {
+  const n = Number(args.pp ?? 0);
+  const table = n === 1 ? L.tableAdv.costOne : L.tableAdv.costMany;
+  return fmt(word(table, String(args.colour ?? "yellow")), { n });
+}
+
+/** An action in words; `attack` when its destination holds enemy blocks; `advanced` in the
+ * Advanced Game, where production choices say which colours of PP they cost (11.0). */
+export function describe(a: Action, name: Names, place: (hex: string) => string, attack = false, advanced = false): string {
   const g = a.args as Record<string, any>;
   const who = g.unit !== undefined ? name(String(g.unit)) : "";
   const to = g.to !== undefined ? place(String(g.to)) : "";
   const at = g.hex !== undefined ? place(String(g.hex)) : "";
   const f = { who, to, at, pp: g.pp as number | undefined };
   const A = L.act;
+  if (advanced || g.colour !== undefined) {
+    const T = L.tableAdv;
+    if (a.verb === "repair") return fmt(T.repair, { who, cost: costWords(g) });
+    if (a.verb === "rebuild") return fmt(T.rebuild, { who, at, cost: costWords(g) });
+    if (a.verb === "aid") return fmt(word(T.aid, String(g.colour ?? "yellow")), { power: power(String(g.to)) });
+  }
   switch (a.verb) {
     case "move": return fmt(attack ? A.attackMove : A.move, f);
     case "rail": return g.hq !== undefined ? fmt(L.advanced.railHq, { ...f, hq: name(String(g.hq)) }) : fmt(A.rail, f);

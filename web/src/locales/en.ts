@@ -262,7 +262,7 @@ export const en = {
     costMany: { yellow: "{n} yellow PP", red: "{n} yellow and {n} red PP", blue: "{n} yellow and {n} blue PP", black: "{n} yellow and {n} black PP", white: "{n} yellow and {n} white PP" },
     aid: { yellow: "give 1 yellow PP to {power}", red: "give 1 red PP to {power}", blue: "give 1 blue PP to {power}", black: "give 1 black PP to {power}", white: "give 1 white PP to {power}" },
     colouredToSpend: " · coloured PP: {pp}",
-    legendHq: "gold frame: an activated HQ, its action points left in the badge (13.3)", legendLimited: "amber barrel: limited supply (13.5)",
+    legendHq: "purple frame: an activated HQ, its action points left in the badge (13.3)", legendLimited: "amber barrel: limited supply (13.5)",
     legendSiege: "blue barrel: siege or fortress supply (12.1, 12.2)",
     sbe5: "Axis VP at the end of November 1941: 1 for each of Leningrad, Moscow, Stalingrad and Baku held. 0 Soviet decisive, 1 draw, 2 Axis marginal, 3 or more Axis decisive.",
   },

@@ -261,7 +261,7 @@ export const es: Catalogue = {
     costMany: { yellow: "{n} PP amarillos", red: "{n} PP amarillos y {n} rojos", blue: "{n} PP amarillos y {n} azules", black: "{n} PP amarillos y {n} negros", white: "{n} PP amarillos y {n} blancos" },
     aid: { yellow: "dar 1 PP amarillo a {power}", red: "dar 1 PP rojo a {power}", blue: "dar 1 PP azul a {power}", black: "dar 1 PP negro a {power}", white: "dar 1 PP blanco a {power}" },
     colouredToSpend: " · PP de color: {pp}",
-    legendHq: "marco dorado: un HQ activado, con sus puntos de acción restantes en la insignia (13.3)", legendLimited: "barril ámbar: suministro limitado (13.5)",
+    legendHq: "marco morado: un HQ activado, con sus puntos de acción restantes en la insignia (13.3)", legendLimited: "barril ámbar: suministro limitado (13.5)",
     legendSiege: "barril azul: suministro de asedio o de fortaleza (12.1, 12.2)",
     sbe5: "PV del Eje a finales de noviembre de 1941: 1 por cada una de Leningrad, Moscow, Stalingrad y Baku en su poder. 0 victoria decisiva soviética, 1 empate, 2 victoria marginal del Eje, 3 o más victoria decisiva del Eje.",
   },

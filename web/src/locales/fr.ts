@@ -261,7 +261,7 @@ export const fr: Catalogue = {
     costMany: { yellow: "{n} PP jaunes", red: "{n} PP jaunes et {n} rouges", blue: "{n} PP jaunes et {n} bleus", black: "{n} PP jaunes et {n} noirs", white: "{n} PP jaunes et {n} blancs" },
     aid: { yellow: "donner 1 PP jaune à {power}", red: "donner 1 PP rouge à {power}", blue: "donner 1 PP bleu à {power}", black: "donner 1 PP noir à {power}", white: "donner 1 PP blanc à {power}" },
     colouredToSpend: " · PP de couleur : {pp}",
-    legendHq: "cadre doré : un QG activé, ses points d'action restants dans le badge (13.3)", legendLimited: "tonneau ambre : ravitaillement limité (13.5)",
+    legendHq: "cadre violet : un QG activé, ses points d'action restants dans le badge (13.3)", legendLimited: "tonneau ambre : ravitaillement limité (13.5)",
     legendSiege: "tonneau bleu : ravitaillement de siège ou de forteresse (12.1, 12.2)",
     sbe5: "PV de l'Axe fin novembre 1941 : 1 pour chacune de Leningrad, Moscow, Stalingrad et Baku tenue. 0 victoire décisive soviétique, 1 match nul, 2 victoire marginale de l'Axe, 3 ou plus victoire décisive de l'Axe.",
   },

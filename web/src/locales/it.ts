@@ -261,7 +261,7 @@ export const it: Catalogue = {
     costMany: { yellow: "{n} PP gialli", red: "{n} PP gialli e {n} rossi", blue: "{n} PP gialli e {n} blu", black: "{n} PP gialli e {n} neri", white: "{n} PP gialli e {n} bianchi" },
     aid: { yellow: "dai 1 PP giallo a {power}", red: "dai 1 PP rosso a {power}", blue: "dai 1 PP blu a {power}", black: "dai 1 PP nero a {power}", white: "dai 1 PP bianco a {power}" },
     colouredToSpend: " · PP colorati: {pp}",
-    legendHq: "cornice dorata: un QG attivato, con i punti azione rimasti nel distintivo (13.3)", legendLimited: "barile ambra: rifornimento limitato (13.5)",
+    legendHq: "cornice viola: un QG attivato, con i punti azione rimasti nel distintivo (13.3)", legendLimited: "barile ambra: rifornimento limitato (13.5)",
     legendSiege: "barile blu: rifornimento d'assedio o di fortezza (12.1, 12.2)",
     sbe5: "PV dell'Asse a fine novembre 1941: 1 per ciascuna tra Leningrad, Moscow, Stalingrad e Baku tenuta. 0 vittoria decisiva sovietica, 1 pareggio, 2 vittoria marginale dell'Asse, 3 o più vittoria decisiva dell'Asse.",
   },
