@@ -224,6 +224,16 @@ EXECUTABLE = {"S7", "S16", "S46", "S49", "S50", "A24", "A32", "A44", "A47", "A52
     # trenches (10.3: People's Militia, Hedgehogs, Hitler Opposes Defensive Works), Festung
     # (16.3), partisans allowed and activated (16.1)
     *("S23", "A16", "S33", "A48", "S21", "S18", "S53"),
+    # the rest of the event vocabulary (test_events.py): restrictions lifted, orders and
+    # their price, partisans swept and dropped, panzers flipped, units sent away or brought
+    # in by a named unit or area, the Bunker, Balkan defections, Bagration, the Urals
+    *("A6", "A7", "A8", "A15", "A17", "A18", "A19", "A21", "A22", "A23", "A25", "A26"),
+    *("A37", "A40", "A41", "A43", "A53"),
+    *("S8", "S17", "S20", "S22", "S32", "S36", "S37", "S38", "S39", "S52"),
+    # the Soviet Total War Reinforcements, with their swaps (7.5.2c)
+    *("S26", "S27", "S28", "S29", "S30", "S31"),
+    # a fortress built (S13)
+    "S13",
 }
 
 

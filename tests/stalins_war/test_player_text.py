@@ -191,6 +191,17 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "partisans_placed": {"hex": "2122"},
     "partisans_activated": {"side": "soviet", "unit": "su.P7", "hex": "2122"},
     "partisans_withdrawn": {"hex": "2122"},
+    "evasion": {"side": "axis", "card": "A50", "hex": "2122"},
+    "rushed": {"side": "soviet", "unit": "su.16R", "frm": "2722", "to": "2322"},
+    "fortified_zone": {"side": "soviet", "hex": "2722"},
+    "loss_absorbed": {"side": "axis", "unit": "ge.48Pz", "card": "A11"},
+    "flipped": {"side": "axis", "unit": "ge.48Pz", "step": 1, "card": "S17"},
+    "order_cancelled": {"side": "axis", "card": "S22"},
+    "fortress_built": {"side": "soviet", "place": "Saratov", "hex": "3027", "card": "S13"},
+    "swapped": {"side": "soviet", "unit": "su.1Ukr", "old": "su.West", "hex": "2122"},
+    "partisans_removed": {"side": "axis", "hex": "2122", "card": "A15"},
+    "sent_away": {"side": "axis", "unit": "ge.48Pz", "box": "other_fronts", "card": "S39",
+                  "hex": "2122"},
 }  # fmt: skip
 
 

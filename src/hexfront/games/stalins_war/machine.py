@@ -7,6 +7,7 @@ from hexfront.engine.sequence import Machine
 from .rules.cards import ActionRound, Discards, DrawPhase
 from .rules.combat import Combat
 from .rules.movement import Movement
+from .rules.picks import Pick
 from .rules.reinforcements import Reinforce
 from .rules.replacements import Replacements
 from .rules.turn import ActionPhase, GameProc, TurnProc
@@ -22,6 +23,7 @@ MACHINE: Machine[SwState] = Machine(
         Movement(),
         Combat(),
         FreeTrench(),
+        Pick(),
         Replacements(),
         Reinforce(),
         DrawPhase(),

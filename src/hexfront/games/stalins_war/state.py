@@ -72,6 +72,7 @@ class SwState:
     pieces: dict[str, Piece] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)  # place name -> side (3.24)
     forts_destroyed: list[str] = field(default_factory=list)  # 16.2
+    forts_built: list[str] = field(default_factory=list)  # S13 (16.2.3)
     # card piles per side: deck (order hidden), hand (hidden from the enemy), discard,
     # removed (starred events), set_aside (Soviet 1-6, 7.1.3), reserve (Total War, 7.6.4)
     piles: dict[str, dict[str, list[str]]] = field(default_factory=dict)
@@ -160,6 +161,7 @@ class SwState:
                 tuple(sorted(self.control.items())),
                 tuple(self.unfed),
                 tuple(self.forts_destroyed),
+                tuple(self.forts_built),
             )
             self.cache["position_key"] = key
         return key
@@ -183,6 +185,7 @@ class SwState:
             "pieces": [p.to_json() for p in self.pieces.values()],
             "control": dict(self.control),
             "forts_destroyed": list(self.forts_destroyed),
+            "forts_built": list(self.forts_built),
             "piles": json_copy(self.piles),
             "consecutive_ops": dict(self.consecutive_ops),
             "banked_ops": dict(self.banked_ops),
@@ -231,6 +234,7 @@ class SwState:
             pieces={p.uid: p for p in pieces},
             control={str(k): str(v) for k, v in obj["control"].items()},
             forts_destroyed=[str(x) for x in obj["forts_destroyed"]],
+            forts_built=[str(x) for x in obj.get("forts_built", [])],
             piles=_piles(obj["piles"]),
             consecutive_ops=dict(obj["consecutive_ops"]),
             banked_ops=dict(obj["banked_ops"]),

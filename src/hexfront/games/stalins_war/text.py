@@ -223,6 +223,8 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
         )
     if verb == "place":
         return f"place {unit_words(a['unit'])} at {hex_words(a['at'])} (7.5.2)"
+    if verb == "swap":
+        return f"put {unit_words(a['unit'])} in place of {unit_words(a['old'])} (7.5.2c)"
     if verb == "replace_step":
         return f"buy back a step of {unit_words(a['unit'])} (14.1.2)"
     if verb == "rebuild":
@@ -254,6 +256,24 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
         return f"play the combat card {card_words(a['card'])} (7.5.5)"
     if verb == "no_more_cards":
         return "play no more combat cards (7.5.5)"
+    if verb == "evade":
+        return f"fall back two hexes without fighting, as {card_name(a['card'])} allows (7.5.5)"
+    if verb == "rush":
+        return (
+            f"bring {unit_words(a['unit'])} to {hex_words(a['to'])} to join the combat (Maskirovka)"
+        )
+    if verb == "pick":
+        if "hex" in a:
+            return f"choose {hex_words(a['hex'])}"
+        if "unit" in a:
+            return f"choose {unit_words(a['unit'])}"
+        if a.get("cancel") is True:
+            return "buy the order off with a victory point"
+        return "let the order stand"
+    if verb == "done_picking":
+        return "choose no more"
+    if verb == "done_rushing":
+        return "bring no more units to the combat (Maskirovka)"
     if verb == "take_loss":
         return f"{unit_words(a['unit'])} takes the loss (11.3)"
     if verb == "retreat":
@@ -667,6 +687,48 @@ LINES: Mapping[str, Callable[[Data], str]] = {
     "partisans_activated": lambda d: (
         f"{unit_words(d.get('unit'))} at {hex_words(d.get('hex'))} turn face up and take up"
         " arms (16.1.6)"
+    ),
+    "flipped": lambda d: (
+        f"{unit_words(d.get('unit'))}"
+        + (" is refitted to full strength" if d.get("step") == 0 else " drops to a weaker step")
+        + (f" ({card_name(d.get('card'))})" if d.get("card") else "")
+    ),
+    "order_cancelled": lambda d: (
+        f"{side_words(d.get('side'))} buys off {card_name(d.get('card'))}: its units may pay"
+        " OPS to leave enemy zones of control again this turn"
+    ),
+    "partisans_removed": lambda d: (
+        f"The partisans at {hex_words(d.get('hex'))} are taken off the map"
+        + (f" ({card_name(d.get('card'))})" if d.get("card") else " by the Soviet side (16.1.5)")
+    ),
+    "sent_away": lambda d: (
+        f"{unit_words(d.get('unit'))} leaves {hex_words(d.get('hex'))}"
+        + (" for the Other Fronts box" if d.get("box") == "other_fronts" else " and the game")
+        + (f" ({card_name(d.get('card'))})" if d.get("card") else "")
+    ),
+    "fortress_built": lambda d: (
+        f"{side_words(d.get('side'))} builds a fortress at"
+        f" {place_words(d.get('place'), d.get('hex'))} (16.2)"
+    ),
+    "swapped": lambda d: (
+        f"{unit_words(d.get('unit'))} takes the place of {unit_words(d.get('old'))} at"
+        f" {hex_words(d.get('hex'))}, which leaves the game (7.5.2c)"
+    ),
+    "evasion": lambda d: (
+        f"{side_words(d.get('side'))} plays {card_name(d.get('card'))}: the defenders of"
+        f" {hex_words(d.get('hex'))} fall back two hexes without a fight (7.5.5)"
+    ),
+    "rushed": lambda d: (
+        f"{unit_words(d.get('unit'))} rushes from {hex_words(d.get('frm'))} to"
+        f" {hex_words(d.get('to'))} and joins the combat (Maskirovka)"
+    ),
+    "fortified_zone": lambda d: (
+        f"The Soviet Fortified Zone is set up at {hex_words(d.get('hex'))} and joins its"
+        " defence (Panzer Hara-Kiri)"
+    ),
+    "loss_absorbed": lambda d: (
+        f"{unit_words(d.get('unit'))} holds on with its last step: {card_name(d.get('card'))}"
+        " saves it from that loss (7.5.5)"
     ),
     "partisans_withdrawn": lambda d: (
         f"The partisans at {hex_words(d.get('hex'))} melt away as Soviet troops arrive (16.1.5)"

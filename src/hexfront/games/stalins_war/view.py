@@ -77,6 +77,7 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
         "units": units,
         "control": dict(state.control),
         "forts_destroyed": list(state.forts_destroyed),
+        "forts_built": list(state.forts_built),
         "out_of_supply": list(state.oos),
         "turn_track": dict(state.track),
         "trenches": dict(state.trenches),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..state import AXIS, ELIMINATED, SwState, enemy
 from . import control, supply
+from .zoc import fortress
 
 
 def attrition(state: SwState, side: str) -> None:
@@ -44,11 +45,7 @@ def attrition(state: SwState, side: str) -> None:
             continue
         if not (place.type != "town" or place.port or place.oil or place.vp):
             continue
-        if (
-            place.fort
-            and place.name not in state.forts_destroyed
-            and supply._owner(place.nation) == side
-        ):
+        if fortress(state, place.node) and supply._owner(place.nation) == side:
             continue
         if side == AXIS and place.hex in state.festungs:
             continue  # 16.3.5: a Festung holds the hex at attrition

@@ -239,7 +239,6 @@ class ActionRound(Procedure[SwState]):
                 state.consecutive_ops[side] = 0  # 7.3.2 (4.5.1: not for mobilization plays)
             if card.reinforcements:
                 state.reinforcement_rounds.setdefault(side, []).append(state.ar)  # 7.5.2a
-            units = events.reinforcements(state, card)
             if events.counts_as_rp_play(card):
                 state.rp_plays[side] += 1  # A31
             # 7.5.1c: a starred event leaves the game at the end of the AR
@@ -250,13 +249,18 @@ class ActionRound(Procedure[SwState]):
                 state.pile(side, "discard").append(card.id)
             kind = RP if events.counts_as_rp_play(card) else EVENT
             self._round(state, side, kind, card=card.id, event=True)
-            gives = events.execute(state, card, side)
             todo: list[JSON] = []
+            gives = events.execute(state, card, side, todo)
             if f"{side}:free_trench" in state.this_turn:  # S23 People's Militia
                 state.this_turn.remove(f"{side}:free_trench")
                 todo.append(["free_trench", {"side": side}])
-            if units:
-                todo.append(["reinforce", {"side": side, "units": list(units)}])
+            for group, at in events.reinforcement_groups(state, card):
+                args: dict[str, JSON] = {"side": side, "units": list(group)}
+                if at is not None:
+                    args["at"] = at
+                if events.swaps(card):
+                    args["swap"] = True  # 7.5.2c
+                todo.insert(0, ["reinforce", args])
             if gives or mobilizing:  # the OPS come after the units are placed (4.5.1)
                 todo.append(["movement", {"ops": ops_before}])
             elif events.gives_attack(card) and not mud:  # 15.1.1: no event combat in mud

@@ -62,6 +62,9 @@ class Battle(TypedDict, total=False):
     fed: list[str]  # defenders in full supply at the moment of combat
     zhukov_extra: int
     ignore: list[str]  # terrain a card cancels for this combat (S43, S45, A13)
+    evaded: str  # the card by which the defenders fell back without fighting (A33, A50)
+    holding: list[str]  # defenders that never retreat in this combat (A11 Kampfgruppe)
+    rush_left: int  # units S48 Maskirovka may still bring to this combat
 
 
 class CombatVars(TypedDict):
@@ -567,6 +570,120 @@ def mars(state: SwState, card_id: str) -> bool:
     return card.combat and any(c.test == "combat_with" for c in card.when)
 
 
+KAMPFGRUPPE = "last SCU step when every SCU step would die"  # A11
+RUSH_TO = "hex under attack"  # S48 Maskirovka's destination
+RUSH_MAX = 3  # S48: up to three SCUs (card text)
+FORTIFIED_ZONE = "su.FZ"  # S54 places it (units.toml)
+BACKHAND_KINDS = frozenset({"tank_army", "guards_army", "guards_tank_army"})  # A33
+EVADE_HEXES = 2  # A33, A50: the defenders fall back two hexes
+
+
+def _effect(state: SwState, card_id: str, do: str, **match: JSON) -> bool:
+    card = state.world.cards[card_id]
+    return card.combat and any(
+        e.do == do and all(e.get(k) == val for k, val in match.items()) for e in card.effects
+    )
+
+
+def evasion_card(state: SwState, card_id: str) -> bool:
+    """A33 Backhand Blow, A50 Sleighride: the Axis defenders fall back two hexes instead of
+    fighting a Soviet attack."""
+    return _effect(state, card_id, "retreat", instead_of_combat=True)
+
+
+def kampfgruppe(state: SwState, card_id: str) -> bool:
+    return _effect(state, card_id, "combat_loss", target=KAMPFGRUPPE)
+
+
+def maskirovka(state: SwState, card_id: str) -> bool:
+    return _effect(state, card_id, "move", to=RUSH_TO)
+
+
+def hara_kiri(state: SwState, card_id: str) -> bool:
+    return _effect(state, card_id, "place", at="combat_hex")
+
+
+def evasion_possible(state: SwState, v: CombatVars, card_id: str) -> bool:
+    """A33: every defender German; A50: none in a Festung (and 16.3.4: nobody leaves one);
+    both: a Soviet attack, and every defender has somewhere two hexes back to go."""
+    b = v["battle"]
+    if v["side"] != SOVIET or not b.get("defenders") or b.get("evaded"):
+        return False
+    if state.festung_at(b["target"]):
+        return False
+    german_only = _effect(state, card_id, "retreat", who="defending German units")
+    trial: Battle = {**b, "retreat": EVADE_HEXES, "to_retreat": list(b["defenders"])}
+    for u in b["defenders"]:
+        if german_only and state.world.units[u].nation != "GE":
+            return False
+        if kind(state, u) == "stalin" or not retreat_ends(state, trial, u):
+            return False
+    return True
+
+
+def evasions_in_force(state: SwState, v: CombatVars) -> list[str]:
+    """Evasion cards already in force: Sleighride for the round, Backhand Blow for the turn."""
+    cards = [c for c in v["round_cards"] if evasion_card(state, c)]
+    cards += [c for c in state.this_turn_cards() if evasion_card(state, c)]
+    return [c for c in cards if evasion_possible(state, v, c)]
+
+
+def rush_hexes(state: SwState, v: CombatVars) -> list[int]:
+    """S48: where the Soviet's rushed SCUs go: the attacked hex when defending, a hex of the
+    committed attackers when attacking."""
+    b = v["battle"]
+    if v["side"] == SOVIET:
+        return sorted({state.pieces[u].at for u in b["attackers"] if state.pieces[u].box == ON_MAP})
+    return [b["target"]]
+
+
+def rush_options(state: SwState, v: CombatVars) -> list[tuple[str, int]]:
+    """S48: (unit, hex) pairs: a Soviet SCU in full supply, not in the combat, not yet in
+    combat this round, outside any Axis ZOC, with a path free of Axis units and of Axis ZOC
+    (but for the last hex) to the hex, which must have room for it (9.1)."""
+    b = v["battle"]
+    m = state.world.map
+    zoc = enemy_zoc(state, SOVIET)
+    blocked = {p.at for p in state.on_map(AXIS)}
+    busy = set(b.get("attackers", [])) | set(b.get("defenders", [])) | set(v["fought"])
+    movers = [
+        p
+        for p in state.on_map(SOVIET)
+        if not is_lcu(state, p.uid)
+        and p.uid not in busy
+        and kind(state, p.uid) not in ("partisan", "stalin", "fortified_zone")
+        and p.at not in zoc
+        and state.world.units[p.uid].steps[p.step].ma > 0
+        and supply.status(state, p.uid) == supply.FULL
+    ]
+    out: list[tuple[str, int]] = []
+    for dest in rush_hexes(state, v):
+        reach = {dest}
+        todo = [dest]
+        while todo:
+            a = todo.pop()
+            for n in m.adjacency[a]:
+                if n in reach or n in blocked or n in zoc:
+                    continue
+                reach.add(n)
+                todo.append(n)
+        for p in movers:
+            if p.at in reach and p.at != dest and stack_ok(state, dest, SOVIET, joining=p.uid):
+                out.append((p.uid, dest))
+    return sorted(out)
+
+
+def fortified_zone_ready(state: SwState, b: Battle) -> bool:
+    """S54: the Fortified Zone is off the map and the Soviet defends the hex."""
+    piece = state.pieces.get(FORTIFIED_ZONE)
+    return (
+        piece is not None
+        and piece.box != ON_MAP
+        and piece.box != "removed"
+        and any(state.pieces[u].side == SOVIET for u in b["defenders"])
+    )
+
+
 def card_fits(state: SwState, card_id: str, role: str, b: Battle, v: CombatVars) -> bool:
     """Whether ``card_id`` applies to this combat for the side in ``role``."""
     card = state.world.cards[card_id]
@@ -580,6 +697,15 @@ def card_fits(state: SwState, card_id: str, role: str, b: Battle, v: CombatVars)
         return False
     if strike_kinds(state, card_id) is not None:
         return role == DEFENDER and bool(strike_targets(state, card_id, b))
+    if evasion_card(state, card_id):  # A33, A50: the Axis defending
+        return role == DEFENDER and evasion_possible(state, v, card_id)
+    if kampfgruppe(state, card_id):  # A11: the Axis, attacking or defending, with an SCU
+        own = b["attackers"] if role == ATTACKER else b["defenders"]
+        return any(not is_lcu(state, u) and state.pieces[u].box == ON_MAP for u in own)
+    if maskirovka(state, card_id):  # S48: the Soviet, attacking or defending
+        return bool(rush_options(state, v))
+    if hara_kiri(state, card_id):  # S54: a hex the Axis attacks
+        return role == DEFENDER and fortified_zone_ready(state, b)
     if ignored_by(state, card_id) is not None:
         return ignore_fits(state, card_id, role, b)
     special = special_card(state, card_id)
@@ -852,9 +978,11 @@ class Combat(Procedure[SwState]):
             role = b["turn_side"]
             who = side if role == ATTACKER else enemy(side)
             offer = offered_cards(state, v, role)
-            if not offer:
+            evade = evasions_in_force(state, v) if role == DEFENDER else []
+            if not offer and not evade:
                 return None
             actions = [Action(who, "no_more_cards")]
+            actions += [Action(who, "evade", {"card": c}) for c in evade]
             for c in offer:
                 hits = strike_targets(state, c, b)
                 if hits:  # S24, A45: the player names the unit struck
@@ -862,6 +990,18 @@ class Combat(Procedure[SwState]):
                 else:
                     actions.append(Action(who, "combat_card", {"card": c}))
             return Decision(Prompt(who, "combat_cards", "Play combat cards (7.5.5)", {}), actions)
+        if stage == "rush":
+            options = rush_options(state, v) if b.get("rush_left", 0) > 0 else []
+            if not options:
+                return None
+            actions = [Action(SOVIET, "done_rushing")]
+            actions += [
+                Action(SOVIET, "rush", {"unit": u, "to": grid.id_of(h)}) for u, h in options
+            ]
+            return Decision(
+                Prompt(SOVIET, "combat_cards", "Bring up to three units to the combat (S48)", {}),
+                actions,
+            )
         if stage == "losses":
             hit = _loss_role(b)
             if hit is None:
@@ -886,6 +1026,7 @@ class Combat(Procedure[SwState]):
             actions = [Action(who, "retreat", {"unit": uid, "to": grid.id_of(h)}) for h in ends]
             if (
                 not b.get("advanced")
+                and not b.get("evaded")
                 and no_retreat_allowed(state, b)
                 and len(pending) == len(b.get("to_retreat", []))
             ):
@@ -953,6 +1094,20 @@ class Combat(Procedure[SwState]):
             self._card(state, v, str(action.args["card"]), action.args.get("unit"))
         elif verb == "no_more_cards":
             self._next_cards(state, v)
+        elif verb == "evade":
+            card_id = str(action.args["card"])
+            if b.get("turn_side") != DEFENDER or card_id not in evasions_in_force(state, v):
+                raise IllegalAction("no card lets these defenders fall back now")
+            self._evade(state, v, card_id)
+        elif verb == "rush":
+            unit, to = str(action.args["unit"]), grid.index(str(action.args["to"]))
+            if b.get("rush_left", 0) <= 0 or (unit, to) not in rush_options(state, v):
+                raise IllegalAction("that unit may not be brought to this combat (S48)")
+            self._rush(state, v, unit, to)
+        elif verb == "done_rushing":
+            if v["stage"] != "rush":
+                raise IllegalAction("no units are being brought to the combat")
+            v["stage"] = "cards"
         elif verb == "take_loss":
             role = _loss_role(b)
             assert role is not None
@@ -995,6 +1150,8 @@ class Combat(Procedure[SwState]):
             v["stage"] = "exploit"
         elif stage == "cards":
             self._next_cards(state, v)
+        elif stage == "rush":
+            v["stage"] = "cards"
         elif stage == "losses":
             role = _loss_role(b)
             if role is None:
@@ -1080,6 +1237,19 @@ class Combat(Procedure[SwState]):
             kept.append(card_id)  # face up in front of its player while it works (7.5.5)
         else:
             v["used_cards"].append(card_id)
+        if evasion_card(state, card_id):
+            self._evasion_card(state, v, card_id, side, from_hand)
+            return
+        if hara_kiri(state, card_id):  # S54: the Fortified Zone joins the defence
+            fz = state.pieces[FORTIFIED_ZONE]
+            fz.box, fz.at, fz.step = ON_MAP, b["target"], 0
+            state.moved()
+            b["defenders"].append(FORTIFIED_ZONE)
+            b.setdefault("fed", []).append(FORTIFIED_ZONE)
+            state.emit("fortified_zone", side=SOVIET, hex=state.world.map.id_of(b["target"]))
+        if maskirovka(state, card_id):
+            b["rush_left"] = RUSH_MAX
+            v["stage"] = "rush"
         found = card_shift(state, card_id)
         scope = found[3] if found else "combat"
         if scope in ("round", "ar"):
@@ -1093,6 +1263,67 @@ class Combat(Procedure[SwState]):
         state.emit("combat_card", side=side, card=card_id, kept=not from_hand)
         if struck:  # before the dice: one step of the named attacker (S24, A45)
             take_step(state, str(unit), str(unit) in state.oos)
+
+    def _evasion_card(
+        self, state: SwState, v: CombatVars, card_id: str, side: str, from_hand: bool
+    ) -> None:
+        """A50 Sleighride stays in force for the round, A33 Backhand Blow for the turn; both
+        let this combat's defenders fall back at once."""
+        card = state.world.cards[card_id]
+        kept = state.pile(side, "kept")
+        if card_id in kept:
+            kept.remove(card_id)
+        if card.combat_use == "round":
+            v["round_cards"].append(card_id)  # _finish sends it on (7.5.5b)
+        else:
+            state.this_turn.append(f"card:{card_id}")
+            state.pile(side, "removed" if card.removed else "discard").append(card_id)
+            if card.removed:
+                state.events_removed[side] += 1
+        state.emit("combat_card", side=side, card=card_id, kept=not from_hand)
+        self._evade(state, v, card_id)
+
+    def _evade(self, state: SwState, v: CombatVars, card_id: str) -> None:
+        """A33, A50: no dice; the defenders fall back two hexes, the attacker counts as the
+        winner (its cards kept) and may advance; after Backhand Blow the Soviet may not
+        exploit this round."""
+        b = v["battle"]
+        b["evaded"] = card_id
+        b["result"] = {ATTACKER: [0, False], DEFENDER: [0, False]}
+        b["winner"] = ATTACKER
+        b["retreat"] = EVADE_HEXES
+        self._settle_cards(state, v, ATTACKER)
+        b["cards"] = {ATTACKER: [], DEFENDER: []}
+        b["to_retreat"] = sorted(u for u in b["defenders"] if state.pieces[u].box == ON_MAP)
+        if state.world.cards[card_id].combat_use != "round":  # A33: no exploitation
+            state.this_turn.append(f"{SOVIET}:exploitation")
+        state.emit(
+            "evasion",
+            side=enemy(v["side"]),
+            card=card_id,
+            hex=state.world.map.id_of(b["target"]),
+        )
+        v["stage"] = "retreat"
+
+    def _rush(self, state: SwState, v: CombatVars, uid: str, to: int) -> None:
+        """S48: a Soviet SCU goes any distance to the combat and joins it."""
+        b = v["battle"]
+        p = state.pieces[uid]
+        frm = p.at
+        p.at = to
+        state.moved()
+        control.enter(state, SOVIET, to)
+        if v["side"] == SOVIET:
+            b["attackers"].append(uid)
+            v["fought"].append(uid)
+        else:
+            b["defenders"].append(uid)
+            b.setdefault("fed", []).append(uid)
+        b["rush_left"] = b.get("rush_left", 0) - 1
+        grid = state.world.map
+        state.emit("rushed", side=SOVIET, unit=uid, frm=grid.id_of(frm), to=grid.id_of(to))
+        if b["rush_left"] <= 0:
+            v["stage"] = "cards"
 
     def _round_card_side_effects(self, state: SwState, card_id: str) -> None:
         card = state.world.cards[card_id]
@@ -1197,7 +1428,25 @@ class Combat(Procedure[SwState]):
         if role == ATTACKER:
             b["first_attack_loss"] = False
         b["due"][role] -= 1
+        saver = self._kampfgruppe(state, b, role, uid)
+        if saver is not None:  # A11: the last SCU step lives on
+            side = state.pieces[uid].side
+            state.emit("loss_absorbed", side=side, unit=uid, card=saver)
+            return
         take_step(state, uid, oos)
+
+    def _kampfgruppe(self, state: SwState, b: Battle, role: str, uid: str) -> str | None:
+        """A11: the card in play for ``role`` when ``uid`` holds the side's last SCU step."""
+        saver = next((c for c in b.get("cards", {}).get(role, []) if kampfgruppe(state, c)), None)
+        if saver is None or is_lcu(state, uid):
+            return None
+        units = b["attackers"] if role == ATTACKER else b["defenders"]
+        left = sum(
+            steps_left(state, u)
+            for u in units
+            if state.pieces[u].box == ON_MAP and not is_lcu(state, u)
+        )
+        return saver if left <= 1 else None
 
     def _decide(self, state: SwState, v: CombatVars) -> None:
         """11.2.1 step 7: who won, and what becomes of the combat cards (7.5.5b)."""
@@ -1237,7 +1486,14 @@ class Combat(Procedure[SwState]):
                 b["to_retreat"] = []  # 11.4.1: a Festung cancels every retreat
                 v["stage"] = "advance"
                 return
-            b["to_retreat"] = sorted(def_alive, key=lambda u: (kind(state, u) == "stalin", u))
+            held = set()
+            if any(kampfgruppe(state, c) for c in b.get("cards", {}).get(DEFENDER, [])):
+                held = {u for u in def_alive if state.world.units[u].nation == "GE"}  # A11
+            b["holding"] = sorted(held)
+            b["to_retreat"] = sorted(
+                (u for u in def_alive if u not in held),
+                key=lambda u: (kind(state, u) == "stalin", u),
+            )
             v["stage"] = "retreat"
             return
         v["stage"] = "advance" if winner == ATTACKER else "done"
@@ -1346,6 +1602,15 @@ class Combat(Procedure[SwState]):
         state.moved()
         b.setdefault("advanced", []).append(uid)
         control.enter(state, v["side"], node)
+        evaded = b.get("evaded")
+        if (
+            evaded
+            and state.world.cards[evaded].combat_use != "round"
+            and kind(state, uid) in BACKHAND_KINDS
+        ):  # A33: the Germans owe an attack on this unit in their next round
+            state.lasting.append(
+                {"card": evaded, "each": "next_axis_round", "unit": uid, "turn": state.turn}
+            )
         if (
             p.side == AXIS
             and uid not in state.oos
@@ -1528,6 +1793,7 @@ def retreat_ends(state: SwState, b: Battle, uid: str) -> list[int]:
 
     frontier = {start}
     seen = {start}
+    stopped: set[int] = set()  # 11.4.4: an Axis retreat forced into partisans ends there
     for _ in range(b["retreat"]):
         nxt: set[int] = set()
         for a in frontier:
@@ -1537,11 +1803,15 @@ def retreat_ends(state: SwState, b: Battle, uid: str) -> list[int]:
                 nxt.add(n)
         seen |= nxt
         frontier = nxt
+        if side == AXIS:
+            halted = {n for n in frontier if state.inactive_partisan_at(n)}
+            stopped |= halted
+            frontier -= halted
     ends = [
         n
-        for n in frontier
+        for n in frontier | stopped
         if n != start
-        and not (b["retreat"] >= 2 and n in m.adjacency[start])
+        and (n in stopped or not (b["retreat"] >= 2 and n in m.adjacency[start]))
         and stack_ok(state, n, side, joining=uid)
     ]
     if not ends:
@@ -1627,7 +1897,7 @@ def blitz_allowed(state: SwState, v: CombatVars, uid: str, frm: int, node: int) 
     place = m.place_at.get(node)
     if place is not None and place.type in c.no_blitz_places:
         return False
-    if place is not None and place.fort and place.name not in state.forts_destroyed:
+    if fortress(state, node):
         return False
     if state.festung_at(node):
         return False
@@ -1685,6 +1955,16 @@ def exploiters(state: SwState, v: CombatVars) -> list[str]:
     return out
 
 
+BAGRATION_REACH = 4  # S36: hexes a Soviet SCU exploits in the Bagration round (card text)
+
+
+def bagration(state: SwState, v: CombatVars, uid: str) -> bool:
+    """S36: in the round of Operation Bagration, Soviet SCUs exploit far, over any terrain."""
+    return (
+        v["side"] == SOVIET and f"{SOVIET}:bagration" in state.this_turn and not is_lcu(state, uid)
+    )
+
+
 def exploit_reach(state: SwState, v: CombatVars, uid: str) -> int:
     """12.2.2-12.2.3: half the MA in hexes, rounded up (MA 4 for panzers starting east of
     the Paulus Line in turns 1-4)."""
@@ -1694,6 +1974,8 @@ def exploit_reach(state: SwState, v: CombatVars, uid: str) -> int:
     ma = allowance(state, uid, start)
     if uid in v.get("long_reach", []):
         return GUDERIAN_REACH  # A9
+    if bagration(state, v, uid):
+        return BAGRATION_REACH  # S36
     return (ma + 1) // 2
 
 
@@ -1703,6 +1985,8 @@ def exploit_halts(state: SwState, v: CombatVars, uid: str, frm: int, to: int) ->
     c = _ct(state)
     m = state.world.map
     terrain = m.terrain[to]
+    if bagration(state, v, uid):
+        return False  # S36: terrain does not stop them
     if state.turn == 1 and v["side"] == AXIS:
         return terrain in c.turn1_exploit_halt
     hexside = m.side(frm, to)

@@ -43,13 +43,19 @@ def enter(state: SwState, side: str, node: int) -> None:
         return
     state.control[place.name] = side
     delta = 0
-    if place.vp:
+    if is_vp(state, place):
         delta = 1 if side == AXIS else -1
         state.vp += delta
     state.emit("control", place=place.name, hex=place.hex, side=side, vp=state.vp, delta=delta)
-    if place.fort and place.name not in state.forts_destroyed and side != _owner(place):
+    built = place.fort or place.name in state.forts_built
+    if built and place.name not in state.forts_destroyed and side != _owner(place):
         state.forts_destroyed.append(place.name)
         state.emit("fortress_destroyed", place=place.name, hex=place.hex, by=side)
+
+
+def is_vp(state: SwState, place: Place) -> bool:
+    """A VP space: starred on the map, or made one by Industrial Evacuation (S8, 5.1.1)."""
+    return place.vp or (place.vp_inactive and f"vp:{place.hex}" in state.forbidden)
 
 
 def _owner(place: Place) -> str:
@@ -62,7 +68,7 @@ def ussr_vp_spaces(state: SwState, side: str) -> int:
     return sum(
         1
         for p in state.world.map.places.values()
-        if p.vp and p.nation == "ussr" and state.control.get(p.name) == side
+        if is_vp(state, p) and p.nation == "ussr" and state.control.get(p.name) == side
     )
 
 
@@ -70,5 +76,5 @@ def all_ussr_vp_spaces(state: SwState, side: str) -> bool:
     return all(
         state.control.get(p.name) == side
         for p in state.world.map.places.values()
-        if p.vp and p.nation == "ussr"
+        if is_vp(state, p) and p.nation == "ussr"
     )

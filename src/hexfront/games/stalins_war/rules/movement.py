@@ -139,6 +139,20 @@ def exit_cost(state: SwState, v: MoveVars, uid: str, a: int) -> int:
     return 0 if stays else 1
 
 
+def held_by_order(state: SwState, side: str, uid: str, a: int) -> bool:
+    """A no-retreat order in force: S22 (German units; lifted by Manstein, by Kleist in the
+    Caucasus Zone, or bought off) or A18 (Soviet units, unless bought off): no OPS may be paid
+    to leave an enemy ZOC this turn."""
+    if f"{side}:leave_enemy_zoc_with_ops" not in state.this_turn:
+        return False
+    if side == SOVIET:
+        return "cancel:A18" not in state.this_turn
+    if "cancel:S22" in state.this_turn or state.world.units[uid].nation != "GE":
+        return False
+    caucasus = state.world.map.zones.get("caucasus_zone", frozenset())
+    return not ("cancel:S22:caucasus" in state.this_turn and a in caucasus)
+
+
 def withdrawal(state: SwState, side: str) -> bool:
     return f"{side}:leave_enemy_zoc_free_if_not_reentering" in state.this_turn
 
@@ -164,7 +178,7 @@ def moves(state: SwState, v: MoveVars, uid: str) -> list[int]:
     used = v["mp"].get(uid, 0)
     zoc = enemy_zoc(state, side)
     pay = exit_cost(state, v, uid, a)
-    if pay > available_ops(state, v):
+    if pay > available_ops(state, v) or (pay and held_by_order(state, side, uid, a)):
         return []
     out = []
     for b in m.adjacency[a]:
@@ -216,7 +230,7 @@ def rail_net(state: SwState, side: str, group: str) -> set[int]:
     if found is not None:
         return found
     m = state.world.map
-    blocked = {  # 10.2.2: inactive partisans are read as never blocking the Axis (see docs)
+    blocked = {  # 10.2.2: inactive partisans only slow the Axis down (rail_walk)
         p.at for p in state.on_map() if p.side != side and not partisans.inactive(state, p.uid)
     }
     blocked |= enemy_zoc(state, side) | rail_banned(state, side)
@@ -231,6 +245,32 @@ def rail_net(state: SwState, side: str, group: str) -> set[int]:
         state.memo.clear()
     state.memo[key] = net
     return net
+
+
+def rail_walk(state: SwState, side: str, start: int, net: set[int]) -> set[int]:
+    """The rail hexes reached from ``start`` inside ``net``. 10.2.2: an Axis train passes one
+    hex of inactive partisans, and stops in the second it enters."""
+    links = supply.rail_links(state)
+    axis = side == AXIS
+    best = {start: 0}  # hex -> fewest partisan hexes entered on the way
+    todo = [start]
+    while todo:
+        x = todo.pop()
+        here = best[x]
+        if axis and here >= RAIL_PARTISANS_PASSED + 1:
+            continue  # stopped by the second partisan hex
+        for b in links.get(x, ()):
+            if b not in net:
+                continue
+            count = here + (1 if axis and state.inactive_partisan_at(b) else 0)
+            if count < best.get(b, 99):
+                best[b] = count
+                todo.append(b)
+    best.pop(start, None)
+    return set(best)
+
+
+RAIL_PARTISANS_PASSED = 1  # 10.2.2: the one partisan hex an Axis train may pass
 
 
 def rail_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
@@ -265,16 +305,7 @@ def rail_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
     ):
         return []
     net = rail_net(state, side, supply.group_of(state, uid))
-    links = supply.rail_links(state)
-    seen = {a}
-    todo = [a]
-    while todo:
-        x = todo.pop()
-        for b in links.get(x, ()):
-            if b in net and b not in seen:
-                seen.add(b)
-                todo.append(b)
-    seen.discard(a)
+    seen = rail_walk(state, side, a, net)
     if unit.kind == "stalin" and a != moscow:  # 16.4.5: out of Moscow, or back to it
         seen &= {moscow} if state.control.get("Moscow") == SOVIET else set()
     return sorted(b for b in seen if stack_ok(state, b, side, joining=uid))

@@ -46,6 +46,8 @@ def _affordable(state: SwState, v: ReplVars, uid: str) -> bool:
     pool = pool_of(state, uid)
     if pool == "panzer" and state.control.get(t.panzer_needs) == SOVIET:
         return False  # 14.2.2
+    if pool == "panzer" and f"{AXIS}:spend_panzer_rp" in state.forbidden:
+        return False  # S52 Battle of the Bulge
     return v["halves"].get(pool, 0) >= cost(state, uid)
 
 

@@ -84,6 +84,11 @@ class TurnProc(Steps[SwState]):
         ("soviet_replacements", calls("replacements", side=SOVIET)),  # 6C.1
         ("axis_replacements", calls("replacements", side=AXIS)),  # 6C.2
         ("draw", "draw"),
+        # 16.1.5: the Soviet may take face-down partisans off the map
+        (
+            "partisans",
+            calls("pick", what="remove_partisans", side=SOVIET, left=99, optional=True, card=None),
+        ),
         ("end", "end"),
     )
 
@@ -122,6 +127,7 @@ class ActionPhase(Procedure[SwState]):
         m.call(state, "action_round", side=side)
 
     def resume(self, m: M, state: SwState, frame: Frame, result: object) -> None:
+        events.round_obligations(state, str(frame.vars["playing"]))  # A33
         victory.after_round(state)
         if state.ar == state.world.tables.rounds_per_turn and state.result is None:
             # 6B, 4.4.5: a side's attrition segment follows its last AR of the turn

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..state import SwState
+from ..state import AXIS, SwState
 
 
 def has_zoc(state: SwState, uid: str, node: int) -> bool:
@@ -19,7 +19,11 @@ def has_zoc(state: SwState, uid: str, node: int) -> bool:
 def fortress(state: SwState, node: int) -> bool:
     """An intact fortress city (16.2). A10: no ZOC enters any fortress hex."""
     place = state.world.map.place_at.get(node)
-    return place is not None and place.fort and place.name not in state.forts_destroyed
+    return (
+        place is not None
+        and (place.fort or place.name in state.forts_built)
+        and place.name not in state.forts_destroyed
+    )
 
 
 def enemy_zoc(state: SwState, side: str) -> frozenset[int]:
@@ -31,12 +35,17 @@ def enemy_zoc(state: SwState, side: str) -> frozenset[int]:
         return frozenset(found)
     m = state.world.map
     out: set[int] = set()
+    # 8.2: an Axis ZOC stops short of a hex with the Soviet Fortified Zone (S54)
+    walls = {p.at for p in state.on_map() if state.world.units[p.uid].kind == "fortified_zone"}
     for p in state.on_map():
         if p.side == side or not has_zoc(state, p.uid, p.at):
             continue
         for b in m.adjacency[p.at]:
-            if not fortress(state, b) and not state.festung_at(b):  # 8.2
-                out.add(b)
+            if fortress(state, b) or state.festung_at(b):  # 8.2
+                continue
+            if b in walls and p.side == AXIS:
+                continue
+            out.add(b)
     result = frozenset(out)
     state.cache[key] = result
     return result
