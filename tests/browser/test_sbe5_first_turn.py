@@ -77,6 +77,9 @@ def test_sbe5_first_turn_with_an_hq_activation(server: str, browser: Any) -> Non
     assert page.locator("select[name='opt:luftwaffe_total_supremacy']").count() == 0
     page.select_option("select[name=scenario]", "SBE5")
     assert page.locator("select[name='opt:luftwaffe_total_supremacy']").count() == 1
+    option = page.locator("label:has(select[name='opt:luftwaffe_total_supremacy'])")
+    assert option.inner_text().startswith("Luftwaffe total supremacy")
+    assert "surprise turn" in (option.get_attribute("title") or "")
     page.select_option("select[name=side]", "axis")
     page.select_option("select[name=opponent]", "hotseat")
     page.select_option("select[name='opt:deployment']", "by_hand")

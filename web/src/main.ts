@@ -139,13 +139,15 @@ async function lobby(): Promise<void> {
     for (const o of g.options.filter((x) => !x.scenarios?.length || x.scenarios.includes(scenSel.value))) {
       const sel = h("select", { name: `opt:${o.name}`, "data-kind": typeof o.default });
       const choices = o.choices.length ? o.choices : [o.default];
+      // The player's language has words for the options it knows; else the game's own words.
+      const words = (L.options as Record<string, { label: string; help: string; choices: Record<string, string> } | undefined>)[o.name];
       choices.forEach((c, i) => {
-        // The words the game gives for each choice; the value itself stays internal.
-        const opt = h("option", { value: String(c) }, o.choice_labels?.[i] ?? String(c));
+        // The words for each choice; the value itself stays internal.
+        const opt = h("option", { value: String(c) }, words?.choices[String(c)] ?? o.choice_labels?.[i] ?? String(c));
         opt.selected = c === o.default;
         sel.append(opt);
       });
-      opts.append(h("label", { title: o.help }, `${o.label ?? o.name} `, sel));
+      opts.append(h("label", { title: words?.help ?? o.help }, `${words?.label ?? o.label ?? o.name} `, sel));
     }
   };
   gameSel.onchange = fill;

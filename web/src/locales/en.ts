@@ -236,6 +236,13 @@ export const en = {
     see: "Spectators see {mode}", showNow: "Show what both sides see now", showAll: "Show everything", showAllTurn: "Show everything (turn {n})", docTitle: "hexfront · watching {scenario}",
   },
   zones: { md: "Military districts", ag: "Army groups", areas: "Scenario areas", starts: "Start lines", finland: "Finland", green: "Green line" },
+  options: { // the new-game form's options (the server's OptionInfo), by name
+    fog: { label: "Fog of war", help: "Enemy blocks stay hidden until a battle reveals them (1.3).", choices: { true: "on", false: "off" } },
+    bonus_cancels_malus: { label: "A Bonus cancels a Malus", help: "The agreement of 7.7.6: a Bonus and a Malus on the same unit cancel each other.", choices: { true: "yes", false: "no" } },
+    weather: { label: "Weather", help: "Fair weather all game, or the weather of the Turn Record Chart (9.0).", choices: { good: "fair all game", chart: "as the Turn Record Chart says" } },
+    deployment: { label: "Deployment", help: "The historical deployment, or by hand: each side may move its blocks within its setup areas before turn 1, the Soviets first.", choices: { standard: "historical", by_hand: "by hand" } },
+    luftwaffe_total_supremacy: { label: "Luftwaffe total supremacy", help: "SBE5 and SBE9: in the first combat round of the surprise turn every Axis air unit rolls twice its dice, and each Luftwaffe Air-HQ pays for it with two steps.", choices: { true: "yes", false: "no" } },
+  },
   tableAdv: { // the Advanced Game at the table (chapters 9, 11-13): the side panel, the marks on blocks, costs in colours
     panel: "Weather, PP, HQs and supply",
     weatherEffect: {

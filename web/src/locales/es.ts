@@ -235,6 +235,13 @@ export const es: Catalogue = {
     see: "Los espectadores ven {mode}", showNow: "Mostrar lo que ven ahora ambos bandos", showAll: "Mostrar todo", showAllTurn: "Mostrar todo (turno {n})", docTitle: "hexfront · viendo {scenario}",
   },
   zones: { md: "Distritos militares", ag: "Grupos de ejércitos", areas: "Áreas de los escenarios", starts: "Líneas de partida", finland: "Finlandia", green: "Línea verde" },
+  options: { // the new-game form's options (the server's OptionInfo), by name
+    fog: { label: "Niebla de guerra", help: "Los bloques enemigos siguen ocultos hasta que una batalla los revela (1.3).", choices: { true: "activada", false: "desactivada" } },
+    bonus_cancels_malus: { label: "Un Bonus anula un Malus", help: "El acuerdo de 7.7.6: un Bonus y un Malus sobre la misma unidad se anulan.", choices: { true: "sí", false: "no" } },
+    weather: { label: "Clima", help: "Buen tiempo toda la partida, o el clima de la Tabla de Turnos (9.0).", choices: { good: "bueno toda la partida", chart: "como dice la Tabla de Turnos" } },
+    deployment: { label: "Despliegue", help: "El despliegue histórico, o a mano: cada bando puede mover sus bloques dentro de sus zonas de despliegue antes del turno 1, primero los soviéticos.", choices: { standard: "histórico", by_hand: "a mano" } },
+    luftwaffe_total_supremacy: { label: "Supremacía total de la Luftwaffe", help: "SBE5 y SBE9: en la primera ronda de combate del turno de la sorpresa cada unidad aérea del Eje tira el doble de dados, y cada HQ aéreo de la Luftwaffe lo paga con dos pasos.", choices: { true: "sí", false: "no" } },
+  },
   tableAdv: { // the Advanced Game at the table (chapters 9, 11-13): the side panel, the marks on blocks, costs in colours
     panel: "Clima, PP, HQ y suministro",
     weatherEffect: {

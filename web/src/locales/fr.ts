@@ -235,6 +235,13 @@ export const fr: Catalogue = {
     see: "Les spectateurs voient {mode}", showNow: "Montrer ce que voient les deux camps", showAll: "Tout montrer", showAllTurn: "Tout montrer (tour {n})", docTitle: "hexfront · spectateur de {scenario}",
   },
   zones: { md: "Districts militaires", ag: "Groupes d'armées", areas: "Zones des scénarios", starts: "Lignes de départ", finland: "Finlande", green: "Ligne verte" },
+  options: { // the new-game form's options (the server's OptionInfo), by name
+    fog: { label: "Brouillard de guerre", help: "Les blocs ennemis restent cachés jusqu'à ce qu'une bataille les révèle (1.3).", choices: { true: "activé", false: "désactivé" } },
+    bonus_cancels_malus: { label: "Un Bonus annule un Malus", help: "L'accord de 7.7.6 : un Bonus et un Malus sur la même unité s'annulent.", choices: { true: "oui", false: "non" } },
+    weather: { label: "Météo", help: "Beau temps toute la partie, ou la météo de la Table des Tours (9.0).", choices: { good: "beau toute la partie", chart: "selon la Table des Tours" } },
+    deployment: { label: "Déploiement", help: "Le déploiement historique, ou à la main : chaque camp peut déplacer ses blocs dans ses zones de déploiement avant le tour 1, les Soviétiques d'abord.", choices: { standard: "historique", by_hand: "à la main" } },
+    luftwaffe_total_supremacy: { label: "Suprématie totale de la Luftwaffe", help: "SBE5 et SBE9 : au premier round de combat du tour de la surprise, chaque unité aérienne de l'Axe lance deux fois ses dés, et chaque QG aérien de la Luftwaffe le paie de deux pas.", choices: { true: "oui", false: "non" } },
+  },
   tableAdv: { // the Advanced Game at the table (chapters 9, 11-13): the side panel, the marks on blocks, costs in colours
     panel: "Météo, PP, QG et ravitaillement",
     weatherEffect: {

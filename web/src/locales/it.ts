@@ -235,6 +235,13 @@ export const it: Catalogue = {
     see: "Gli spettatori vedono {mode}", showNow: "Mostra ciò che vedono ora entrambi", showAll: "Mostra tutto", showAllTurn: "Mostra tutto (turno {n})", docTitle: "hexfront · spettatore di {scenario}",
   },
   zones: { md: "Distretti militari", ag: "Gruppi d'armate", areas: "Aree degli scenari", starts: "Linee di partenza", finland: "Finlandia", green: "Linea verde" },
+  options: { // the new-game form's options (the server's OptionInfo), by name
+    fog: { label: "Nebbia di guerra", help: "I blocchi nemici restano nascosti finché una battaglia non li rivela (1.3).", choices: { true: "attiva", false: "disattivata" } },
+    bonus_cancels_malus: { label: "Un Bonus annulla un Malus", help: "L'accordo di 7.7.6: un Bonus e un Malus sulla stessa unità si annullano.", choices: { true: "sì", false: "no" } },
+    weather: { label: "Meteo", help: "Bel tempo per tutta la partita, o il meteo della Tabella dei Turni (9.0).", choices: { good: "bello per tutta la partita", chart: "come dice la Tabella dei Turni" } },
+    deployment: { label: "Schieramento", help: "Lo schieramento storico, o a mano: ogni parte può spostare i suoi blocchi nelle proprie zone di schieramento prima del turno 1, prima i sovietici.", choices: { standard: "storico", by_hand: "a mano" } },
+    luftwaffe_total_supremacy: { label: "Supremazia totale della Luftwaffe", help: "SBE5 e SBE9: nel primo round di combattimento del turno della sorpresa ogni unità aerea dell'Asse tira il doppio dei dadi, e ogni QG aereo della Luftwaffe lo paga con due step.", choices: { true: "sì", false: "no" } },
+  },
   tableAdv: { // the Advanced Game at the table (chapters 9, 11-13): the side panel, the marks on blocks, costs in colours
     panel: "Meteo, PP, QG e rifornimento",
     weatherEffect: {
