@@ -682,3 +682,273 @@ def load_real_map() -> tuple[DeployMap | None, str]:
     except ImportError as exc:
         return None, f"hexfront.games.bite.map is not importable ({exc})"
     return DeployAdapter(load_map()), "hexfront.games.bite.map.load_map()"
+
+
+# --------------------------------------------------------------------------- 1942-44 charts
+#
+# The long scenarios SBE6-SBE8 set up from the Scenario Setup Charts (booklet, long
+# scenarios): per power and type of block, how many blocks and how many steps in all. A
+# player shares the steps out as he likes, as long as their sum stays within the chart's
+# total, and places the blocks on his side of the scenario's dashed start line, with every
+# hex along the line occupied (digest B.20, B.22), 1942's Kerch held by the Soviets, and at
+# least two German mountain units in Norway, Sweden or Finland.
+
+SCANDINAVIA_OWNERS: Final = frozenset({"norway", "sweden", "finland"})
+
+
+def front_hexes(m: DeployMap, line: str | None) -> dict[str, set[str]]:
+    """The hexes along a start line, per side: the Axis ones with a Soviet-side neighbour,
+    the Soviet-side ones with an Axis neighbour (off-map boxes apart). Empty when the map
+    does not draw the line."""
+    zone = axis_start_zone(line)
+    out: dict[str, set[str]] = {"axis": set(), "soviet": set()}
+    if zone is None or zone not in m.zone_names():
+        return out
+    land = [h for h in m.hexes() if not m.is_box(h)]
+    axis = {h for h in land if zone in m.zones(h)}
+
+    def soviet_side(h: str) -> bool:
+        return h not in axis and m.owner(h) in AXIS_OWNERS | {"ussr"}
+
+    for h in land:
+        if h in axis:
+            if any(not m.is_box(n) and soviet_side(n) for n in m.neighbors(h)):
+                out["axis"].add(h)
+        elif soviet_side(h) and any(n in axis for n in m.neighbors(h)):
+            out["soviet"].add(h)
+    return out
+
+
+ADJECTIVES: Final[Mapping[str, str]] = {
+    "germany": "German",
+    "italy": "Italian",
+    "finland": "Finnish",
+    "romania": "Romanian",
+    "hungary": "Hungarian",
+    "slovakia": "Slovak",
+    "ussr": "Soviet",
+}
+
+
+def check_chart_steps(
+    name: str,
+    strength: Mapping[str, int],
+    units: Iterable[str] | None = None,
+    side: str | None = None,
+) -> list[Finding]:
+    """The chart's block counts and step totals (booklet: the steps may be shared out freely
+    within each total), and each block's strength a value of its ladder above 0; ``side``
+    limits the check to that side's lines of the chart."""
+    st = forces.setup(name)
+    known = forces.units_by_id()
+    chosen = set(strength) if units is None else set(units)
+    out: list[Finding] = []
+    totals: dict[tuple[str, str, str], list[int]] = {}
+    for uid in sorted(chosen):
+        u = known.get(uid)
+        if u is None:
+            out.append(Finding("error", "chart", f"{uid} is no BITE block"))
+            continue
+        s = strength.get(uid, u.full_strength)
+        if s not in u.ladder or s <= 0:
+            shown = ", ".join(str(v) for v in u.ladder if v > 0)
+            out.append(
+                Finding("error", "chart", f"{u.name} cannot start at strength {s} ({shown})")
+            )
+        row = totals.setdefault((u.side, u.nation, u.cls), [0, 0])
+        row[0] += 1
+        row[1] += s
+    for c in st.chart:
+        if side is not None and c.side != side:
+            continue
+        blocks, steps = totals.pop((c.side, c.nation, c.cls), [0, 0])
+        what = f"{ADJECTIVES.get(c.nation, c.nation)} {c.cls.replace('_', ' ')}"
+        if blocks != c.blocks:
+            out.append(
+                Finding("error", "chart", f"{what}: {blocks} blocks, the chart has {c.blocks}")
+            )
+        if steps > c.steps:
+            out.append(
+                Finding(
+                    "error",
+                    "chart",
+                    f"{what}: {steps} steps, more than the chart's {c.steps}",
+                )
+            )
+    for (_side, nation, cls), (blocks, _steps) in sorted(totals.items()):
+        what = f"{ADJECTIVES.get(nation, nation)} {cls.replace('_', ' ')}"
+        out.append(Finding("error", "chart", f"{what}: {blocks} blocks, the chart has none"))
+    return out
+
+
+def check_chart_deployment(
+    name: str,
+    hexes: Mapping[str, str],
+    strength: Mapping[str, int],
+    m: DeployMap,
+    *,
+    side: str | None = None,
+    soviet_places: Iterable[str] = (),
+    mountain_north: int = 0,
+) -> list[Finding]:
+    """Every setup rule of a 1942/1943/1944 deployment (``hexes``: unit -> hex), for one
+    side or both: the chart, the start line, stacking and airbases, every hex along the line
+    occupied, the places the Soviets must hold (1942: Kerch) and the German mountain units
+    in Scandinavia. Empty: legal."""
+    st = forces.setup(name)
+    known = forces.units_by_id()
+    sides = ("axis", "soviet") if side is None else (side,)
+    mine = {uid: h for uid, h in hexes.items() if uid in known and known[uid].side in sides}
+    out = check_chart_steps(name, strength, list(mine), side)
+    rule = front_rule(m, st.start_line)
+    for uid, h in sorted(mine.items()):
+        why = rule(known[uid], h)
+        if why:
+            out.append(Finding("error", "area", f"{known[uid].name} at {h}: {why}"))
+    out += _stacking(Resolved(hexes=dict(hexes)), m)
+    held: dict[str, set[str]] = {"axis": set(), "soviet": set()}
+    for uid, h in hexes.items():
+        if uid in known and is_ground(known[uid]):
+            held[known[uid].side].add(h)
+    for who, line in sorted(front_hexes(m, st.start_line).items()):
+        if who not in sides:
+            continue
+        empty = sorted(line - held[who])
+        if empty:
+            shown = ", ".join(empty[:8]) + (" …" if len(empty) > 8 else "")
+            out.append(
+                Finding(
+                    "error",
+                    "front",
+                    f"{len(empty)} {who} hexes along the start line are empty: {shown}",
+                )
+            )
+    if "soviet" in sides:
+        for place in soviet_places:
+            spot = m.node(place)
+            if spot is not None and spot not in held["soviet"]:
+                out.append(Finding("error", "place", f"a Soviet ground unit must hold {place}"))
+    if "axis" in sides and mountain_north:
+        north = sum(
+            1
+            for uid, h in mine.items()
+            if known[uid].nation == "germany"
+            and known[uid].cls == "mountain"
+            and m.owner(h) in SCANDINAVIA_OWNERS
+        )
+        if north < mountain_north:
+            out.append(
+                Finding(
+                    "error",
+                    "mountain",
+                    f"{mountain_north} German mountain units must stand in Norway, Sweden or "
+                    f"Finland ({north} do)",
+                )
+            )
+    return out
+
+
+def standard_front(
+    name: str,
+    m: DeployMap,
+    soviet_places: Iterable[str] = (),
+    mountain_north: int = 0,
+    mountain_post: str | None = None,
+) -> Resolved:
+    """The quick-start (and AI) deployment of a 1942-44 setup: the chart's default
+    distribution of steps (data/setups), each block near its historical position, then
+    German mountain units sent to ``mountain_post`` until ``mountain_north`` stand in
+    Scandinavia, then ground blocks moved up, nearest first, to every empty hex along the
+    start line (design choices: the post is the scenario's; the blocks come from hexes away
+    from the line, or sharing a line hex with another block)."""
+    st = forces.setup(name)
+    rule = front_rule(m, st.start_line)
+    res = resolve_setup(name, m)
+    known = forces.units_by_id()
+    stacks = _Stacks()
+    for uid, h in res.hexes.items():
+        stacks.add(h, known[uid])
+    keep = {m.node(p) for p in soviet_places} - {None}
+    north = [
+        uid
+        for uid, h in res.hexes.items()
+        if known[uid].nation == "germany"
+        and known[uid].cls == "mountain"
+        and m.owner(h) in SCANDINAVIA_OWNERS
+    ]
+    post = m.node(mountain_post) if mountain_post else None
+    for uid in sorted(res.hexes):  # the missing mountain units go north, lowest ids first
+        u = known[uid]
+        if len(north) >= mountain_north or post is None:
+            break
+        german_mountain = u.nation == "germany" and u.cls == "mountain"
+        if not german_mountain or uid in north or rule(u, post) is not None:
+            continue
+        if stacks.room(post, u):
+            stacks.remove(res.hexes[uid], u)
+            stacks.add(post, u)
+            res.hexes[uid] = post
+            north.append(uid)
+    fixed = set(sorted(north)[:mountain_north])
+    for who, line in sorted(front_hexes(m, st.start_line).items()):
+        for target in sorted(line):
+            if _ground_here(stacks, target, who):
+                continue
+            tlon, tlat = m.lonlat(target)
+            best: tuple[float, str] | None = None
+            for uid, here in res.hexes.items():
+                u = known[uid]
+                if u.side != who or not is_ground_combat(u) or uid in fixed or m.is_box(here):
+                    continue
+                if here in keep or (here in line and _ground_here(stacks, here, who) < 2):
+                    continue
+                if rule(u, target) is not None:
+                    continue
+                stacks.remove(here, u)
+                room = stacks.room(target, u)
+                stacks.add(here, u)
+                if not room:
+                    continue
+                hlon, hlat = m.lonlat(here)
+                d = km(hlon, hlat, tlon, tlat)
+                if best is None or (d, uid) < best:
+                    best = (d, uid)
+            if best is None:
+                res.findings.append(
+                    Finding("warning", "front", f"no {who} block left to hold {target}")
+                )
+                continue
+            uid = best[1]
+            stacks.remove(res.hexes[uid], known[uid])
+            stacks.add(target, known[uid])
+            res.hexes[uid] = target
+    return res
+
+
+def _ground_here(stacks: _Stacks, h: str, side: str) -> int:
+    return sum(1 for u in stacks.by_hex.get(h, []) if u.side == side and is_ground(u))
+
+
+@dataclass(frozen=True, slots=True)
+class FrontRules:
+    """A long scenario's setup rules beyond the chart and the start line (its data flags)."""
+
+    setup: str
+    soviet_places: tuple[str, ...] = ()  # 1942: Kerch starts Soviet-held
+    mountain_north: int = 0
+    mountain_post: str | None = None
+
+
+def front_rules(scenario: str) -> FrontRules | None:
+    """The 1942-44 setup rules of SBE6-SBE8; None for a scenario set up otherwise."""
+    sc = forces.scenario(scenario)
+    name = str(sc.setup.get("name", "BSS"))
+    if forces.setup(name).start_line is None:
+        return None
+    post = sc.flags.get("mountain_post")
+    return FrontRules(
+        setup=name,
+        soviet_places=("Kerch",) if sc.flags.get("kerch_soviet_controlled") else (),
+        mountain_north=int(sc.flags.get("mountain_units_in_scandinavia", 0)),
+        mountain_post=None if post is None else str(post),
+    )

@@ -19,6 +19,16 @@ The setup rules checked here (digest B.21):
 
 Units frozen on turn 1 (3.21) depend on where they stand, so they are worked out again
 when both sides are done.
+
+The long scenarios SBE6-SBE8 set up from the Scenario Setup Charts of 1942, 1943 and 1944
+(booklet; ``deployment.check_chart_deployment``): the standard deployment is the charts'
+default distribution with every hex along the start line held (``deployment.standard_front``);
+by hand, a side moves its blocks on its side of the dashed start line and may also change
+the strength a block starts with (``strength``), as long as each type's steps stay within
+the chart's total; every hex along the line must be held, 1942's Kerch by the Soviets, and
+two German mountain units must stand in Scandinavia. The Soviets deploy first, but in 1944
+the Axis does (``first_deployer``). At the start the Axis holds every hex behind its start
+line (``start_control``).
 """
 
 from __future__ import annotations
@@ -45,7 +55,43 @@ ORDER = (SOVIET, AXIS)  # the Soviets set up first in 1941 (scenario booklet)
 
 
 def by_hand(state: BiteState) -> bool:
-    return state.options.get("deployment") == BY_HAND and state.turn == 1
+    return state.options.get("deployment") == BY_HAND and state.turn == state.w.scenario.start_turn
+
+
+def order(state: BiteState) -> tuple[str, str]:
+    """Who deploys first: the Soviets, but the Axis in 1944 (booklet, SBE8)."""
+    try:
+        first = forces.scenario(state.scenario).first_deployer
+    except (KeyError, forces.DataError):
+        first = SOVIET
+    return (AXIS, SOVIET) if first == AXIS else ORDER
+
+
+def _front(state: BiteState) -> deployment.FrontRules | None:
+    """The 1942-44 setup rules of a long scenario, or None (the BSS rules apply)."""
+    key = "deploy_front"
+    if key not in state.memo:
+        try:
+            state.memo[key] = deployment.front_rules(state.scenario)
+        except (KeyError, forces.DataError):
+            state.memo[key] = None
+    return cast(deployment.FrontRules | None, state.memo[key])
+
+
+def start_control(state: BiteState) -> None:
+    """1942-44: the Axis holds every hex behind its start line (its map zone), the rest
+    keeps its 1941 owner, and each ground block holds its own hex."""
+    front = _front(state)
+    if front is None:
+        return
+    zone = deployment.axis_start_zone(forces.setup(front.setup).start_line)
+    if zone is None:
+        return
+    for node in state.w.board.zone(zone):
+        state.control[node] = AXIS
+    for p in state.on_map():
+        if state.spec(p).is_ground:
+            state.control[p.node] = p.side
 
 
 def _adapter(state: BiteState) -> deployment.DeployMap:
@@ -61,10 +107,19 @@ def _is_box(state: BiteState, node: int) -> bool:
 
 
 def movable(state: BiteState, piece: Piece) -> bool:
-    """Blocks without a black dot that stand on the map proper (not in a box)."""
+    """Blocks without a black dot that stand on the map proper (not in a box); in 1942-44
+    black dots mean nothing (they mark the 1941 setup)."""
     if piece.status != ON_MAP or _is_box(state, piece.node):
         return False
-    return forces.unit(piece.uid).dot != "black"
+    return _front(state) is not None or forces.unit(piece.uid).dot != "black"
+
+
+def strengths(state: BiteState, piece: Piece) -> list[int]:
+    """1942-44: the other strengths a block may start with (its ladder above 0)."""
+    if _front(state) is None:
+        return []
+    now = state.strength(piece)
+    return [v for v in state.spec(piece).ladder if v > 0 and v != now]
 
 
 def allowed_nodes(state: BiteState, uid: str) -> list[int]:
@@ -74,7 +129,12 @@ def allowed_nodes(state: BiteState, uid: str) -> list[int]:
     if cached is None:
         board = state.w.board
         dmap = _adapter(state)
-        rule = deployment.bss_rule(dmap)
+        front = _front(state)
+        rule = (
+            deployment.bss_rule(dmap)
+            if front is None
+            else deployment.front_rule(dmap, forces.setup(front.setup).start_line)
+        )
         unit = forces.unit(uid)
         area = state.w.scenario.map_area
         north = _mountain_rule(state) > 0 and german_mountain(state.w.units[uid])
@@ -134,6 +194,21 @@ def _mountain_rule(state: BiteState) -> int:
 
 def problems(state: BiteState, side: str) -> list[str]:
     """Why the side's deployment is not yet legal (empty: it is)."""
+    front = _front(state)
+    if front is not None:
+        board = state.w.board
+        hexes = {p.uid: board.id_of(p.node) for p in state.on_map()}
+        power = {p.uid: state.strength(p) for p in state.on_map()}
+        found = deployment.check_chart_deployment(
+            front.setup,
+            hexes,
+            power,
+            _adapter(state),
+            side=side,
+            soviet_places=front.soviet_places,
+            mountain_north=front.mountain_north,
+        )
+        return [f.message for f in found if f.level == "error"]
     if side == AXIS:
         wanted = _mountain_rule(state)
         north = sum(
@@ -189,6 +264,10 @@ class DeployPhase(Procedure[BiteState]):
                 Action(side, "deploy", {"unit": piece.uid, "hex": board.id_of(node)})
                 for node in destinations(state, piece)
             ]
+            actions += [
+                Action(side, "strength", {"unit": piece.uid, "strength": v})
+                for v in strengths(state, piece)
+            ]
             actions.append(Action(side, "cancel"))
             prompt = Prompt(side, "deploy", f"Where should {state.spec(piece).name} stand?")
             return Decision(prompt, actions)
@@ -223,19 +302,28 @@ class DeployPhase(Procedure[BiteState]):
             frame.vars["picked"] = None
             state.emit("deployed", audience=side, unit=piece.uid, hex=action.args["hex"])
             state.emit_move("redeploy", piece, frm, to)
+        elif verb == "strength":  # 1942-44: the chart's steps shared out by hand
+            piece = state.pieces[str(action.args["unit"])]
+            value = int(cast(int, action.args["strength"]))
+            piece.step = state.spec(piece).ladder.index(value)
+            frame.vars["picked"] = None
+            state.emit("deployed_strength", audience=side, unit=piece.uid, strength=value)
         elif verb == "reset":
             self._reset(state, side)
             frame.vars["picked"] = None
         elif verb == "done":
             state.emit("deployment_done", side=side)
-            if side == ORDER[-1]:
+            if side == order(state)[-1]:
                 finish(state)
             m.end(state)
 
     def _reset(self, state: BiteState, side: str) -> None:
-        for uid, node, _strength in state.w.scenario.placements:
+        for uid, node, strength in state.w.scenario.placements:
             piece = state.pieces[uid]
-            if piece.side == side and piece.status == ON_MAP and piece.node != node:
+            if piece.side != side or piece.status != ON_MAP:
+                continue
+            piece.step = state.spec(piece).ladder.index(strength)
+            if piece.node != node:
                 frm, piece.node = piece.node, node
                 state.emit_move("redeploy", piece, frm, node)
 
@@ -246,6 +334,8 @@ def finish(state: BiteState) -> None:
     for p in state.on_map():
         if state.spec(p).is_ground:
             state.control[p.node] = p.side
+    if state.turn != 1:
+        return  # 3.21: only June 1941 freezes units
     placed = {uid for uid, _node, _strength in state.w.scenario.placements}
     hexes = {p.uid: board.id_of(p.node) for p in state.on_map() if p.uid in placed}
     frozen = deployment.frozen_on_turn1(hexes, _adapter(state))

@@ -28,7 +28,8 @@ class GameProc(Procedure[BiteState]):
     name = "game"
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
-        frame.vars["deploy"] = list(deploy.ORDER) if deploy.by_hand(state) else []
+        deploy.start_control(state)  # 1942-44: the Axis holds its side of the start line
+        frame.vars["deploy"] = list(deploy.order(state)) if deploy.by_hand(state) else []
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
         pending = frame.vars.get("deploy")
