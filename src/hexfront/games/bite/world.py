@@ -259,9 +259,15 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     from dataclasses import replace
 
     sub = replace(setup, placements=chosen, optional_placements=())
-    resolved = deployment.resolve(
-        sub, dmap, deployment.bss_rule(dmap), cover_border=sc.setup.get("name") == "BSS"
-    )
+    front = deployment.front_rules(sc.id)
+    if front is not None:  # SBE6-SBE8: the 1942-44 charts, every hex of the start line held
+        resolved = deployment.standard_front(
+            front.setup, dmap, front.soviet_places, front.mountain_north, front.mountain_post
+        )
+    else:
+        resolved = deployment.resolve(
+            sub, dmap, deployment.bss_rule(dmap), cover_border=sc.setup.get("name") == "BSS"
+        )
     hexes = dict(resolved.hexes)
     wanted = int(sc.flags.get("mountain_units_in_scandinavia", 0))
     post = sc.flags.get("mountain_post")
