@@ -72,10 +72,16 @@ def _production_seat() -> dict[str, Any]:
 
 def _hq_seat() -> dict[str, Any]:
     """The Axis at its turn-2 Movement Phase of SBE5: Panzergruppe 3 to activate (13.3),
-    then XXXIX Panzer Corps to put under its command (13.4)."""
-    units = [{"id": "ger-pzgr-3", "hex": "2022"}, {"id": "ger-pz-xxxix", "hex": "2122"}]
-    base = {"scenario": "SBE5", "turn": 2, "side": "axis", "phase": "movement"}
+    then XXXIX Panzer Corps to put under its command (13.4) or under the FHQ's order
+    (13.8.1), the FHQ having activated itself in the rail phase (13.8.2)."""
+    units = [
+        {"id": "ger-fhq", "hex": "2021"},
+        {"id": "ger-pzgr-3", "hex": "2022"},
+        {"id": "ger-pz-xxxix", "hex": "2122"},
+    ]
+    base = {"scenario": "SBE5", "turn": 2, "side": "axis", "phase": "rail"}
     match = Match.from_position(GAME, {**base, "unit": units})
+    match.act(next(a for a in match.legal_actions("axis") if a.verb == "done"))
     actions = [a for a in match.legal_actions("axis") if a.verb == "activate"]
     match.act(next(a for a in actions if a.args["hq"] == "ger-pzgr-3"))
     actions += [a for a in match.legal_actions("axis") if a.verb == "command"]
@@ -124,3 +130,11 @@ def test_the_sbe5_table_reads_as_words_in_each_language(lang: str, tmp_path: Pat
         "fr": "renforcer XXXXVII Panzer Corps : 3 PP jaunes et 3 rouges",
     }
     assert expected[lang] in costs, sorted(costs)
+    orders = {text for _side, what, text in lines if what == "action command"}
+    order = {
+        "en": "order XXXIX Panzer Corps by FHQ: it moves as if fully supplied this turn",
+        "it": "ordine di FHQ a XXXIX Panzer Corps: in questo turno muove come se fosse",
+        "es": "orden de FHQ a XXXIX Panzer Corps: este turno mueve como si tuviera",
+        "fr": "ordre de FHQ à XXXIX Panzer Corps : ce tour, elle se déplace comme si",
+    }
+    assert any(t.startswith(order[lang]) for t in orders), sorted(orders)

@@ -770,7 +770,9 @@ export class BiteTable {
         const u = this.units.find((x) => x.id === unit);
         const cost = acts[0].args.pp !== undefined ? ` · ${this.adv ? costWords(acts[0].args) : `${acts[0].args.pp} PP`}` : "";
         const nAttacks = acts.filter((a) => this.isAttack(a)).length;
-        const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? fmt(L.table.at, { place: this.place(u.hex) }) : ""} — ${choiceCount(acts.length)}${nAttacks ? `, ${attackCount(nAttacks)}` : ""}${cost}`;
+        const supply = this.supplyWords.get(unit); // 13.5: limited supply halves the MP, until an HQ commands it
+        const supplyNote = supply && supply !== "oos" ? ` · ${word(L.tableAdv.supplyShort, supply)}` : "";
+        const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? fmt(L.table.at, { place: this.place(u.hex) }) : ""} — ${choiceCount(acts.length)}${nAttacks ? `, ${attackCount(nAttacks)}` : ""}${cost}${supplyNote}`;
         const li = h("li", { class: unit === this.selected ? "selected" : "" });
         li.append(button(label, () => {
           this.selected = this.selected === unit ? null : unit;

@@ -116,7 +116,9 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "move": return fmt(attack ? A.attackMove : A.move, f);
     case "rail": return g.hq !== undefined ? fmt(L.advanced.railHq, { ...f, hq: name(String(g.hq)) }) : fmt(A.rail, f);
     case "activate": return fmt(L.advanced.activate, { hq: name(String(g.hq)) });
-    case "command": return fmt(L.advanced.command, { who, hq: name(String(g.hq)) });
+    case "command": return g.as !== undefined // 13.8.1: a Supreme HQ's order, by what it makes of the unit
+      ? fmt(word(L.tableAdv.order, String(g.as)), { who, hq: name(String(g.hq)) })
+      : fmt(L.advanced.command, { who, hq: name(String(g.hq)) });
     case "fly": return fmt(attack ? A.attackFly : A.fly, f);
     case "rebase": return fmt(A.rebase, f);
     case "react": return fmt(A.react, f);
@@ -138,6 +140,7 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "deploy": return fmt(A.deploy, f);
     case "cancel": return A.cancel;
     case "reset": return A.reset;
+    case "strength": return fmt(L.dated.strength, { who, strength: g.strength }); // 1942-44 setups
   }
   const words = word(L.verb, a.verb);
   return who ? fmt(A.other, { verb: words, who }) : words; // never the raw arguments
@@ -243,6 +246,7 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "unit_upgraded": return cap(fmt(D.unit_upgraded, { who: unit(), into: name(String(d.into)), strength: d.strength }));
     case "upgrade_waits": return cap(fmt(D.upgrade_waits, { who: unit(), into: name(String(d.into)) }));
     case "upgrade_rebuild": return cap(fmt(D.upgrade_rebuild, { who: unit(), into: name(String(d.into)) }));
+    case "deployed_strength": return cap(fmt(D.deployed_strength, { who: unit(), strength: d.strength }));
     case "tech_advance": return cap(fmt(D.tech_advance, { power: power(d.nation), field: word(D.fields, d.field), level: d.level }));
   }
   if (MOVE_LOG.has(e.kind)) {
