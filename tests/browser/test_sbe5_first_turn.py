@@ -137,6 +137,11 @@ def test_sbe5_first_turn_with_an_hq_activation(server: str, browser: Any) -> Non
     row = page.inner_text(f"[data-testid=hq-list] li[data-hq={HQ}]")
     assert "4 of 4 action points left" in row, row
     assert "command range 5 hexes" in row, row
+    # A click on the HQ marks on the map the units it may still command (13.4).
+    may = int(re.findall(r"units it may still command: (\d+)", row)[0])
+    page.click(f"[data-testid=hq-list] li[data-hq={HQ}]")
+    page.wait_for_selector(f"svg.board g.block.may-command[data-unit={PANZER}]")
+    assert page.locator("svg.board g.block.may-command").count() == may
 
     # Put XXXIX Panzer Corps under its command (13.4): one action point, full supply.
     command = f"{PROMPT} button[data-verb=command][data-unit={PANZER}][data-hq={HQ}]"

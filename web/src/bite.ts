@@ -84,6 +84,7 @@ export class BiteTable {
   private poolsBox = h("details", { class: "pools" });
   private advBox = h("details", { class: "advanced", open: true, "data-testid": "advanced" });
   private activeHq = new Map<string, HqRow>(); // activated HQs by unit id (13.3)
+  private hqFocus: string | null = null; // the activated HQ whose units are marked on the map (13.4)
   private supplyWords = new Map<string, string>(); // own blocks not in full supply: limited, siege... (4.0, 12.0, 13.5)
   private logBox = h("ol", { class: "log", "data-testid": "log", reversed: true });
   private banner = h("div", { class: "banner", hidden: true, "data-testid": "banner" });
@@ -445,10 +446,11 @@ export class BiteTable {
   private block(u: Unit, x: number, y: number, mine: boolean, active: boolean, sample = false): SVGGElement {
     const face = !!u.id;
     const hq = u.id ? this.activeHq.get(u.id) : undefined;
+    const commandable = !sample && !!u.id && !!this.hqFocus && !!this.activeHq.get(this.hqFocus)?.may_command?.includes(u.id);
     const supply = (u.id ? this.supplyWords.get(u.id) : undefined) ?? (u.oos ? "oos" : "full");
     const T = L.tableAdv;
     const g = s("g", {
-      class: `block ${u.side}${mine ? " mine" : " enemy"}${face ? " face" : " back"}${active ? " active" : ""}${u.id && u.id === this.selected ? " selected" : ""}${u.flying_from ? " flying" : ""}${hq ? " hq-active" : ""}`,
+      class: `block ${u.side}${mine ? " mine" : " enemy"}${face ? " face" : " back"}${active ? " active" : ""}${u.id && u.id === this.selected ? " selected" : ""}${u.flying_from ? " flying" : ""}${hq ? " hq-active" : ""}${commandable ? " may-command" : ""}`,
       transform: `translate(${f(x)} ${f(y)})`,
       "data-unit": sample ? null : u.id ?? null,
       "data-handle": sample ? null : u.handle,
@@ -1020,8 +1022,14 @@ export class BiteTable {
             (r.range !== undefined && r.range !== null ? fmt(T.hqRange, { range: r.range }) : "") +
             (r.may_command ? fmt(T.hqUnits, { n: r.may_command.length }) : "")
           : fmt(T.hqEnemy, { name: r.name, side: sideName(r.side), cls: classWord(r.cls), place: this.place(r.hex), ap: r.ap });
-        const li = h("li", { class: r.side, "data-hq": r.id, "data-left": r.left ?? null }, text);
-        if (r.hex && this.board.index.has(r.hex)) li.onclick = () => { this.inspected = r.hex; this.board.ensureVisible(r.hex); this.redraw(); };
+        const li = h("li", { class: r.side, "data-hq": r.id, "data-left": r.left ?? null, title: r.may_command ? L.tableAdv.hqFocusHint : null }, text);
+        // A click marks the units it may still command on the map (13.4), and brings it into view.
+        if (r.may_command) li.classList.toggle("focus", this.hqFocus === r.id);
+        li.onclick = () => {
+          this.hqFocus = this.hqFocus === r.id || !r.may_command ? null : r.id;
+          if (r.hex && this.board.index.has(r.hex)) { this.inspected = r.hex; this.board.ensureVisible(r.hex); }
+          this.redraw();
+        };
         list.append(li);
       }
       box.append(list);

@@ -253,6 +253,7 @@ export const en = {
     ppTitle: "Production points (11.0)", ppPower: "Power", ppNone: "No PP saved yet: each power collects its income in its Production Phase (11.2).",
     ppNote: "Saved PP; after the +, the last income collected.", income: "+{n}",
     colour: { yellow: "yellow", red: "red (armour)", blue: "blue (air)", black: "black (oil)", white: "white (shipyard)" },
+    hqFocusHint: "Click: mark on the map the units it may still command (13.4)",
     hqTitle: "HQs (13.0)", hqNone: "No HQ is activated now.",
     hqOwn: "{name} ({cls}) at {place}: {left} of {ap} action points left", hqRange: ", command range {range} hexes", hqUnits: ", units it may still command: {n}",
     hqEnemy: "{name} ({side} {cls}) at {place}: activated, {ap} action points",

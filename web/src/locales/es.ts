@@ -252,6 +252,7 @@ export const es: Catalogue = {
     ppTitle: "Puntos de producción (11.0)", ppPower: "Potencia", ppNone: "Aún no hay PP ahorrados: cada potencia cobra sus ingresos en su Fase de Producción (11.2).",
     ppNote: "PP ahorrados; tras el +, los últimos ingresos cobrados.", income: "+{n}",
     colour: { yellow: "amarillos", red: "rojos (blindados)", blue: "azules (aéreos)", black: "negros (petróleo)", white: "blancos (astilleros)" },
+    hqFocusHint: "Clic: marca en el mapa las unidades que aún puede mandar (13.4)",
     hqTitle: "HQ (13.0)", hqNone: "Ningún HQ está activado ahora.",
     hqOwn: "{name} ({cls}) en {place}: le quedan {left} de {ap} puntos de acción", hqRange: ", alcance de mando {range} hexágonos", hqUnits: ", unidades que aún puede mandar: {n}",
     hqEnemy: "{name} ({cls}, {side}) en {place}: activado, {ap} puntos de acción",

@@ -252,6 +252,7 @@ export const fr: Catalogue = {
     ppTitle: "Points de production (11.0)", ppPower: "Puissance", ppNone: "Aucun PP épargné pour l'instant : chaque puissance perçoit son revenu dans sa Phase de Production (11.2).",
     ppNote: "PP épargnés ; après le +, le dernier revenu perçu.", income: "+{n}",
     colour: { yellow: "jaunes", red: "rouges (blindés)", blue: "bleus (aériens)", black: "noirs (pétrole)", white: "blancs (chantiers navals)" },
+    hqFocusHint: "Clic : marque sur la carte les unités qu'il peut encore commander (13.4)",
     hqTitle: "QG (13.0)", hqNone: "Aucun QG n'est activé pour l'instant.",
     hqOwn: "{name} ({cls}) à {place} : il reste {left} points d'action sur {ap}", hqRange: ", portée de commandement {range} hexagones", hqUnits: ", unités qu'il peut encore commander : {n}",
     hqEnemy: "{name} ({cls}, {side}) à {place} : activé, {ap} points d'action",

@@ -252,6 +252,7 @@ export const it: Catalogue = {
     ppTitle: "Punti produzione (11.0)", ppPower: "Potenza", ppNone: "Ancora nessun PP accumulato: ogni potenza incassa la sua rendita nella propria Fase di Produzione (11.2).",
     ppNote: "PP accumulati; dopo il +, l'ultima rendita incassata.", income: "+{n}",
     colour: { yellow: "gialli", red: "rossi (corazzati)", blue: "blu (aerei)", black: "neri (petrolio)", white: "bianchi (cantieri)" },
+    hqFocusHint: "Clic: segna sulla mappa le unità che può ancora comandare (13.4)",
     hqTitle: "QG (13.0)", hqNone: "Nessun QG è attivato ora.",
     hqOwn: "{name} ({cls}) a {place}: restano {left} punti azione su {ap}", hqRange: ", raggio di comando {range} esagoni", hqUnits: ", unità che può ancora comandare: {n}",
     hqEnemy: "{name} ({cls}, {side}) a {place}: attivato, {ap} punti azione",
