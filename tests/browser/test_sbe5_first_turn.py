@@ -144,8 +144,13 @@ def test_sbe5_first_turn_with_an_hq_activation(server: str, browser: Any) -> Non
     assert page.locator("svg.board g.block.may-command").count() == may
 
     # Put XXXIX Panzer Corps under its command (13.4): one action point, full supply.
-    command = f"{PROMPT} button[data-verb=command][data-unit={PANZER}][data-hq={HQ}]"
+    # The prompt lists every command; selecting the panzer corps offers its own beside its moves.
+    listed = f"{PROMPT} .choices:not(.hq-actions) button[data-verb=command][data-unit={PANZER}]"
+    assert page.locator(f"{listed}[data-hq={HQ}]").count() == 1
+    page.click(f"{PROMPT} [data-testid=unit-list] button[data-unit={PANZER}]")
+    command = f"{PROMPT} [data-testid=hq-actions] button[data-verb=command][data-hq={HQ}]"
     assert "under the command of Panzergruppe 3" in page.inner_text(command)
+    assert "limited supply" in page.inner_text(f"{PROMPT} button[data-unit={PANZER}][aria-pressed]")
     decide(page, command)
     page.wait_for_selector(f"svg.board g.block[data-unit={HQ}][data-hq-left='3']")
     assert (
@@ -158,7 +163,9 @@ def test_sbe5_first_turn_with_an_hq_activation(server: str, browser: Any) -> Non
 
     # Move it: its full allowance, to a hex without enemy blocks.
     start = block(page, PANZER).get_attribute("data-hex")
-    page.click(f"{PROMPT} [data-testid=unit-list] button[data-unit={PANZER}]")
+    pick = page.locator(f"{PROMPT} [data-testid=unit-list] button[data-unit={PANZER}]")
+    if pick.get_attribute("aria-pressed") != "true":  # still selected after the command
+        pick.click()
     dests = page.locator(f"{PROMPT} [data-testid=destinations] button[data-to]:not([data-attack])")
     assert dests.count() > 3
     target = dests.first.get_attribute("data-to")

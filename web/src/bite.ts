@@ -786,6 +786,12 @@ export class BiteTable {
           this.redraw();
         }, { "data-unit": unit, "aria-pressed": unit === this.selected ? "true" : "false" }));
         if (unit === this.selected) {
+          // 13.3-13.4: the selected block's own HQ choices, beside its moves: activate it, or put it under an HQ's command.
+          const hqActs = legal.filter((a) => (a.verb === "activate" && a.args.hq === unit) || (a.verb === "command" && a.args.unit === unit));
+          if (hqActs.length) {
+            li.append(h("div", { class: "choices hq-actions", "data-testid": "hq-actions" },
+              ...hqActs.map((a) => button(this.words(a), () => this.send(a), { "data-verb": a.verb, "data-unit": a.args.unit !== undefined ? String(a.args.unit) : null, "data-hq": String(a.args.hq ?? "") }))));
+          }
           const dests = h("div", { class: "choices dests", "data-testid": "destinations" });
           const verbs = new Set(acts.map((a) => a.verb));
           // Attacks first, set apart: red, and saying so.
