@@ -155,8 +155,17 @@ def test_backhand_blow_withdraws_forbids_exploitation_and_demands_a_counterattac
     do(s, AXIS, "combat_card", card="A33")
     assert "A33" in s.pile(AXIS, "removed")
     do(s, AXIS, "retreat", unit="ge.41Pz", to=_first_retreat(s))
-    do(s, SOVIET, "advance", unit="su.1T")
+    d = do(s, SOVIET, "advance", unit="su.1T")
     assert s.pieces["su.1T"].at == s.world.map.index("1821")
+    # it may go on one hex along the withdrawal, next to where the Germans stopped
+    m = s.world.map
+    follow = [a.args for a in (d.actions if d else []) if a.verb == "follow"]
+    assert follow
+    end = s.pieces["ge.41Pz"].at
+    assert all(end in m.adjacency[m.index(str(f["to"]))] for f in follow)
+    assert all(m.index(str(f["to"])) in m.adjacency[m.index("1821")] for f in follow)
+    do(s, SOVIET, "follow", unit="su.1T", to=str(follow[0]["to"]))
+    assert m.id_of(s.pieces["su.1T"].at) == follow[0]["to"]
     assert f"{SOVIET}:exploitation" in s.this_turn  # no Soviet exploitation this round
     assert any(e.get("unit") == "su.1T" for e in s.lasting)
 

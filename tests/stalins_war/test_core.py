@@ -232,8 +232,11 @@ EXECUTABLE = {"S7", "S16", "S46", "S49", "S50", "A24", "A32", "A44", "A47", "A52
     *("S8", "S17", "S20", "S22", "S32", "S36", "S37", "S38", "S39", "S52"),
     # the Soviet Total War Reinforcements, with their swaps (7.5.2c)
     *("S26", "S27", "S28", "S29", "S30", "S31"),
-    # a fortress built (S13)
-    "S13",
+    # a fortress built (S13), the Warsaw Rising (S41), Black Sea, Black Death (S10),
+    # Naval Evacuation (A54)
+    *("S13", "S41", "S10", "A54"),
+    # Luftwaffe Supply's airlift at the Axis attrition (A12)
+    "A12",
 }
 
 

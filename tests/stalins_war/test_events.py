@@ -240,9 +240,12 @@ def test_bagration_wakes_partisans_and_lets_scus_exploit_far() -> None:
     """S36: two partisans activate; the card gives its OPS; in that round Soviet SCUs exploit
     four hexes whatever the terrain."""
     s = new("campaign")
-    _partisans(s, ["2221", "2321"])
+    _partisans(s, ["2221", "2321", "2421"])
     d = play(s, SOVIET, "S36", turn=14)
-    assert len(s.active_partisans) == 2
+    assert sorted(str(o["hex"]) for o in picks(d)) == ["2221", "2321", "2421"]
+    d = pick(s, SOVIET, hex="2321")
+    d = pick(s, SOVIET, hex="2421")
+    assert sorted(str(at(s, u)) for u in s.active_partisans) == ["2321", "2421"]
     assert d is not None
     assert s.stack[-1].proc == "movement"
     v = combat.combat_vars(s, SOVIET, 0, False, False, [])
@@ -499,3 +502,131 @@ def test_the_volga_has_only_one_bank_builds_a_fortress() -> None:
     assert fortress(s, saratov)
     assert "Saratov" in s.forts_built
     assert s.to_json()["forts_built"] == ["Saratov"]
+
+
+def test_warsaw_rising() -> None:
+    """S41 (after Partisan Formation, Warsaw Axis): the Axis units in Warsaw fall back a hex,
+    an active partisan rises in the city, which turns Soviet, and the Polish army joins a
+    Soviet Front."""
+    s = new("campaign")
+    m = s.world.map
+    warsaw = m.node("Warsaw")
+    place(s, "ge.43C", m.id_of(warsaw))
+    s.played.append("S21")
+    assert s.control["Warsaw"] == AXIS
+    d = play(s, SOVIET, "S41", turn=14)
+    while d is not None and d.prompt.kind == "reinforce":
+        d = act(s, d.actions[0])
+    garrison = sorted(p.uid for p in s.occupants(warsaw) if p.side == AXIS)
+    assert "ge.43C" in garrison
+    while d is not None and d.prompt.side == AXIS:
+        options = picks(d)
+        assert all(m.grid.distance(warsaw, m.index(str(o["to"]))) == 1 for o in options)
+        d = pick(s, AXIS, **options[0])
+    assert all(s.pieces[u].at != warsaw for u in garrison)
+    assert picks(d) == [{"hex": m.id_of(warsaw)}]
+    pick(s, SOVIET, hex=m.id_of(warsaw))
+    rising = [u for u in s.active_partisans if s.pieces[u].at == warsaw]
+    assert len(rising) == 1
+    assert s.control["Warsaw"] == SOVIET
+    fronts = {p.at for p in s.on_map(SOVIET) if s.world.units[p.uid].kind == "front"}
+    assert s.pieces["pl.1A"].at in fronts
+
+
+def test_black_sea_black_death() -> None:
+    """S10: from Soviet Odessa the Maritime Army lands on an empty Black Sea coast hex east of
+    every Axis-held port (A3); from then on it is supplied on that coast while the Soviet
+    holds a Black Sea port."""
+    from hexfront.games.stalins_war.rules import supply
+
+    s = new("campaign")
+    m = s.world.map
+    assert at(s, "su.Maritime") == "1829"
+    assert not supply.maritime_supplied(s, "su.Maritime")
+    d = play(s, SOVIET, "S10", turn=5)
+    options = picks(d)
+    assert options
+    assert all(int(str(o["to"])[:2]) > 16 for o in options)  # east of Axis Constanta (1630)
+    pick(s, SOVIET, **options[-1])
+    assert at(s, "su.Maritime") == options[-1]["to"]
+    assert supply.maritime_supplied(s, "su.Maritime")
+    assert supply.status(s, "su.Maritime") == supply.FULL
+    for port in supply.black_sea_ports(s):
+        s.control[port.name] = AXIS
+    assert not supply.maritime_supplied(s, "su.Maritime")
+    assert m.is_land(s.pieces["su.Maritime"].at)
+
+
+def test_naval_evacuation() -> None:
+    """A54: an Axis army in a port is shipped to a port further west and keeps only its last
+    step; in 1945 the Axis may carry civilians instead, for 1 VP, the card leaving the game."""
+    s = new("campaign")
+    m = s.world.map
+    s.control["Sevastopol"] = AXIS
+    s.control["Odessa"] = AXIS
+    place(s, "ge.11A", "2031")  # Sevastopol
+    s.pieces["su.Maritime"].box = OUT  # Odessa empty of Soviet units
+    s.moved()
+    d = play(s, AXIS, "A54", turn=10)
+    options = picks(d)
+    assert {"unit": "ge.11A", "to": "1829"} in options  # Odessa, further west
+    assert {"civilians": True} not in options  # not before 1945
+    assert all(int(str(o["to"])[:2]) < 20 for o in options)
+    pick(s, AXIS, unit="ge.11A", to="1829")
+    assert at(s, "ge.11A") == "1829"
+    assert s.pieces["ge.11A"].step == len(s.world.units["ge.11A"].steps) - 1
+    s = new("campaign")
+    vp = s.vp
+    d = play(s, AXIS, "A54", turn=16)
+    assert {"civilians": True} in picks(d)
+    pick(s, AXIS, civilians=True)
+    assert s.vp == vp + 1
+    assert "A54" in s.pile(AXIS, "removed")
+    assert m.node("Odessa") >= 0
+
+
+def test_luftwaffe_supply_saves_one_hex_from_attrition() -> None:
+    """A12: before the Axis attrition segment the Axis picks a hex of cut-off units within
+    five hexes of supplied German units; they survive this attrition; without the card they
+    are lost."""
+    from hexfront.engine.sequence import Frame
+    from hexfront.games.stalins_war.machine import MACHINE
+
+    def last_axis_round(card: bool) -> SwState:
+        s = new("campaign")
+        place(s, "ge.43C", "2119")  # cut off behind the Soviet line, near German armies
+        if card:
+            play(s, AXIS, "A12", turn=5, ar=5)
+        s.turn, s.ar = 5, 5
+        # the action phase resumes after the Axis fifth round: its attrition segment
+        s.stack = [Frame("action_phase", {"round": 6, "side": 1, "playing": AXIS})]
+        s.stack[-1].status = "returned"
+        s.cache.clear()
+        return s
+
+    s = last_axis_round(card=True)
+    d = MACHINE.advance(s)
+    assert d is not None
+    assert d.prompt.kind == "pick"
+    assert {"hex": "2119"} in [a.args for a in d.actions]
+    act(s, Action(AXIS, "pick", {"hex": "2119"}))
+    assert s.pieces["ge.43C"].box == ON_MAP
+    assert any(e.kind == "airlift" for e in s.log)
+
+    s = last_axis_round(card=False)
+    MACHINE.advance(s)
+    assert s.pieces["ge.43C"].box != ON_MAP
+
+
+@pytest.mark.parametrize("card", ["S18", "S53"])
+def test_the_soviet_picks_the_partisans_that_rise(card: str) -> None:
+    """S18, S53 (after Partisan Formation): one face-down partisan of the Soviet's choice turns
+    face up, never one sharing its hex with an Axis unit (16.1.6)."""
+    s = new("campaign")
+    s.played.append("S21")
+    ids = _partisans(s, ["2221", "2321", "2421"])
+    place(s, "ge.43C", "2421")
+    d = play(s, SOVIET, card, turn=5)
+    assert sorted(str(o["hex"]) for o in picks(d)) == ["2221", "2321"]
+    pick(s, SOVIET, hex="2321")
+    assert s.active_partisans == [ids[1]]

@@ -172,6 +172,8 @@ class Tables:
     axis_banked_from: int
     soviet_rp_turn: int
     soviet_rp: int
+    bid_rp_per_turn: int
+    bid_max: int
     stack_units: int
     stack_large: int
     stack_exempt: frozenset[str]
@@ -263,6 +265,8 @@ def parse_tables(raw: dict[str, Any]) -> Tables:
         axis_banked_from=int(bank["axis_from_turn"]),
         soviet_rp_turn=int(bank["soviet_rp_turn"]),
         soviet_rp=int(bank["soviet_rp"]),
+        bid_rp_per_turn=int(bank["bid_rp_per_turn"]),
+        bid_max=int(bank["bid_max"]),
         stack_units=int(st["units"]),
         stack_large=int(st["large"]),
         stack_exempt=frozenset(str(x) for x in st["exempt"]),

@@ -263,10 +263,14 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             f"bring {unit_words(a['unit'])} to {hex_words(a['to'])} to join the combat (Maskirovka)"
         )
     if verb == "pick":
+        if "to" in a:
+            return f"move {unit_words(a['unit'])} to {hex_words(a['to'])}"
         if "hex" in a:
             return f"choose {hex_words(a['hex'])}"
         if "unit" in a:
             return f"choose {unit_words(a['unit'])}"
+        if a.get("civilians") is True:
+            return "carry civilians to safety instead, for a victory point (Naval Evacuation)"
         if a.get("cancel") is True:
             return "buy the order off with a victory point"
         return "let the order stand"
@@ -285,6 +289,11 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
         )
     if verb == "advance":
         return f"advance {unit_words(a['unit'])} into the emptied hex (11.5)"
+    if verb == "follow":
+        return (
+            f"follow the German withdrawal with {unit_words(a['unit'])} to {hex_words(a['to'])}"
+            " (Backhand Blow)"
+        )
     if verb == "done_advancing":
         return "advance no more units (11.5)"
     if verb == "exploit":
@@ -709,6 +718,10 @@ LINES: Mapping[str, Callable[[Data], str]] = {
     "fortress_built": lambda d: (
         f"{side_words(d.get('side'))} builds a fortress at"
         f" {place_words(d.get('place'), d.get('hex'))} (16.2)"
+    ),
+    "airlift": lambda d: (
+        f"The Luftwaffe flies supplies into {hex_words(d.get('hex'))}: it counts as supplied"
+        f" for this attrition ({card_name(d.get('card'))})"
     ),
     "swapped": lambda d: (
         f"{unit_words(d.get('unit'))} takes the place of {unit_words(d.get('old'))} at"

@@ -49,6 +49,8 @@ def attrition(state: SwState, side: str) -> None:
             continue
         if side == AXIS and place.hex in state.festungs:
             continue  # 16.3.5: a Festung holds the hex at attrition
+        if side == AXIS and supply.airlifted(state, place.node):
+            continue  # A12: the airlifted hex is supplied for attrition
         if place.node not in hexes:
             control.enter(state, foe, place.node)
             state.emit("attrition_control", place=place.name, side=foe)

@@ -18,6 +18,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, Steps
 from ..state import AXIS, SIDES, SOVIET, SwState
 from . import events, supply
 from .movement import movement_vars
+from .options import option
 
 M = Machine[SwState]
 
@@ -37,7 +38,8 @@ def shuffle(state: SwState, cards: list[str]) -> None:
 
 def deal(state: SwState) -> None:
     """7.1: each side's Blitzkrieg deck shuffled, the Total War cards aside, the Soviet 1-6
-    aside (7.1.3), six cards dealt to each (4.1.2)."""
+    aside (7.1.3; optional rule 23.1.2 shuffles them in), six cards dealt to each (4.1.2)."""
+    shuffled_in = option(state, "soviet_cards_shuffled") is True
     for side in SIDES:
         piles: dict[str, list[str]] = {
             "deck": [],
@@ -53,7 +55,7 @@ def deal(state: SwState) -> None:
                 continue
             if card.deck == "total_war":
                 piles["reserve"].append(card.id)
-            elif card.to_hand_at_draw is not None:
+            elif card.to_hand_at_draw is not None and not shuffled_in:
                 piles["set_aside"].append(card.id)
             else:
                 piles["deck"].append(card.id)

@@ -65,6 +65,7 @@ class Battle(TypedDict, total=False):
     evaded: str  # the card by which the defenders fell back without fighting (A33, A50)
     holding: list[str]  # defenders that never retreat in this combat (A11 Kampfgruppe)
     rush_left: int  # units S48 Maskirovka may still bring to this combat
+    followed: list[str]  # A33: tank and guards units that went on a second hex
 
 
 class CombatVars(TypedDict):
@@ -1045,6 +1046,9 @@ class Combat(Procedure[SwState]):
             actions = [Action(side, "done_advancing")]
             for u in advancers(state, v, b):
                 actions.append(Action(side, "advance", {"unit": u}))
+            for u in b.get("advanced", []):
+                for h in follow_hexes(state, v, u):
+                    actions.append(Action(side, "follow", {"unit": u, "to": grid.id_of(h)}))
             if len(actions) == 1:
                 return None
             return Decision(Prompt(side, "advance", "Advance into the hex? (11.5)", {}), actions)
@@ -1120,6 +1124,11 @@ class Combat(Procedure[SwState]):
             self._advance(state, v, str(action.args["unit"]))
         elif verb == "done_advancing":
             self._after(state, v)
+        elif verb == "follow":
+            unit, to = str(action.args["unit"]), grid.index(str(action.args["to"]))
+            if to not in follow_hexes(state, v, unit):
+                raise IllegalAction("that unit may not follow the withdrawal there (A33)")
+            self._follow(state, v, unit, to)
         elif verb == "end_combat":
             v["stage"] = "exploit"
         elif verb == "exploit":
@@ -1624,6 +1633,18 @@ class Combat(Procedure[SwState]):
             v["blitz"].append(node)
             state.emit("blitz", side=v["side"], hex=grid.id_of(node))
 
+    def _follow(self, state: SwState, v: CombatVars, uid: str, to: int) -> None:
+        """A33: a tank or guards unit goes on a second hex along the Germans' way back."""
+        b = v["battle"]
+        p = state.pieces[uid]
+        frm = p.at
+        p.at = to
+        state.moved()
+        b.setdefault("followed", []).append(uid)
+        control.enter(state, v["side"], to)
+        grid = state.world.map
+        state.emit("advance", side=v["side"], unit=uid, frm=grid.id_of(frm), to=grid.id_of(to))
+
     def _after(self, state: SwState, v: CombatVars) -> None:
         self._close(state, v)
 
@@ -1864,6 +1885,33 @@ def advancers(state: SwState, v: CombatVars, b: Battle) -> list[str]:
             continue
         out.append(u)
     return out
+
+
+def follow_hexes(state: SwState, v: CombatVars, uid: str) -> list[int]:
+    """A33 Backhand Blow: a Soviet tank or guards unit that advanced into the abandoned hex
+    may go on one more hex along the retreat: a neighbour of that hex next to where a German
+    unit ended its withdrawal, free of enemy units, within the stacking limits."""
+    b = v["battle"]
+    evaded = b.get("evaded") if b else None
+    if not evaded or state.world.cards[evaded].combat_use == "round":
+        return []
+    if kind(state, uid) not in BACKHAND_KINDS or uid in b.get("followed", []):
+        return []
+    if uid not in b.get("advanced", []) or state.pieces[uid].at != b["target"]:
+        return []
+    m = state.world.map
+    ends = {state.pieces[u].at for u in b["defenders"] if state.pieces[u].box == ON_MAP}
+    out = []
+    for n in m.adjacency[b["target"]]:
+        if n in ends or not any(n in m.adjacency[e] for e in ends):
+            continue
+        if any(
+            q.side != v["side"] and not inactive_partisan(state, q.uid) for q in state.occupants(n)
+        ):
+            continue
+        if _may_step(state, uid, n) and stack_ok(state, n, v["side"], joining=uid):
+            out.append(n)
+    return sorted(out)
 
 
 def _may_step(state: SwState, uid: str, node: int) -> bool:

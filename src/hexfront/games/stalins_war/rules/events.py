@@ -47,6 +47,8 @@ VERBS: dict[str, frozenset[str | None]] = {
     "exploit": frozenset({None}),
     "control": frozenset({None}),
     "vp_spaces": frozenset({None}),
+    "retreat": frozenset({None}),
+    "choose_one": frozenset({None}),
 }
 # vp effects that recur at a moment of the turn other than its end, by their ``each``
 VP_EACH = {"later Soviet OPS round this turn without a German step lost": "soviet_ops_round"}
@@ -54,7 +56,17 @@ VP_EACH = {"later Soviet OPS round this turn without a German step lost": "sovie
 REMOVABLE = frozenset(
     {"inactive partisan", "Italian units", "Axis Romanian units", "Panzer attack factors"}
 )
-MOVABLE = frozenset({"German attack factors", "Panzer attack factors", "SCU"})
+MOVABLE = frozenset({"German attack factors", "Panzer attack factors", "SCU", "Maritime Army"})
+SUPPLIES = {  # supply effects: their ``what`` -> the switch they set
+    "German units in cities": f"{AXIS}:hedgehogs_supply",  # A16, this turn
+    "Maritime Army on a coastal hex while the Soviet holds a Black Sea port": (
+        f"{SOVIET}:black_sea_supply"  # S10, for the game
+    ),
+    "one hex picked in the Attrition Phase within 5 hexes of supplied German units": (
+        f"{AXIS}:airlift"  # A12: the hex is picked before the Axis attrition (turn.py)
+    ),
+}
+AIRLIFT_RANGE = 5  # A12: hexes from supplied German units (card text)
 FLIPPABLE = frozenset({"full-strength panzer corps", "reduced panzer corps"})
 PLACEABLE = frozenset(
     {"trench", "Bunker", "partisan", "Soviet-side Bulgarian and Romanian SCUs", "fortress"}
@@ -103,8 +115,12 @@ def effect_ok(effect: Effect) -> bool:
         each = None  # handled by their own code (A17; A18's price per round)
     if effect.do not in VERBS or (each if isinstance(each, str) else None) not in VERBS[effect.do]:
         return False
-    if effect.options:
-        return False
+    if effect.options:  # A54 Naval Evacuation's two ways, the only choose_one so far
+        firsts = [o[0] for o in effect.options if o]
+        return effect.do == "choose_one" and [(e.do, e.get("what")) for e in firsts] == [
+            ("move", "Axis LCU in a port"),
+            ("vp", None),
+        ]
     if effect.do == "banked_ops" and (effect.get("each") is None) == (effect.get("limit") is None):
         return False  # a one-off gives ``limit`` (Stavka, 18.3.4); a recurring one a ``delta``
     if (
@@ -117,8 +133,8 @@ def effect_ok(effect: Effect) -> bool:
         return False
     if effect.do == "permit" and effect.get("what") not in PERMITTABLE:
         return False
-    if effect.do == "supply" and effect.get("what") != "German units in cities":
-        return False  # Hedgehogs only (Luftwaffe Supply picks a hex: not yet)
+    if effect.do == "supply" and effect.get("what") not in SUPPLIES:
+        return False  # Luftwaffe Supply's airlift (a hex picked at attrition) is not written
     if (
         effect.do == "vp"
         and effect.get("duration") not in (None, "game")
@@ -135,8 +151,8 @@ def effect_ok(effect: Effect) -> bool:
         return False
     if effect.do == "place" and effect.get("what") not in PLACEABLE:
         return False
-    if effect.do == "place" and effect.get("what") == "partisan" and effect.get("at") == "places":
-        return False  # Warsaw Rising's uprising waits
+    if effect.do == "retreat" and effect.get("who") != "Axis units in Warsaw":
+        return False  # the other retreats are combat cards' (A33, A50)
     if effect.do == "exploit" and effect.get("who") != "Soviet SCUs":
         return False
     return conditions_ok(effect.when)
@@ -399,12 +415,14 @@ def execute(state: SwState, card: Card, side: str, todo: list[JSON] | None = Non
                     state.emit("discard", side=who, card=card_id, random=True)
         elif effect.do == "trench_roll":
             state.forbidden.append(f"{AXIS}:trench_roll_1")  # S33: Axis trenches need a 1
-        elif effect.do == "supply":
-            state.this_turn.append(f"{AXIS}:hedgehogs_supply")  # A16
+        elif effect.do == "supply":  # A16 for the turn, S10 for the game
+            switch = SUPPLIES[str(effect.get("what"))]
+            (state.this_turn if effect.get("duration") == "turn" else state.forbidden).append(
+                switch
+            )
         elif effect.do == "activate_partisans":
-            from .partisans import activate
-
-            activate(state, _int(effect.get("count")))  # 16.1.6
+            # 16.1.6: the Soviet picks which face-down partisans rise
+            later.append(["pick", _pick("activate", side, card, _int(effect.get("count")))])
         elif effect.do == "place" and effect.get("what") == "trench":
             state.this_turn.append(f"{side}:free_trench")  # S23: placed after the event
         elif effect.do == "place" and effect.get("what") == "Bunker":
@@ -413,6 +431,16 @@ def execute(state: SwState, card: Card, side: str, todo: list[JSON] | None = Non
             sites = effect.get("places")
             forts: list[JSON] = [str(h) for h in (sites if isinstance(sites, tuple) else ())]
             later.append(["pick", _pick("fortress", side, card, 1, hexes=forts)])
+        elif effect.do == "retreat":  # S41: the Axis garrison of Warsaw falls back a hex
+            warsaw = state.world.map.id_of(state.world.map.node("Warsaw"))
+            later.append(["pick", _pick("evacuate", AXIS, card, 99, hex=warsaw)])
+        elif effect.do == "place" and effect.get("at") == "places":  # S41: the uprising
+            sites = effect.get("places")
+            where: list[JSON] = [
+                state.world.map.id_of(state.world.map.node(str(n)))
+                for n in (sites if isinstance(sites, tuple) else ())
+            ]
+            later.append(["pick", _pick("uprising", side, card, 1, hexes=where)])
         elif effect.do == "place" and effect.get("what") == "partisan":  # S20
             later.append(
                 ["pick", _pick("airborne", side, card, 1, within=_int(effect.get("within")))]
@@ -420,6 +448,11 @@ def execute(state: SwState, card: Card, side: str, todo: list[JSON] | None = Non
         elif effect.do == "place":  # S32: the Soviet-side Balkan armies join a Front
             units = [u.id for u in state.world.units.values() if u.group == "soviet_balkan_armies"]
             later.append(["reinforce", {"side": side, "units": units, "at": "with_unit:front"}])
+        elif effect.do == "choose_one":  # A54: the Axis picks a way
+            civilians = any(
+                all(holds(state, c) for c in o[0].when) for o in effect.options[1:] if o
+            )
+            later.append(["pick", _pick("naval", AXIS, card, 1, civilians=civilians)])
         elif effect.do == "vp_spaces":  # S8: two Ural cities start to count
             hexes = effect.get("hexes")
             for h in hexes if isinstance(hexes, tuple) else ():
@@ -517,6 +550,9 @@ def _remove(state: SwState, card: Card, side: str, effect: Effect, later: list[J
 
 def _move(state: SwState, card: Card, effect: Effect, later: list[JSON]) -> None:
     what = effect.get("what")
+    if what == "Maritime Army":  # S10: the Soviet picks the landing hex
+        later.append(["pick", _pick("black_sea", SOVIET, card, 1)])
+        return
     if what == "SCU":  # A21: two SCUs at random from the Other Fronts box to Berlin or Warsaw
         m = state.world.map
         for _ in range(_int(effect.get("count"))):
@@ -636,6 +672,11 @@ def _this_round(state: SwState) -> list[Event]:
             break
         out.append(e)
     return out
+
+
+def airlift_due(state: SwState) -> bool:
+    """A12 played this turn and not cancelled by Sturmovik."""
+    return f"{AXIS}:airlift" in state.this_turn and "cancel:A12" not in state.this_turn
 
 
 def round_obligations(state: SwState, side: str) -> None:

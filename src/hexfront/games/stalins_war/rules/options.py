@@ -60,6 +60,47 @@ OPTIONS += (
         ("no: every trench needs its die roll", "yes: one more OPS places it for sure"),
     ),
 )
+BID_MAX = 9  # the same as data/rules.toml's bid_max (checked by test_options.py)
+
+
+def _bid_words(n: int) -> str:
+    if n > 0:
+        return f"the Axis side went for {n} RP: the Soviet gets {n} more automatic RP"
+    if n < 0:
+        return f"the Soviet side went for {-n} RP: {-n} fewer Soviet automatic RP"
+    return "no bid: the Soviet gets its usual 3 RP on turn 2"
+
+
+OPTIONS += (
+    OptionInfo(
+        "bid",
+        0,
+        "21: the RP bid that won the choice of sides. A bid for the Axis side adds automatic"
+        " RP to the Soviet's 3 of turn 2; a bid for the Soviet side takes them away, and what"
+        " is bid beyond 3 goes to the Axis; at most 3 automatic RP a side a turn from turn 2",
+        tuple(range(-BID_MAX, BID_MAX + 1)),
+        "Bidding (rule 21)",
+        tuple(_bid_words(n) for n in range(-BID_MAX, BID_MAX + 1)),
+    ),
+    OptionInfo(
+        "soviet_cards_shuffled",
+        False,
+        "Optional rule 23.1.2: the Soviet cards 1 to 6 are shuffled into the Soviet deck"
+        " instead of being set aside for their turns",
+        (False, True),
+        "Soviet cards 1-6 in the deck (optional rule 23.1.2)",
+        ("no: set aside, handed over at their turns", "yes: shuffled into the deck"),
+    ),
+    OptionInfo(
+        "supply_recheck",
+        False,
+        "Optional rule 23.1.4: at the end of each of its action rounds a side's units marked"
+        " out of supply are checked again",
+        (False, True),
+        "Supply checked again after each round (optional rule 23.1.4)",
+        ("no: the marks stay until the next round", "yes: checked again as the round ends"),
+    ),
+)
 DEFAULTS: dict[str, JSON] = {o.name: o.default for o in OPTIONS}
 
 

@@ -8,7 +8,8 @@ in play: its id (and so its strength) is in no view and no log line of either si
 is inactive (``hidden``). Inactive partisans neither fight nor block: the Axis moves through
 and stacks with them (16.1.4); a Soviet unit entering their hex sends them back to the pool
 (16.1.5). Events activate them (16.1.6): face up, always in supply, they fight alone and
-block Axis supply; eliminated, they leave the game.
+block Axis supply; eliminated, they leave the game. The Soviet picks which rise
+(``activate_at``, through the event's pick).
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def place(state: SwState, node: int) -> str:
 
 def activate(state: SwState, count: int) -> None:
     """16.1.6: ``count`` inactive partisans turn face up, never in a hex with an Axis unit
-    (which ones is the Soviet's choice in the rules; here the dice pick among them)."""
+    (at random: the tests use it; events let the Soviet choose, :func:`activate_at`)."""
     for _ in range(count):
         ready = [
             u
@@ -122,6 +123,25 @@ def activate(state: SwState, count: int) -> None:
         state.emit("partisans_activated", side=SOVIET, unit=uid, hex=hex_id)
 
 
+def ready(state: SwState) -> list[int]:
+    """Hexes of face-down partisans that may rise (16.1.6: none with an Axis unit)."""
+    return sorted(
+        {
+            state.pieces[u].at
+            for u in hidden(state)
+            if not any(q.side == AXIS for q in state.occupants(state.pieces[u].at))
+        }
+    )
+
+
+def activate_at(state: SwState, node: int) -> None:
+    """16.1.6: the face-down partisans at ``node`` turn face up."""
+    uid = next(u for u in hidden(state) if state.pieces[u].at == node)
+    state.active_partisans.append(uid)
+    state.moved()
+    state.emit("partisans_activated", side=SOVIET, unit=uid, hex=state.world.map.id_of(node))
+
+
 def entered(state: SwState, side: str, node: int) -> None:
     """16.1.5: a Soviet unit in the hex sends inactive partisans back to the pool."""
     if side != SOVIET:
@@ -133,4 +153,4 @@ def entered(state: SwState, side: str, node: int) -> None:
             state.emit("partisans_withdrawn", hex=state.world.map.id_of(node))
 
 
-__all__ = ["activate", "entered", "hexes", "hidden", "inactive", "place"]
+__all__ = ["activate", "activate_at", "entered", "hexes", "hidden", "inactive", "place", "ready"]

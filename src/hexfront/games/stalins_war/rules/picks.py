@@ -17,7 +17,7 @@ from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
-from ..state import AXIS, OUT, SOVIET, SwState
+from ..state import AXIS, ON_MAP, OUT, SOVIET, SwState
 from . import supply
 
 M = Machine[SwState]
@@ -32,6 +32,12 @@ PROMPTS: dict[str, str] = {
     "airborne": "Choose where the airborne partisans land (Airborne Corps)",
     "cancel_order": "Buy off the no-retreat order?",
     "fortress": "Choose where the new fortress is built",
+    "activate": "Choose the face-down partisans that rise (16.1.6)",
+    "airlift": "Choose the hex the Luftwaffe supplies for attrition (Luftwaffe Supply)",
+    "naval": "Choose an army to ship west, or the civilians (Naval Evacuation)",
+    "black_sea": "Choose where the Maritime Army lands (Black Sea, Black Death)",
+    "evacuate": "Move the Axis garrison one hex out of the city (Warsaw Rising)",
+    "uprising": "Place the partisans of the uprising (Warsaw Rising)",
 }
 
 
@@ -116,6 +122,47 @@ def options(state: SwState, frame: Frame) -> list[dict[str, JSON]]:
         return [{"hex": grid.id_of(n)} for n in airborne_hexes(state, within)]
     if what == "cancel_order":
         return [{"cancel": True}, {"cancel": False}]
+    if what == "activate":  # 16.1.6
+        from .partisans import ready
+
+        return [{"hex": grid.id_of(n)} for n in ready(state)]
+    if what == "airlift":  # A12
+        return [{"hex": grid.id_of(n)} for n in airlift_hexes(state)]
+    if what == "naval":  # A54
+        out: list[dict[str, JSON]] = [
+            {"unit": u, "to": grid.id_of(n)} for u, n in naval_moves(state)
+        ]
+        if frame.vars.get("civilians"):
+            out.append({"civilians": True})
+        return out
+    if what == "black_sea":
+        return [{"unit": supply.MARITIME, "to": grid.id_of(n)} for n in black_sea_hexes(state)]
+    if what == "evacuate":  # S41: each Axis unit in the hex, one hex away
+        node = grid.index(str(frame.vars["hex"]))
+        from .movement import may_enter
+        from .stacking import stack_ok
+
+        here = sorted(p.uid for p in state.occupants(node) if p.side == AXIS)
+        if not here:
+            return []
+        uid = here[0]
+        return [
+            {"unit": uid, "to": grid.id_of(b)}
+            for b in grid.adjacency[node]
+            if may_enter(state, uid, b) and stack_ok(state, b, AXIS, joining=uid)
+        ]
+    if what == "uprising":  # S41: an active partisan in the city, once the Axis has gone
+        hexes = frame.vars.get("hexes")
+        pool = any(p.box == OUT and _kind(state, u) == "partisan" for u, p in state.pieces.items())
+        return [
+            {"hex": str(h)}
+            for h in (hexes if isinstance(hexes, list) else [])
+            if pool
+            and not any(p.side == AXIS for p in state.occupants(grid.index(str(h))))
+            and not any(
+                _kind(state, p.uid) == "partisan" for p in state.occupants(grid.index(str(h)))
+            )
+        ]
     if what == "fortress":  # S13: a Soviet place in supply that has no fortress yet
         from .zoc import fortress
 
@@ -131,6 +178,70 @@ def options(state: SwState, frame: Frame) -> list[dict[str, JSON]]:
                 out.append({"hex": str(h)})
         return out
     return []
+
+
+def airlift_hexes(state: SwState) -> list[int]:
+    """A12: hexes of Axis units that are out of supply, within five hexes of a German unit in
+    supply."""
+    from .events import AIRLIFT_RANGE
+
+    m = state.world.map
+    german = [
+        p.at
+        for p in state.on_map(AXIS)
+        if state.world.units[p.uid].nation == "GE" and supply.status(state, p.uid) is not None
+    ]
+    cut = sorted({p.at for p in state.on_map(AXIS) if supply.status(state, p.uid) is None})
+    return [n for n in cut if any(m.grid.distance(n, g) <= AIRLIFT_RANGE for g in german)]
+
+
+def naval_moves(state: SwState) -> list[tuple[str, int]]:
+    """A54: an Axis LCU in an Axis-held port, to an Axis-held port of the same sea further
+    west with room for it and no Soviet unit."""
+    from .stacking import stack_ok
+
+    m, t = state.world.map, state.world.tables
+    out = []
+    for p in state.on_map(AXIS):
+        here = m.place_at.get(p.at)
+        if not state.world.units[p.uid].large or here is None or not here.port:
+            continue
+        if state.control.get(here.name) != AXIS:
+            continue
+        group = next((g for g in t.sea_groups[AXIS] if here.sea in g), None)
+        if group is None:
+            continue
+        for q in m.places.values():
+            if not q.port or q.sea not in group or state.control.get(q.name) != AXIS:
+                continue
+            if int(q.hex[:2]) >= int(here.hex[:2]):
+                continue
+            if any(r.side == SOVIET for r in state.occupants(q.node)):
+                continue
+            if stack_ok(state, q.node, AXIS, joining=p.uid):
+                out.append((p.uid, q.node))
+    return sorted(out)
+
+
+def black_sea_hexes(state: SwState) -> list[int]:
+    """S10 (A3: the card's reading): from a Soviet-held Black Sea port, the Maritime Army goes
+    to an empty Black Sea coast hex east of every Axis-held Black Sea port."""
+    m = state.world.map
+    p = state.pieces[supply.MARITIME]
+    here = m.place_at.get(p.at) if p.box == ON_MAP else None
+    ports = supply.black_sea_ports(state)
+    if here is None or here not in ports or state.control.get(here.name) != SOVIET:
+        return []
+    col = max((int(q.hex[:2]) for q in ports if state.control.get(q.name) == AXIS), default=0)
+    taken = {q.at for q in state.on_map()}
+    return [
+        n
+        for n in range(m.hex_count)
+        if n not in taken
+        and int(m.id_of(n)[:2]) > col
+        and supply.black_sea_coast(state, n)
+        and not ((place := m.place_at.get(n)) is not None and state.control.get(place.name) == AXIS)
+    ]
 
 
 def airborne_hexes(state: SwState, within: int) -> list[int]:
@@ -197,6 +308,57 @@ def apply(state: SwState, frame: Frame, args: dict[str, JSON]) -> None:
         uid = place(state, node)
         state.active_partisans.append(uid)
         state.emit("partisans_activated", side=SOVIET, unit=uid, hex=grid.id_of(node))
+    elif what == "activate":
+        from .partisans import activate_at
+
+        activate_at(state, grid.index(str(args["hex"])))
+    elif what == "airlift":
+        state.this_turn.append(f"airlift:{args['hex']}")
+        state.emit("airlift", side=AXIS, hex=str(args["hex"]), card=card)
+    elif what == "naval" and args.get("civilians") is True:  # A54 in 1945
+        state.vp += 1
+        state.emit("vp", card=card, delta=1, vp=state.vp)
+        discard = state.pile(AXIS, "discard")
+        if isinstance(card, str) and card in discard:
+            discard.remove(card)
+            state.pile(AXIS, "removed").append(card)
+    elif what == "naval":  # A54: shipped west, down to its last step
+        uid = str(args["unit"])
+        p = state.pieces[uid]
+        frm = p.at
+        p.at = grid.index(str(args["to"]))
+        p.step = len(state.world.units[uid].steps) - 1
+        state.moved()
+        state.emit("sea_move", side=AXIS, unit=uid, frm=grid.id_of(frm), to=str(args["to"]))
+    elif what == "black_sea":
+        p = state.pieces[supply.MARITIME]
+        frm = p.at
+        p.at = grid.index(str(args["to"]))
+        state.moved()
+        from . import control
+
+        control.enter(state, SOVIET, p.at)
+        state.emit("sea_move", side=SOVIET, unit=p.uid, frm=grid.id_of(frm), to=str(args["to"]))
+    elif what == "evacuate":
+        uid = str(args["unit"])
+        p = state.pieces[uid]
+        frm = p.at
+        p.at = grid.index(str(args["to"]))
+        state.moved()
+        from . import control
+
+        control.enter(state, AXIS, p.at)
+        state.emit("retreat", side=AXIS, unit=uid, frm=grid.id_of(frm), to=str(args["to"]))
+        return
+    elif what == "uprising":
+        node = grid.index(str(args["hex"]))
+        from . import control
+        from .partisans import place as put
+
+        uid = put(state, node)
+        state.active_partisans.append(uid)
+        state.emit("partisans_activated", side=SOVIET, unit=uid, hex=grid.id_of(node))
+        control.enter(state, SOVIET, node)
     elif what == "fortress":
         spot = grid.place_at[grid.index(str(args["hex"]))]
         state.forts_built.append(spot.name)
@@ -252,6 +414,12 @@ class Pick(Procedure[SwState]):
         apply(state, frame, args)
 
     def run(self, m: M, state: SwState, frame: Frame) -> None:
+        if frame.vars.get("what") == "evacuate":  # S41: a unit with nowhere to go is lost
+            from .combat import eliminate
+
+            node = state.world.map.index(str(frame.vars["hex"]))
+            for p in [q for q in state.occupants(node) if q.side == AXIS]:
+                eliminate(state, p.uid, False, "no retreat")
         m.end(state)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
+from ..map import Place
 from ..state import AXIS, ELIMINATED, ON_MAP, SOVIET, SwState, enemy
 from .zoc import enemy_zoc, fortress
 
@@ -227,10 +228,36 @@ def oil_held(state: SwState, side: str) -> int:
     )
 
 
+BLACK_SEA = ("Black Sea",)  # S10: the sea of Black Sea, Black Death (sea names of rules.toml)
+MARITIME = "su.Maritime"  # S10's unit
+
+
+def black_sea_coast(state: SwState, node: int) -> bool:
+    """A land hex touching the Black Sea's waters (S10)."""
+    m, t = state.world.map, state.world.tables
+    waters = frozenset().union(*(t.sea_waters.get(s, frozenset()) for s in BLACK_SEA))
+    return m.is_land(node) and any(m.water_name[b] in waters for b in m.grid.neighbors[node])
+
+
+def black_sea_ports(state: SwState) -> list[Place]:
+    return [p for p in state.world.map.places.values() if p.port and p.sea in BLACK_SEA]
+
+
+def maritime_supplied(state: SwState, uid: str) -> bool:
+    """S10: after Black Sea, Black Death the Maritime Army is supplied on any Black Sea coast
+    hex while the Soviet holds a Black Sea port."""
+    if uid != MARITIME or f"{SOVIET}:black_sea_supply" not in state.forbidden:
+        return False
+    p = state.pieces[uid]
+    return black_sea_coast(state, p.at) and any(
+        state.control.get(q.name) == SOVIET for q in black_sea_ports(state)
+    )
+
+
 def status(state: SwState, uid: str) -> str | None:
     """FULL, LIMITED (fortress supply or Baku's) or None (OOS) for a unit on the map."""
     p = state.pieces[uid]
-    if _partisan(state, uid):
+    if _partisan(state, uid) or maritime_supplied(state, uid):
         return FULL  # 16.1.6: active partisans are always supplied (inactive ones never ask)
     level = trace(state, p.side)[group_of(state, uid)].get(p.at)
     if level == FULL:
@@ -254,7 +281,8 @@ def mark(state: SwState, side: str, attrition: bool = False) -> list[str]:
     oos = sorted(
         p.uid
         for p in state.on_map(side)
-        if status(state, p.uid) is None and not (attrition and hedgehog(state, p.uid))
+        if status(state, p.uid) is None
+        and not (attrition and (hedgehog(state, p.uid) or airlifted(state, p.at)))
     )
     full = {p.uid for p in state.on_map(side) if status(state, p.uid) == FULL}
     state.oos = [u for u in state.oos if state.pieces[u].side != side] + oos
@@ -266,6 +294,11 @@ def mark(state: SwState, side: str, attrition: bool = False) -> list[str]:
     if oos:
         state.emit("out_of_supply", side=side, units=oos)
     return oos
+
+
+def airlifted(state: SwState, node: int) -> bool:
+    """Luftwaffe Supply (A12): the hex picked this turn is supplied for attrition."""
+    return f"airlift:{state.world.map.id_of(node)}" in state.this_turn
 
 
 def hedgehog(state: SwState, uid: str) -> bool:

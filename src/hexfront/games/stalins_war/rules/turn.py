@@ -16,6 +16,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
 
 from ..state import AXIS, SIDES, SOVIET, SwState
 from . import attrition, events, supply, victory
+from .options import option
 
 M = Machine[SwState]
 
@@ -54,9 +55,11 @@ class TurnProc(Steps[SwState]):
         state.sea_moves = []
         supply.returns(state)  # 13.3.8: Axis LCUs due from the Turn Track
         events.recur(state, "turn_start_from_next_turn")  # 18.3.3 Lend-Lease OPS
-        if state.turn == t.soviet_rp_turn:  # 4.5.2: the Soviet's automatic RP
-            state.rp[SOVIET] = state.rp.get(SOVIET, 0) + t.soviet_rp
-            state.emit("rp", side=SOVIET, delta=t.soviet_rp, rp=dict(state.rp))
+        for side, pool in ((SOVIET, SOVIET), (AXIS, "german")):  # 4.5.2 and 21
+            gain = automatic_rp(state, side)
+            if gain:
+                state.rp[pool] = state.rp.get(pool, 0) + gain
+                state.emit("rp", side=side, delta=gain, rp=dict(state.rp))
         m.call(state, "action_phase")
 
     def draw(self, m: M, state: SwState, frame: Frame) -> None:
@@ -93,6 +96,20 @@ class TurnProc(Steps[SwState]):
     )
 
 
+def automatic_rp(state: SwState, side: str) -> int:
+    """4.5.2: the Soviet's 3 RP of turn 2; 21: a bid moves that total (a bid for the Axis side
+    adds to it, one for the Soviet side takes from it, and beyond 3 gives the Axis the rest),
+    paid at most 3 a turn from turn 2 on (our reading of the example, A32)."""
+    t = state.world.tables
+    bid = option(state, "bid")
+    net = t.soviet_rp + (bid if isinstance(bid, int) else 0)
+    total = net if side == SOVIET else -net
+    before = t.bid_rp_per_turn * (state.turn - t.soviet_rp_turn)
+    if state.turn < t.soviet_rp_turn or total <= before:
+        return 0
+    return min(t.bid_rp_per_turn, total - before)
+
+
 class PhaseVars(TypedDict):
     round: int  # the AR being played
     side: int  # index into SIDES of the side to play next
@@ -127,11 +144,21 @@ class ActionPhase(Procedure[SwState]):
         m.call(state, "action_round", side=side)
 
     def resume(self, m: M, state: SwState, frame: Frame, result: object) -> None:
-        events.round_obligations(state, str(frame.vars["playing"]))  # A33
+        side = str(frame.vars["playing"])
+        if option(state, "supply_recheck") is True and not frame.vars.get("airlift"):
+            supply.mark(state, side)  # 23.1.4: out-of-supply marks checked again
+        if frame.vars.pop("airlift", None):  # A12's hex is picked: now the attrition
+            attrition.attrition(state, side)
+            return
+        events.round_obligations(state, side)  # A33, A17, A18
         victory.after_round(state)
         if state.ar == state.world.tables.rounds_per_turn and state.result is None:
             # 6B, 4.4.5: a side's attrition segment follows its last AR of the turn
-            attrition.attrition(state, str(frame.vars["playing"]))
+            if side == AXIS and events.airlift_due(state):
+                frame.vars["airlift"] = True
+                m.call(state, "pick", what="airlift", side=AXIS, card="A12", left=1, optional=True)
+                return
+            attrition.attrition(state, side)
 
 
 __all__ = ["ActionPhase", "GameProc", "TurnProc"]

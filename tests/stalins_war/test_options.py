@@ -1,0 +1,79 @@
+"""Bidding (21) and the optional rules 23.1.2 and 23.1.4 as game options."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexfront.engine.errors import UnknownGame
+from hexfront.engine.sequence import Frame
+from hexfront.games.stalins_war.machine import MACHINE
+from hexfront.games.stalins_war.rules.options import BID_MAX
+from hexfront.games.stalins_war.rules.turn import automatic_rp
+from hexfront.games.stalins_war.state import AXIS, SOVIET
+
+from .helpers import GAME
+
+
+def _rp(bid: int) -> dict[str, list[int]]:
+    s = GAME.setup("campaign", {"bid": bid}, 1)
+    out: dict[str, list[int]] = {AXIS: [], SOVIET: []}
+    for turn in range(1, 7):
+        s.turn = turn
+        for side in (AXIS, SOVIET):
+            out[side].append(automatic_rp(s, side))
+    return out
+
+
+def test_bids_move_the_automatic_rp() -> None:
+    """21 and its examples: no bid, the Soviet's 3 RP on turn 2 (4.5.2); the Axis side bought
+    for 2, the Soviet gets 3 on turn 2 and 2 on turn 3; the Soviet side bought for 5, the
+    Soviet gets none and the Axis 2 on turn 2; never more than 3 a turn."""
+    assert _rp(0) == {AXIS: [0] * 6, SOVIET: [0, 3, 0, 0, 0, 0]}
+    assert _rp(2) == {AXIS: [0] * 6, SOVIET: [0, 3, 2, 0, 0, 0]}
+    assert _rp(-5) == {AXIS: [0, 2, 0, 0, 0, 0], SOVIET: [0] * 6}
+    assert _rp(7) == {AXIS: [0] * 6, SOVIET: [0, 3, 3, 3, 1, 0]}
+    assert _rp(-3) == {AXIS: [0] * 6, SOVIET: [0] * 6}
+
+
+def test_the_turn_start_pays_the_bid() -> None:
+    s = GAME.setup("campaign", {"bid": -5}, 1)
+    s.turn = 2
+    s.stack = [Frame("turn", {})]
+    s.cache.clear()
+    MACHINE.advance(s)
+    assert s.rp.get("german") == 2
+    assert not s.rp.get(SOVIET)
+
+
+def test_bid_bounds_match_the_data_and_bad_bids_are_refused() -> None:
+    s = GAME.setup("campaign", {}, 1)
+    assert s.world.tables.bid_max == BID_MAX
+    with pytest.raises(UnknownGame):
+        GAME.setup("campaign", {"bid": BID_MAX + 1}, 1)
+
+
+def test_soviet_cards_shuffled_in() -> None:
+    """23.1.2: the Soviet cards 1-6 go into the deck instead of waiting aside."""
+    plain = GAME.setup("campaign", {}, 1)
+    assert sorted(plain.pile(SOVIET, "set_aside")) == ["S1", "S2", "S3", "S4", "S5", "S6"]
+    s = GAME.setup("campaign", {"soviet_cards_shuffled": True}, 1)
+    assert s.pile(SOVIET, "set_aside") == []
+    held = s.pile(SOVIET, "deck") + s.pile(SOVIET, "hand")
+    assert all(c in held for c in ("S1", "S2", "S3", "S4", "S5", "S6"))
+
+
+@pytest.mark.parametrize("recheck", [False, True])
+def test_supply_checked_again_as_a_round_ends(recheck: bool) -> None:
+    """23.1.4: with the option, a unit marked out of supply that is back in supply loses its
+    mark when its side's round ends; without it the mark stays."""
+    s = GAME.setup("campaign", {"supply_recheck": recheck}, 1)
+    s.turn, s.ar = 2, 2
+    s.oos.append("su.West")  # in supply in fact
+    s.stack = [
+        Frame("turn", {}),
+        Frame("action_phase", {"round": 3, "side": 0, "playing": SOVIET}),
+    ]
+    s.stack[-1].status = "returned"
+    s.cache.clear()
+    MACHINE.advance(s)
+    assert ("su.West" in s.oos) is not recheck
