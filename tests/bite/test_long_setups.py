@@ -27,6 +27,7 @@ from hexfront.games.bite import deployment, forces
 from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules import deploy, resources
 from hexfront.games.bite.startsupply import start_state
+from hexfront.games.bite.text import describe, log_line
 
 GAME = Bite()
 
@@ -356,3 +357,25 @@ def test_the_checks_name_what_is_wrong_in_a_hand_made_deployment() -> None:
         f.startswith("area:") and "Soviet units deploy on the Soviet side" in f for f in found
     )
     assert any(f.startswith("chart:") and "cannot start at strength" in f for f in found)
+
+
+def test_the_strength_choice_reads_as_words(playable: None) -> None:
+    m = by_hand("SBE7")
+    state = m.state
+    uid = next(
+        p.uid
+        for p in sorted(state.on_map("soviet"), key=lambda p: p.uid)
+        if deploy.movable(state, p) and deploy.strengths(state, p)
+    )
+    m.act(Action("soviet", "pick", {"unit": uid}))
+    choice = next(a for a in m.legal_actions("soviet") if a.verb == "strength")
+    said = describe(choice, m.view("soviet"))
+    assert said.startswith("start ")
+    assert f"strength {choice.args['strength']}" in said
+    assert uid not in said
+    m.act(choice)
+    [event] = [e for e in m.state.log if e.kind == "deployed_strength"]
+    assert event.audience == "soviet"  # the Axis does not learn it
+    line = log_line({"kind": event.kind, "data": dict(event.data)}, m.view("soviet"))
+    assert line.endswith(f"will start at strength {choice.args['strength']}")
+    assert "_" not in line

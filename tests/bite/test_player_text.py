@@ -268,6 +268,15 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "supreme_hq_moved": {
         "unit": "ger-fhq", "name": "FHQ", "side": "axis", "frm": "2021", "to": "1121",
     },
+    # --- the Battle Sheets' dated events, TECH and the 1942-44 setups (long scenarios) ---
+    "unit_withdrawn": {"unit": "ger-7fd", "power": "germany", "pp": 2, "owed": 0},
+    "withdrawal_waits": {"unit": "ger-fk-ii"},
+    "withdrawal_debt_paid": {"power": "hungary", "pp": 1, "owed": 10},
+    "unit_upgraded": {"unit": "ger-ss-lah", "into": "ger-ss-i", "strength": 5},
+    "upgrade_waits": {"unit": "ger-ss-lah", "into": "ger-ss-i"},
+    "upgrade_rebuild": {"unit": "ger-ss-lah", "into": "ger-ss-i"},
+    "tech_advance": {"nation": "ussr", "field": "infantry", "level": 2},
+    "deployed_strength": {"unit": "sov-a-8", "strength": 3},
 }  # fmt: skip
 
 

@@ -491,6 +491,8 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             return _("choose another block")
         case "reset":
             return _("back to the standard deployment")
+        case "strength":  # 1942-44 setups: the chart's steps shared out by hand
+            return _("start {who} at strength {strength}", who=who, strength=a["strength"])
     words = action.verb.replace("_", " ")
     return f"{words} {who}" if "unit" in a else words
 
@@ -945,6 +947,10 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
         case "upgrade_rebuild":
             line = _(
                 "{name} was lost: {into} must be rebuilt", name=name, into=names.unit(data["into"])
+            )
+        case "deployed_strength":
+            line = _(
+                "{name} will start at strength {strength}", name=name, strength=data["strength"]
             )
         case "tech_advance":
             line = _(
