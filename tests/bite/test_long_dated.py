@@ -143,6 +143,24 @@ def test_a_debt_is_paid_from_the_next_income_before_anything_is_spent() -> None:
     assert purse(m, "hungary")["yellow"] == 0
 
 
+def test_the_22nd_airlanding_division_leaves_in_july_1942() -> None:
+    # SBE9's 7/1942 removal: at 1 of 3 its two missing white edges cost 2 x 2 yellow PP and,
+    # paratroopers paying air PP (11.0), as many blue PP.
+    hurt = production(
+        JUL_1942, [{"id": "ger-22ald", "hex": "Bucharest", "strength": 1}], pp={"germany": 20}
+    )
+    full = production(JUL_1942, [{"id": "ger-22ald", "hex": "Bucharest"}], pp={"germany": 20})
+    june = production(JUL_1942 - 1, [{"id": "ger-22ald", "hex": "Bucharest"}])
+    assert status(hurt, "ger-22ald") == status(full, "ger-22ald") == "removed"
+    assert status(june, "ger-22ald") == "map"  # not a month early
+    before, after = purse(full, "germany"), purse(hurt, "germany")
+    assert before["yellow"] - after["yellow"] == 4
+    assert before["blue"] - after["blue"] == 4
+    assert events(hurt, "unit_withdrawn", "ger-22ald") == [
+        {"unit": "ger-22ald", "power": "germany", "pp": 4, "owed": 0}
+    ]
+
+
 def test_an_unsupplied_unit_leaves_once_it_is_supplied_again() -> None:
     m = production(DEC_1941, [{"id": "ger-fk-ii", "hex": "Warsaw", "out_of_supply": True}])
     assert status(m, "ger-fk-ii") == "map"
