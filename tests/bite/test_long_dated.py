@@ -198,6 +198,11 @@ def test_lssah_becomes_the_1st_ss_panzer_corps_keeping_its_hits() -> None:
     assert status(m, "ger-ss-lah") == "removed"
     assert (new.status, new.node, m.state.strength(new)) == ("map", node, 5)
     assert events(m, "unit_upgraded") == [{"unit": "ger-ss-lah", "into": "ger-ss-i", "strength": 5}]
+    # The Soviets see a block replaced by another on that hex, not which blocks they are.
+    seen = str(m.view("soviet"))
+    assert "ger-ss-i" not in seen
+    assert "ger-ss-lah" not in seen
+    assert "LSSAH" not in seen
     # Nothing places the corps a second time; it may be repaired like any block on the map.
     verbs = {a.verb for a in m.legal_actions("axis") if a.args.get("unit") == "ger-ss-i"}
     assert "place" not in verbs
