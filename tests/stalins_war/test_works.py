@@ -226,3 +226,28 @@ def test_bad_works_input_is_refused() -> None:
     with pytest.raises(IllegalAction):
         GAME.apply(s, Action(SOVIET, "partisans", {"hex": "2022"}))
     assert s.to_json() == before
+
+
+def test_each_side_may_lift_its_own_trenches_as_the_turn_ends() -> None:
+    """6E: in the End Turn phase the Axis, then the Soviet, may take away their own trenches
+    (never the other side's)."""
+    from hexfront.engine.sequence import Frame
+    from hexfront.games.stalins_war.machine import MACHINE
+    from hexfront.games.stalins_war.rules.turn import TurnProc
+
+    names = [name for name, _ in TurnProc.steps]
+    assert names.index("axis_trenches") < names.index("soviet_trenches") < names.index("end")
+    s = new("campaign")
+    s.trenches = {"2722": SOVIET, "1820": AXIS}
+    s.stack = [
+        Frame(
+            "pick",
+            {"what": "lift_trenches", "side": SOVIET, "left": 99, "optional": True, "card": None},
+        )
+    ]
+    s.cache.clear()
+    d = MACHINE.advance(s)
+    assert d is not None
+    assert [a.args for a in d.actions if a.verb == "pick"] == [{"hex": "2722"}]
+    act(s, Action(SOVIET, "pick", {"hex": "2722"}))
+    assert s.trenches == {"1820": AXIS}

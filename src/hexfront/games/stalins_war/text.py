@@ -719,6 +719,10 @@ LINES: Mapping[str, Callable[[Data], str]] = {
         f"{side_words(d.get('side'))} builds a fortress at"
         f" {place_words(d.get('place'), d.get('hex'))} (16.2)"
     ),
+    "trench_lifted": lambda d: (
+        f"{side_words(d.get('side'))} takes its trench at {hex_words(d.get('hex'))} away"
+        " (End Turn phase)"
+    ),
     "airlift": lambda d: (
         f"The Luftwaffe flies supplies into {hex_words(d.get('hex'))}: it counts as supplied"
         f" for this attrition ({card_name(d.get('card'))})"

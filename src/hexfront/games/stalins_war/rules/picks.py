@@ -32,6 +32,7 @@ PROMPTS: dict[str, str] = {
     "airborne": "Choose where the airborne partisans land (Airborne Corps)",
     "cancel_order": "Buy off the no-retreat order?",
     "fortress": "Choose where the new fortress is built",
+    "lift_trenches": "Choose a trench of yours to take away",
     "activate": "Choose the face-down partisans that rise (16.1.6)",
     "airlift": "Choose the hex the Luftwaffe supplies for attrition (Luftwaffe Supply)",
     "naval": "Choose an army to ship west, or the civilians (Naval Evacuation)",
@@ -122,6 +123,10 @@ def options(state: SwState, frame: Frame) -> list[dict[str, JSON]]:
         return [{"hex": grid.id_of(n)} for n in airborne_hexes(state, within)]
     if what == "cancel_order":
         return [{"cancel": True}, {"cancel": False}]
+    if what == "lift_trenches":  # 6E: a side may take its own trenches away
+        return [
+            {"hex": h} for h, owner in sorted(state.trenches.items()) if owner == side_of(frame)
+        ]
     if what == "activate":  # 16.1.6
         from .partisans import ready
 
@@ -178,6 +183,10 @@ def options(state: SwState, frame: Frame) -> list[dict[str, JSON]]:
                 out.append({"hex": str(h)})
         return out
     return []
+
+
+def side_of(frame: Frame) -> str:
+    return str(frame.vars["side"])
 
 
 def airlift_hexes(state: SwState) -> list[int]:
@@ -308,6 +317,11 @@ def apply(state: SwState, frame: Frame, args: dict[str, JSON]) -> None:
         uid = place(state, node)
         state.active_partisans.append(uid)
         state.emit("partisans_activated", side=SOVIET, unit=uid, hex=grid.id_of(node))
+    elif what == "lift_trenches":
+        hex_id = str(args["hex"])
+        del state.trenches[hex_id]
+        state.moved()
+        state.emit("trench_lifted", side=side, hex=hex_id)
     elif what == "activate":
         from .partisans import activate_at
 

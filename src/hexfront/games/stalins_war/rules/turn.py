@@ -87,6 +87,15 @@ class TurnProc(Steps[SwState]):
         ("soviet_replacements", calls("replacements", side=SOVIET)),  # 6C.1
         ("axis_replacements", calls("replacements", side=AXIS)),  # 6C.2
         ("draw", "draw"),
+        # 6E: the Axis, then the Soviet, may take their own trenches away
+        (
+            "axis_trenches",
+            calls("pick", what="lift_trenches", side=AXIS, left=99, optional=True, card=None),
+        ),
+        (
+            "soviet_trenches",
+            calls("pick", what="lift_trenches", side=SOVIET, left=99, optional=True, card=None),
+        ),
         # 16.1.5: the Soviet may take face-down partisans off the map
         (
             "partisans",
