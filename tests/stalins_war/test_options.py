@@ -77,3 +77,53 @@ def test_supply_checked_again_as_a_round_ends(recheck: bool) -> None:
     s.cache.clear()
     MACHINE.advance(s)
     assert ("su.West" in s.oos) is not recheck
+
+
+def test_towns_carry_control_under_the_optional_rule() -> None:
+    """23.1.5: with the option a town has a control marker, which passes to a side entering;
+    without it towns are not tracked."""
+    from hexfront.games.stalins_war.rules import control
+
+    plain = GAME.setup("campaign", {}, 1)
+    m = plain.world.map
+    town = next(p for p in m.places.values() if p.type == "town" and p.nation == "ussr")
+    assert town.name not in plain.control
+    s = GAME.setup("campaign", {"town_control": True}, 1)
+    assert s.control[town.name] == SOVIET
+    control.enter(s, AXIS, town.node)
+    assert s.control[town.name] == AXIS
+
+
+def test_a_first_card_of_choice_for_a_vp() -> None:
+    """23.1.1: before the first draw the Axis, then the Soviet, may give up 1 VP for a
+    Blitzkrieg card of its choice and draw five more; a side that declines draws six."""
+    from hexfront.engine.protocol import Action
+
+    s = GAME.setup("campaign", {"first_card_for_vp": True}, 1)
+    assert s.pile(AXIS, "hand") == []
+    d = GAME.decision(s)
+    assert d is not None
+    assert d.prompt.side == AXIS
+    offered = [str(a.args["card"]) for a in d.actions if a.verb == "pick"]
+    assert "A6" in offered
+    assert all(s.world.cards[c].deck == "blitzkrieg" for c in offered)
+    vp = s.vp
+    GAME.apply(s, Action(AXIS, "pick", {"card": "A6"}))
+    assert "A6" in s.pile(AXIS, "hand")
+    assert len(s.pile(AXIS, "hand")) == 6
+    assert s.vp == vp - 1  # the Axis gave up a VP
+    told = [e for e in s.log if e.kind == "first_card"]
+    assert [e.data.get("card") for e in told if e.visible_to(AXIS)] == ["A6", None]
+    assert all(e.data.get("card") is None for e in told if e.visible_to(SOVIET))
+    d = GAME.decision(s)
+    assert d is not None
+    assert d.prompt.side == SOVIET
+    GAME.apply(s, Action(SOVIET, "done_picking", {}))
+    assert len(s.pile(SOVIET, "hand")) == 6
+    assert s.vp == vp - 1
+    d = GAME.decision(s)
+    assert d is not None
+    assert d.prompt.kind == "action_round"
+    assert s.turn == 1
+    plain = GAME.setup("campaign", {}, 1)
+    assert len(plain.pile(AXIS, "hand")) == 6

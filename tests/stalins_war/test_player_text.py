@@ -199,6 +199,7 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "order_cancelled": {"side": "axis", "card": "S22"},
     "airlift": {"side": "axis", "hex": "2123", "card": "A12"},
     "trench_lifted": {"side": "soviet", "hex": "2722"},
+    "first_card": {"side": "axis", "card": "A6", "delta": -1, "vp": 6},
     "fortress_built": {"side": "soviet", "place": "Saratov", "hex": "3027", "card": "S13"},
     "swapped": {"side": "soviet", "unit": "su.1Ukr", "old": "su.West", "hex": "2122"},
     "partisans_removed": {"side": "axis", "hex": "2122", "card": "A15"},

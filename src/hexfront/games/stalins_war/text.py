@@ -263,6 +263,8 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             f"bring {unit_words(a['unit'])} to {hex_words(a['to'])} to join the combat (Maskirovka)"
         )
     if verb == "pick":
+        if "card" in a:
+            return f"take {card_words(a['card'])} for one victory point (23.1.1)"
         if "to" in a:
             return f"move {unit_words(a['unit'])} to {hex_words(a['to'])}"
         if "hex" in a:
@@ -718,6 +720,11 @@ LINES: Mapping[str, Callable[[Data], str]] = {
     "fortress_built": lambda d: (
         f"{side_words(d.get('side'))} builds a fortress at"
         f" {place_words(d.get('place'), d.get('hex'))} (16.2)"
+    ),
+    "first_card": lambda d: (
+        f"{side_words(d.get('side'))} gives up a victory point to take"
+        + (f" {card_name(d.get('card'))}" if d.get("card") else " a card of its choice")
+        + f" into its hand; the VP track stands at {d.get('vp')} (23.1.1)"
     ),
     "trench_lifted": lambda d: (
         f"{side_words(d.get('side'))} takes its trench at {hex_words(d.get('hex'))} away"

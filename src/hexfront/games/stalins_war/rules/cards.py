@@ -61,6 +61,8 @@ def deal(state: SwState) -> None:
                 piles["deck"].append(card.id)
         shuffle(state, piles["deck"])
         state.piles[side] = piles
+    if option(state, "first_card_for_vp") is True:
+        return  # 23.1.1: the hands are drawn after each side's choice (rules/picks.py)
     for side in (SOVIET, AXIS):
         draw(state, side, state.world.tables.hand_start)
 

@@ -5,20 +5,23 @@ from __future__ import annotations
 from ..map import Place
 from ..state import AXIS, SwState, enemy
 from ..world import START_NATIONS
+from .options import option
 
 
 def tracked(place: Place) -> bool:
-    """Control is kept for cities, ports, fortresses, oil and VP hexes (towns only under the
-    optional rule 23.1.5, not offered yet)."""
+    """Control is kept for cities, ports, fortresses, oil and VP hexes (towns too under the
+    optional rule 23.1.5: ``initial_control``)."""
     return place.type != "town" or place.vp or place.port or place.oil or place.fort
 
 
 def initial_control(state: SwState) -> dict[str, str]:
-    """Each tracked place belongs to the side of its 1941 nation (A27)."""
+    """Each tracked place belongs to the side of its 1941 nation (A27); with the optional
+    rule 23.1.5 towns are tracked too."""
+    towns = option(state, "town_control") is True
     out = {}
     for place in state.world.map.places.values():
         side = START_NATIONS.get(place.nation or "")
-        if side is not None and tracked(place):
+        if side is not None and (tracked(place) or (towns and place.type == "town")):
             out[place.name] = side
     return out
 

@@ -92,6 +92,23 @@ OPTIONS += (
         ("no: set aside, handed over at their turns", "yes: shuffled into the deck"),
     ),
     OptionInfo(
+        "first_card_for_vp",
+        False,
+        "Optional rule 23.1.1: before the first draw each side, the Axis first, may give up"
+        " 1 VP to take a Blitzkrieg card of its choice, then draws five",
+        (False, True),
+        "A chosen first card for a VP (optional rule 23.1.1)",
+        ("no: six cards drawn", "yes: each side may buy one card of its choice"),
+    ),
+    OptionInfo(
+        "town_control",
+        False,
+        "Optional rule 23.1.5: towns carry control markers too, and change hands like cities",
+        (False, True),
+        "Control of towns (optional rule 23.1.5)",
+        ("no: only cities, ports, fortresses, oil and VP hexes", "yes: towns as well"),
+    ),
+    OptionInfo(
         "supply_recheck",
         False,
         "Optional rule 23.1.4: at the end of each of its action rounds a side's units marked"

@@ -32,6 +32,7 @@ PROMPTS: dict[str, str] = {
     "airborne": "Choose where the airborne partisans land (Airborne Corps)",
     "cancel_order": "Buy off the no-retreat order?",
     "fortress": "Choose where the new fortress is built",
+    "opening": "Take a card of your choice for one VP, or draw as usual (optional rule 23.1.1)",
     "lift_trenches": "Choose a trench of yours to take away",
     "activate": "Choose the face-down partisans that rise (16.1.6)",
     "airlift": "Choose the hex the Luftwaffe supplies for attrition (Luftwaffe Supply)",
@@ -123,6 +124,8 @@ def options(state: SwState, frame: Frame) -> list[dict[str, JSON]]:
         return [{"hex": grid.id_of(n)} for n in airborne_hexes(state, within)]
     if what == "cancel_order":
         return [{"cancel": True}, {"cancel": False}]
+    if what == "opening":  # 23.1.1: any Blitzkrieg card of the side's deck
+        return [{"card": c} for c in sorted(state.pile(side_of(frame), "deck"))]
     if what == "lift_trenches":  # 6E: a side may take its own trenches away
         return [
             {"hex": h} for h, owner in sorted(state.trenches.items()) if owner == side_of(frame)
@@ -317,6 +320,18 @@ def apply(state: SwState, frame: Frame, args: dict[str, JSON]) -> None:
         uid = place(state, node)
         state.active_partisans.append(uid)
         state.emit("partisans_activated", side=SOVIET, unit=uid, hex=grid.id_of(node))
+    elif what == "opening":  # 23.1.1: the card for a VP, then the rest of the hand
+        chosen = str(args["card"])
+        state.pile(side, "deck").remove(chosen)
+        state.pile(side, "hand").append(chosen)
+        delta = -1 if side == AXIS else 1
+        state.vp += delta
+        # the card joins a hidden hand: its owner alone reads which (fog of war)
+        state.emit("first_card", side, side=side, card=chosen, delta=delta, vp=state.vp)
+        state.emit("first_card", side=side, delta=delta, vp=state.vp)
+        from .cards import draw
+
+        draw(state, side, state.world.tables.hand_start - 1)
     elif what == "lift_trenches":
         hex_id = str(args["hex"])
         del state.trenches[hex_id]
@@ -428,6 +443,11 @@ class Pick(Procedure[SwState]):
         apply(state, frame, args)
 
     def run(self, m: M, state: SwState, frame: Frame) -> None:
+        side = str(frame.vars["side"])
+        if frame.vars.get("what") == "opening" and not state.pile(side, "hand"):
+            from .cards import draw
+
+            draw(state, side, state.world.tables.hand_start)  # 23.1.1 declined
         if frame.vars.get("what") == "evacuate":  # S41: a unit with nowhere to go is lost
             from .combat import eliminate
 

@@ -30,9 +30,20 @@ class GameProc(Procedure[SwState]):
         if state.result is not None:
             m.abort(state)
             return
+        step = int(str(frame.vars.get("opening", 0)))
+        if option(state, "first_card_for_vp") is True and step < len(SIDES):
+            # 23.1.1: before the first draw, the Axis and then the Soviet may give up 1 VP
+            # to take a Blitzkrieg card of their choice, then draw the rest
+            frame.vars["opening"] = step + 1
+            frame.vars["in_opening"] = True
+            side = SIDES[step]
+            m.call(state, "pick", what="opening", side=side, left=1, optional=True, card=None)
+            return
         m.call(state, "turn")
 
     def resume(self, m: M, state: SwState, frame: Frame, result: object) -> None:
+        if frame.vars.pop("in_opening", None):
+            return
         if state.result is None and state.turn >= state.last_turn:
             victory.final_verdict(state)  # 5.1.4, 22
         elif state.result is None:
