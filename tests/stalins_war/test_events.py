@@ -300,11 +300,15 @@ def test_the_duce_falls() -> None:
     to the Other Fronts box; a Steppe Fox played earlier costs the Axis 1 VP."""
     s = new("campaign")
     place(s, "it.CSIR", "1829")
+    s.pieces["it.8A"].box = "track"  # an Italian army waiting on the Turn Track goes too
+    s.track["it.8A"] = 12
     s.played.append("A23")
     vp = s.vp
     play(s, SOVIET, "S37", turn=10)
     sent = _send(s, "S37", 10)
     assert s.pieces["it.CSIR"].box == "removed"
+    assert s.pieces["it.8A"].box == "removed"
+    assert "it.8A" not in s.track
     assert all(s.pieces[u].box == OTHER for u in sent)
     factors = [s.world.units[u].steps[s.pieces[u].step].attack for u in sent]
     panzer = [

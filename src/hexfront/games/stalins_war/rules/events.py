@@ -541,6 +541,7 @@ def _remove(state: SwState, card: Card, side: str, effect: Effect, later: list[J
             continue
         was = p.at
         p.box, p.at = "removed", -1
+        state.track.pop(uid, None)  # an Axis LCU waiting on the Turn Track goes too
         state.oos = [u for u in state.oos if u != uid]
         state.unfed = [u for u in state.unfed if u != uid]
         hex_id = state.world.map.id_of(was) if was >= 0 else None
