@@ -22,6 +22,7 @@ from sqlalchemy import func, select, update
 from conftest import test_settings as settings_for_tests
 from hexfront.server.app import create_app
 from hexfront.server.db import Database, GameRow, SnapshotRow
+from hexfront.server.storage import PACKED, unpack_state
 from hexfront.server.transfer import content_hash
 
 MakeClient = Callable[..., TestClient]
@@ -110,10 +111,36 @@ def test_a_corrupt_snapshot_falls_back_to_the_full_replay(
                 SnapshotRow.game_id == game_id
             )
         ).all()
-    assert all(hashlib.sha256(body.encode()).hexdigest() == h for _, body, h in rows)
+    assert all(hashlib.sha256(unpack_state(body).encode()).hexdigest() == h for _, body, h in rows)
     caplog.clear()
     third = make_client(**FAST)
     assert third.get(f"/api/games/{game_id}/view", headers=seats["a"].auth).status_code == 200
+    assert not [r for r in caplog.records if "cannot be used" in r.getMessage()]
+
+
+def test_snapshots_are_stored_packed_and_plain_ones_still_load(
+    make_client: MakeClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    first = make_client(**FAST)
+    game_id, seats = create(first, {"a": "hotseat", "b": "hotseat"}, game="tally", scenario="only")
+    play_tally(seats, [*TURN, "add", "roll", "add"])
+    truth = state_hash(first, game_id)
+    with db_of(first).write() as s:
+        rows = s.execute(
+            select(SnapshotRow.seq, SnapshotRow.state).where(SnapshotRow.game_id == game_id)
+        ).all()
+        assert rows
+        assert all(state.startswith(PACKED) for _, state in rows)
+        for seq, state in rows:  # as a server before packing stored them
+            s.execute(
+                update(SnapshotRow)
+                .where(SnapshotRow.game_id == game_id, SnapshotRow.seq == seq)
+                .values(state=unpack_state(state))
+            )
+    caplog.set_level(logging.WARNING, logger="hexfront.server")
+    again = make_client(**FAST)
+    assert again.get(f"/api/games/{game_id}/view", headers=seats["a"].auth).status_code == 200
+    assert state_hash(again, game_id) == truth
     assert not [r for r in caplog.records if "cannot be used" in r.getMessage()]
 
 

@@ -16,12 +16,14 @@ Every method blocks: the service runs them in worker threads (``workers.py``), e
 
 from __future__ import annotations
 
+import base64
 import gc
 import hashlib
 import json
 import logging
 import secrets
 import threading
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, cast
@@ -103,6 +105,24 @@ def token_hash(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(32)
+
+
+# Snapshots are stored compressed (a 49-turn game's state is megabytes of JSON, an
+# eleventh of that packed): zlib, then base64 so that the column stays text. Their hash is
+# the hash of the state's JSON itself. Snapshots stored before this are plain JSON.
+PACKED = "zlib:"
+
+
+def pack_state(body: str) -> str:
+    return PACKED + base64.b64encode(zlib.compress(body.encode(), 6)).decode("ascii")
+
+
+def unpack_state(stored: str) -> str:
+    """The state's JSON from a stored snapshot; ``ValueError`` or ``zlib.error`` when
+    it is damaged."""
+    if not stored.startswith(PACKED):
+        return stored
+    return zlib.decompress(base64.b64decode(stored[len(PACKED) :], validate=True)).decode()
 
 
 _gc_lock = threading.Lock()
@@ -296,7 +316,13 @@ class GameStore:
                     digest = hashlib.sha256(body.encode()).hexdigest()
                     conn.execute(
                         _SNAP,
-                        {"id": game_id, "seq": n, "state": body, "hash": digest, "now": utcnow()},
+                        {
+                            "id": game_id,
+                            "seq": n,
+                            "state": pack_state(body),
+                            "hash": digest,
+                            "now": utcnow(),
+                        },
                     )
         except Exception as exc:  # the game is served all the same
             log.warning("game %s: the damaged snapshot was not replaced: %s", game_id, exc)
@@ -380,7 +406,14 @@ class GameStore:
                 )
             for seq, body, digest in snapshots:
                 conn.execute(
-                    _SNAP, {"id": live.id, "seq": seq, "state": body, "hash": digest, "now": now}
+                    _SNAP,
+                    {
+                        "id": live.id,
+                        "seq": seq,
+                        "state": pack_state(body),
+                        "hash": digest,
+                        "now": now,
+                    },
                 )
 
     # --- seats ----------------------------------------------------------------------------
@@ -653,7 +686,7 @@ class GameStore:
                     {
                         "id": live.id,
                         "seq": change.n,
-                        "state": change.body,
+                        "state": pack_state(change.body),
                         "hash": change.digest,
                         "now": now,
                     },
@@ -673,7 +706,11 @@ class GameStore:
             ).first()
         if row is None:
             return None, 0
-        seq, body, digest = row
+        seq, stored, digest = row
+        try:
+            body = unpack_state(stored)
+        except (ValueError, zlib.error):
+            raise CorruptGame(f"game {live.id}: snapshot {seq} cannot be unpacked") from None
         if hashlib.sha256(body.encode()).hexdigest() != digest:
             raise CorruptGame(f"game {live.id}: snapshot {seq} does not match its hash")
         return live.game.from_json(json.loads(body)), seq
@@ -747,7 +784,11 @@ def resume_match(
     ``(seq, hash, state)`` (its body checked against its hash) and replay only the actions
     after it. Snapshots are taken where no undo is pending, so the undo stack still comes
     back exactly. The full replay from the seed stays available (:func:`rebuild_match`)."""
-    seq, digest, body = snapshot
+    seq, digest, stored = snapshot
+    try:
+        body = unpack_state(stored)
+    except (ValueError, zlib.error):
+        raise BadSnapshot(f"game {game_id}: snapshot {seq} cannot be unpacked") from None
     if hashlib.sha256(body.encode()).hexdigest() != digest:
         raise BadSnapshot(f"game {game_id}: snapshot {seq} does not match its hash")
     try:
