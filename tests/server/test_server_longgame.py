@@ -458,11 +458,23 @@ def test_a_game_between_people_exports_only_once_both_agree(client: TestClient) 
     assert seats["b"].get("export").status_code == 200
 
 
-def test_alone_against_the_computer_the_creator_may_export(client: TestClient) -> None:
+def test_alone_against_the_computer_the_creator_may_export(
+    client: TestClient, other_server: TestClient
+) -> None:
     _game_id, seats = create(client, {"b": "random"}, game="tally", scenario="only")
     res = seats["a"].get("export")
     assert res.status_code == 200, res.text
     assert res.json()["seats"]["b"] == {"kind": "ai", "agent": "random"}
+    # Imported elsewhere, the computer plays on there.
+    made = import_file(other_server, res.json()).json()
+    assert set(made["seats"]) == {"a"}
+    a = Seat(other_server, made["id"], made["seats"]["a"])
+    a.act({"verb": "end"}, a.view().json()["version"])
+    assert other_server.portal is not None
+    other_server.portal.call(other_server.app.state.games.settle, made["id"])  # type: ignore[attr-defined]
+    back = a.view().json()
+    assert back["your_turn"] is True
+    assert back["view"]["turn"] == 3  # the computer ended its turn 2
 
 
 def tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
