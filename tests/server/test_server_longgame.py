@@ -219,6 +219,8 @@ class Receiver:
                 time.sleep(owner.delay)
                 owner.posts.append({"path": self.path, "body": json.loads(body)})
                 self.send_response(owner.status)
+                if 300 <= owner.status < 400:
+                    self.send_header("location", owner.url + "/again")
                 self.send_header("content-length", "0")
                 self.end_headers()
 
@@ -298,7 +300,7 @@ def test_webhooks_are_sent_at_most_once_a_minute_per_seat(
     assert len(receiver.wait(1)) == 1
 
 
-@pytest.mark.parametrize("answer", ["error", "timeout", "nobody"])
+@pytest.mark.parametrize("answer", ["error", "redirect", "timeout", "nobody"])
 def test_a_failing_webhook_never_holds_up_the_game(
     make_client: MakeClient,
     receiver: Receiver,
@@ -312,6 +314,8 @@ def test_a_failing_webhook_never_holds_up_the_game(
     url = receiver.url
     if answer == "error":
         receiver.status = 500
+    elif answer == "redirect":  # not followed: it could lead anywhere
+        receiver.status = 307
     elif answer == "timeout":
         receiver.delay = 2.0
     else:  # a port where nothing listens
@@ -321,7 +325,12 @@ def test_a_failing_webhook_never_holds_up_the_game(
     view = play_tally(seats, ["end"])
     assert time.monotonic() - start < 0.5  # answered before any receiver could hold it
     assert view["version"] == 1
-    expected = {"error": "answered HTTP 500", "timeout": "no answer within", "nobody": "not deliv"}
+    expected = {
+        "error": "answered HTTP 500",
+        "redirect": "answered HTTP 307",
+        "timeout": "no answer within",
+        "nobody": "not deliv",
+    }
     end = time.monotonic() + 5
     while time.monotonic() < end and not any(
         expected[answer] in r.getMessage() for r in caplog.records
@@ -329,8 +338,9 @@ def test_a_failing_webhook_never_holds_up_the_game(
         time.sleep(0.05)
     assert any(expected[answer] in r.getMessage() for r in caplog.records), caplog.text
     assert url not in caplog.text  # a secret path stays out of the log
-    # The game goes on.
+    # The game goes on; a redirect was not followed.
     assert play_tally(seats, ["add"])["version"] == 2
+    assert all(not p["path"].endswith("/again") for p in receiver.posts)
 
 
 @pytest.mark.parametrize(

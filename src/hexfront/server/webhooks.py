@@ -25,15 +25,17 @@ never exported.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import ipaddress
+import json
 import logging
 import socket
 import time
 from collections.abc import Callable, Coroutine
 from typing import Any
+from urllib.error import HTTPError
 from urllib.parse import urlsplit
-
-import httpx
+from urllib.request import HTTPRedirectHandler, ProxyHandler, Request, build_opener
 
 from hexfront.engine.events import JSON
 
@@ -92,6 +94,34 @@ def _public_host(host: str, port: int) -> bool:
     return bool(addresses) and all(
         ipaddress.ip_address(str(a).split("%")[0]).is_global for a in addresses
     )
+
+
+class _NoRedirect(HTTPRedirectHandler):
+    """A webhook's answer is taken as it comes: a redirect is not followed (it could
+    lead anywhere, a private address included)."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+# No proxy from the environment either: the receiver is the URL the player gave.
+_OPENER = build_opener(ProxyHandler({}), _NoRedirect())
+
+
+def _post(url: str, body: dict[str, JSON], timeout: float) -> int:
+    """POST ``body`` as JSON (blocking, in a worker thread): the answer's HTTP status.
+    The standard library's client: the server needs no HTTP client package for it."""
+    request = Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json", "user-agent": "hexfront-webhook/1"},
+        method="POST",
+    )
+    try:
+        with _OPENER.open(request, timeout=timeout) as res:
+            return int(res.status)
+    except HTTPError as exc:  # an answer all the same: 3xx (not followed), 4xx, 5xx
+        return int(exc.code)
 
 
 def message(game_id: str, scenario: str, turn: int | None, side: str) -> dict[str, JSON]:
@@ -163,33 +193,23 @@ class Webhooks:
                 side,
             )
             return
+        timeout = self.settings.webhook_timeout
         try:
-            async with httpx.AsyncClient(
-                timeout=self.settings.webhook_timeout, follow_redirects=False, trust_env=False
-            ) as client:
-                res = await client.post(
-                    url, json=body, headers={"user-agent": "hexfront-webhook/1"}
-                )
-            if 200 <= res.status_code < 300:
-                self.sent += 1
-                return
-            self.failed += 1
-            log.warning(
-                "webhook of game %s, %s: the receiver answered HTTP %s",
-                game_id,
-                side,
-                res.status_code,
+            status = await asyncio.wait_for(
+                loop.run_in_executor(None, _post, url, body, timeout), timeout + 1.0
             )
-        except httpx.TimeoutException:
+        except TimeoutError:
             self.failed += 1
-            log.warning(
-                "webhook of game %s, %s: no answer within %s s",
-                game_id,
-                side,
-                self.settings.webhook_timeout,
-            )
-        except (httpx.HTTPError, OSError) as exc:
+            log.warning("webhook of game %s, %s: no answer within %s s", game_id, side, timeout)
+            return
+        except (OSError, ValueError, http.client.HTTPException) as exc:
             self.failed += 1
             log.warning(
                 "webhook of game %s, %s: not delivered (%s)", game_id, side, type(exc).__name__
             )
+            return
+        if 200 <= status < 300:
+            self.sent += 1
+            return
+        self.failed += 1
+        log.warning("webhook of game %s, %s: the receiver answered HTTP %s", game_id, side, status)
