@@ -23,6 +23,17 @@ FRONT = 6  # hexes from the nearest enemy within which a unit is worth an action
 
 ACTIVATE = 60.0  # above any move, so that the HQs come first
 COMMAND = 50.0
+# An HQ moves before it activates (13.3): a move that brings more of its units into its
+# range scores above its activation, so the heuristic moves it up first.
+HQ_MOVE = ACTIVATE + 10.0
+# Fuel (action points) is scarce: armour within GOAL_REACH hexes of a place that decides
+# the game gets up to GOAL_FOCUS * GOAL_REACH more, the nearer the more.
+GOAL_REACH = 15
+GOAL_FOCUS = 0.4
+HQ_CLASSES = frozenset({"armor_hq", "air_hq", "navy_hq", "supreme_hq"})
+# Production: an HQ step buys an action point every turn it is activated, and every
+# activation costs one (13.6), so Armor-HQs are repaired before the front line's units.
+HQ_REPAIR = {"armor_hq": 6.0, "air_hq": 4.5, "supreme_hq": 5.0}
 
 
 def _node_of(unit: Mapping[str, Any], node: Callable[[str], int]) -> int:
@@ -35,12 +46,14 @@ def led_units(
     node: Callable[[str], int],
     distance: Callable[[int, int], int],
     reach: int,
+    home: int | None = None,
 ) -> list[Mapping[str, Any]]:
     """Own units this HQ could lead: of its kind (any armour or air for a Supreme HQ, of
-    its nation unless German), within ``reach`` hexes."""
+    its nation unless German), within ``reach`` hexes of ``home`` (where it stands)."""
     cls = str(hq.get("cls"))
     kinds = LEADS.get(cls, ARMOR | AIR)
-    home = _node_of(hq, node)
+    if home is None:
+        home = _node_of(hq, node)
     if home < 0:
         return []
     out = []
@@ -63,20 +76,79 @@ def activation_score(
     distance: Callable[[int, int], int],
     nearest_enemy: Callable[[int], int],
     weather: str,
+    turns_left: int = 99,
 ) -> float:
-    """Activate an HQ when at least one unit it could lead stands near the enemy."""
+    """Activate an HQ when at least one unit it could lead stands near the enemy. An HQ on
+    its last step would lead one unit and then be removed (13.4, 13.6): only in the last
+    turn, when nothing is saved by keeping it."""
     hq = mine.get(str(a.args["hq"]))
     if hq is None:
         return -1.0
     reach = RANGE if weather == "good" else 3
-    near = [
-        u
-        for u in led_units(hq, mine, node, distance, reach)
-        if nearest_enemy(_node_of(u, node)) <= FRONT
-    ]
+    near = front_units(hq, mine, node, distance, nearest_enemy, reach)
     if not near:
         return -1.0  # the step it would cost buys nothing (13.6)
-    return ACTIVATE + min(len(near), int(hq.get("strength", 1)))
+    steps = int(hq.get("strength", 1))
+    if steps <= 1 and hq.get("cls") != "supreme_hq" and turns_left > 0:
+        return -1.0
+    return ACTIVATE + min(len(near), steps)
+
+
+def front_units(
+    hq: Mapping[str, Any],
+    mine: Mapping[str, Mapping[str, Any]],
+    node: Callable[[str], int],
+    distance: Callable[[int, int], int],
+    nearest_enemy: Callable[[int], int],
+    reach: int,
+    home: int | None = None,
+) -> list[Mapping[str, Any]]:
+    """The units this HQ could lead from ``home`` that stand near the enemy."""
+    return [
+        u
+        for u in led_units(hq, mine, node, distance, reach, home)
+        if nearest_enemy(_node_of(u, node)) <= FRONT
+    ]
+
+
+def hq_move_score(
+    hq: Mapping[str, Any],
+    here: int,
+    to: int,
+    mine: Mapping[str, Mapping[str, Any]],
+    node: Callable[[str], int],
+    distance: Callable[[int, int], int],
+    nearest_enemy: Callable[[int], int],
+    weather: str,
+) -> float:
+    """Move a tactical HQ (not yet activated, 13.3) to where it covers the most of its
+    units near the front, one hex behind the line at least: an HQ that stays where it
+    started is out of range of armour that has advanced. Never into a battle."""
+    if nearest_enemy(to) <= 0:
+        return -20.0  # an HQ does not attack
+    reach = RANGE if weather == "good" else 3
+    steps = int(hq.get("strength", 1))
+
+    def cover(at: int) -> float:
+        led = front_units(hq, mine, node, distance, nearest_enemy, reach, at)
+        return float(min(len(led), steps)) + 0.1 * len(led)
+
+    gain = cover(to) - cover(here)
+    # Closer to the front (the units will move on) but not in the front line itself.
+    gain += 0.05 * (nearest_enemy(here) - nearest_enemy(to))
+    if nearest_enemy(to) <= 1:
+        gain -= 1.5  # exposed to an attack on the enemy's turn
+    if gain <= 0.05:
+        return gain
+    return HQ_MOVE + gain
+
+
+def repair_score(unit: Mapping[str, Any]) -> float | None:
+    """How much a repair of this HQ is worth, or None for another kind of unit."""
+    base = HQ_REPAIR.get(str(unit.get("cls")))
+    if base is None:
+        return None
+    return base - 0.3 * float(unit.get("strength", 0))
 
 
 def command_score(
@@ -84,8 +156,11 @@ def command_score(
     mine: Mapping[str, Mapping[str, Any]],
     node: Callable[[str], int],
     nearest_enemy: Callable[[int], int],
+    to_goal: Callable[[int], int] | None = None,
 ) -> float:
-    """Spend an action point on a unit: the nearer the enemy, the sooner."""
+    """Spend an action point on a unit: the nearer the enemy, the sooner; with ``to_goal``
+    (hexes to the nearest place that wins the game, SBE5's scoring cities), the fuel goes
+    first to the armour driving on those places (Moscow rather than the Crimea)."""
     unit = mine.get(str(a.args["unit"]))
     if unit is None:
         return -1.0
@@ -95,4 +170,5 @@ def command_score(
     gap = nearest_enemy(here)
     if gap > FRONT + 4:
         return 0.5  # far from the fighting: a march is not worth the point
-    return COMMAND + max(0, FRONT + 4 - gap) + 0.1 * float(unit.get("strength", 0))
+    focus = 0.0 if to_goal is None else GOAL_FOCUS * max(0, GOAL_REACH - to_goal(here))
+    return COMMAND + max(0, FRONT + 4 - gap) + 0.1 * float(unit.get("strength", 0)) + focus

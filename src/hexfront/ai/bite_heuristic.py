@@ -28,7 +28,7 @@ these plans (issue 13), kept for comparison.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +57,7 @@ DECISIVE_VALUE = 3.0
 PULL = 0.6  # score per hex nearer an objective
 # A side that wins only by taking one place (SBE1, SBE2: four turns) marches on it harder.
 DECISIVE_PULL = 3.5
+MINOR_DETOUR = 4  # hexes: how much farther an objective that scores nothing counts
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
 
 
@@ -82,6 +83,9 @@ class PublicInfo:
     # Moscow), and side -> the hexes around a place it wins by surrounding (SBE2).
     decisive: dict[str, tuple[int, ...]] = field(default_factory=dict)
     ring: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # Objectives that score nothing themselves (SBE5 counts four cities only): a march on
+    # them is worth less than one on a place that scores, so they count as farther away.
+    minor: frozenset[int] = frozenset()
 
 
 def _order_of_battle(world: World) -> dict[str, tuple[float, float]]:
@@ -163,6 +167,14 @@ def public_info(world: World) -> PublicInfo:
                 ring.setdefault(side, []).extend(
                     n for n in board.adjacency[centre] if board.playable[n]
                 )
+    minor: set[int] = set()
+    vp = victory.get("vp", {})
+    if victory.get("kind") == "vp_table" and not vp.get("soviet_major_city", 0):
+        scoring = {board_node(board)(str(p)) for p in vp.get("places", {})}
+        minor = {n for n in nodes if n not in scoring}
+        # Only these places score (SBE5): the side that counts them wins by taking them.
+        side = str(victory.get("side", "axis"))
+        decisive.setdefault(side, []).extend(n for n in nodes if n in scoring)
     return PublicInfo(
         board,
         world,
@@ -171,6 +183,7 @@ def public_info(world: World) -> PublicInfo:
         _order_of_battle(world),
         {k: tuple(v) for k, v in decisive.items()},
         {k: tuple(v) for k, v in ring.items()},
+        frozenset(minor),
     )
 
 
@@ -339,6 +352,11 @@ class HeuristicAgent:
         if verb == "cancel":
             return 1.0
         if verb == "move":
+            if (
+                self._cls(look, a) in bite_command.HQ_CLASSES
+                and info.world.scenario.rules == "advanced"
+            ):
+                return self._hq_move(a, look, info)
             return self._move(a, v, look, info, exploit=str(v.get("phase")) == "exploitation")
         if verb == "blitz":
             return self._move(a, v, look, info, exploit=False) + 0.5
@@ -355,6 +373,9 @@ class HeuristicAgent:
             return 1.0 - 0.1 * max(0, look.nearest_enemy(to) - 3)
         if verb == "repair":
             unit = look.mine.get(str(a.args["unit"]), {})
+            hq_repair = bite_command.repair_score(unit)
+            if hq_repair is not None and info.world.scenario.rules == "advanced":
+                return hq_repair
             node = board.node(str(unit["hex"])) if unit.get("hex") else -1
             front = 3.0 if node >= 0 and look.nearest_enemy(node) <= 2 else 1.0
             return front + 0.1 * float(unit.get("strength", 0))
@@ -366,10 +387,18 @@ class HeuristicAgent:
             return base + garrison - 0.1 * abs(near - 2) - (0.5 if near <= 1 else 0.0)
         if verb == "activate":
             return bite_command.activation_score(
-                a, look.mine, board.node, board.distance, look.nearest_enemy, look.weather
+                a,
+                look.mine,
+                board.node,
+                board.distance,
+                look.nearest_enemy,
+                look.weather,
+                look.turns_left,
             )
         if verb == "command":
-            return bite_command.command_score(a, look.mine, board.node, look.nearest_enemy)
+            return bite_command.command_score(
+                a, look.mine, board.node, look.nearest_enemy, self._goal_distance(look, info)
+            )
         if verb == "aid":
             return 0.3
         if verb == "disband":
@@ -383,6 +412,36 @@ class HeuristicAgent:
         if verb == "eliminate":
             return -float(look.mine.get(str(a.args["unit"]), {}).get("strength", 0))
         return self._rng.random() * 0.1
+
+    def _goal_distance(self, look: _Look, info: PublicInfo) -> Callable[[int], int] | None:
+        """Hexes from a node to the nearest place this side wins by taking and does not
+        hold yet, or None when the scenario has no such place."""
+        mark = "a" if look.side == "axis" else "s"
+        goals = [g for g in info.decisive.get(look.side, ()) if look.control[g] != mark]
+        if not goals:
+            return None
+        board = info.board
+
+        def distance(node: int) -> int:
+            return min(board.distance(node, g) for g in goals)
+
+        return distance
+
+    def _hq_move(self, a: Action, look: _Look, info: PublicInfo) -> float:
+        board = info.board
+        hq = look.mine.get(str(a.args["unit"]), {})
+        if not hq.get("hex"):
+            return 0.0
+        return bite_command.hq_move_score(
+            hq,
+            board.node(str(hq["hex"])),
+            board.node(str(a.args["to"])),
+            look.mine,
+            board.node,
+            board.distance,
+            look.nearest_enemy,
+            look.weather,
+        )
 
     def _cls(self, look: _Look, a: Action) -> str:
         return str(look.mine.get(str(a.args.get("unit")), {}).get("cls", ""))
@@ -410,6 +469,10 @@ class HeuristicAgent:
             want = list(look.enemy_nodes[:10])
         if not want:
             return 0.0
+        if info.minor and look.side == "axis":
+            return -min(
+                board.distance(node, o) + (MINOR_DETOUR if o in info.minor else 0) for o in want
+            )
         nearest = board.min_distance(node, want)
         assert nearest is not None  # want is not empty
         return -nearest
