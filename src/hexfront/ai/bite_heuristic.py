@@ -57,7 +57,8 @@ DECISIVE_VALUE = 3.0
 PULL = 0.6  # score per hex nearer an objective
 # A side that wins only by taking one place (SBE1, SBE2: four turns) marches on it harder.
 DECISIVE_PULL = 3.5
-MINOR_DETOUR = 4  # hexes: how much farther an objective that scores nothing counts
+RAIL_PULL = 0.15  # score per hex a ride brings a reserve nearer a place that scores
+MINOR_DETOUR = 8  # hexes: how much farther an objective that scores nothing counts
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
 
 
@@ -733,7 +734,13 @@ class HeuristicAgent:
         before, after = look.nearest_enemy(here), look.nearest_enemy(to)
         if before <= 4:
             return -1.0  # already at the front
-        return 0.2 * (before - after) - 0.5
+        score = 0.2 * (before - after) - 0.5
+        if info.minor and look.side == "axis":
+            # SBE5: the railways carry the reserves to the front that leads to the places
+            # that score (Moscow), not merely to the nearest enemy.
+            gain = self._objective_pull(to, look, info) - self._objective_pull(here, look, info)
+            score += RAIL_PULL * gain
+        return score
 
     def _fly(self, a: Action, look: _Look, info: PublicInfo) -> float:
         board = info.board
