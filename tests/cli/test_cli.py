@@ -25,6 +25,15 @@ def test_games_json_lists_bite_scenarios() -> None:
     assert [s["id"] for s in bite["scenarios"]] == [f"SBE{i}" for i in range(1, 10)]
     assert [s["turns"] for s in bite["scenarios"]] == [4, 4, 6, 3, 6, 6, 6, 13, 49]
     assert bite["sides"] == ["axis", "soviet"]
+    assert "fog" in {o["name"] for o in bite["options"]}
+
+
+def test_games_json_lists_stalins_war_options() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    data = json.loads(result.stdout)
+    sw = next(g for g in data["games"] if g["name"] == "stalins_war")
+    names = {o["name"] for o in sw["options"]}
+    assert {"bid", "first_card_for_vp", "soviet_cards_shuffled", "town_control"} <= names
 
 
 def test_selfplay_record_and_replay_verify(tmp_path: Path) -> None:

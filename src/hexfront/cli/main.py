@@ -80,6 +80,11 @@ def games(
         for s in entry.scenarios:
             table.add_row(s.id, s.name, str(s.turns), s.rules, "yes" if s.playable else "no")
         console.print(table)
+        if entry.options:
+            console.print(
+                "options (--option NAME=VALUE): "
+                + ", ".join(f"{o.name} ({o.label or o.help})" for o in entry.options)
+            )
 
 
 def _load(game_name: str) -> Game[Any]:

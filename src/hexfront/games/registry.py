@@ -7,7 +7,7 @@ from typing import Any
 
 from hexfront.engine.errors import UnknownGame
 from hexfront.engine.events import JSON
-from hexfront.engine.protocol import Game, ScenarioInfo
+from hexfront.engine.protocol import Game, OptionInfo, ScenarioInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +17,7 @@ class GameEntry:
     sides: tuple[str, ...]
     status: str
     scenarios: tuple[ScenarioInfo, ...]
+    options: tuple[OptionInfo, ...] = ()  # what `hexfront play ... --option` accepts
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -25,12 +26,14 @@ class GameEntry:
             "sides": list(self.sides),
             "status": self.status,
             "scenarios": [s.to_json() for s in self.scenarios],
+            "options": [o.to_json() for o in self.options],
         }
 
 
 def catalog() -> list[GameEntry]:
     from hexfront.engine.example import Skirmish
     from hexfront.games.bite import catalog as bite_catalog
+    from hexfront.games.bite.game import Bite
     from hexfront.games.stalins_war.game import PLAYABLE, StalinsWar
 
     skirmish = Skirmish()
@@ -42,6 +45,7 @@ def catalog() -> list[GameEntry]:
             ("axis", "soviet"),
             "playable: the basic game (SBE1-SBE4) and the advanced game's SBE5",
             bite_catalog.scenarios(),
+            tuple(Bite().options()),
         ),
         GameEntry(
             stalins_war.name,
@@ -49,6 +53,7 @@ def catalog() -> list[GameEntry]:
             stalins_war.sides,
             PLAYABLE,
             tuple(stalins_war.scenarios()),
+            tuple(stalins_war.options()),
         ),
         GameEntry(
             skirmish.name,
@@ -56,6 +61,7 @@ def catalog() -> list[GameEntry]:
             skirmish.sides,
             "playable (a tiny example game for the engine)",
             tuple(skirmish.scenarios()),
+            tuple(skirmish.options()),
         ),
     ]
 

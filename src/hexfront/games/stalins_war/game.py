@@ -18,9 +18,7 @@ from .rules.options import OPTIONS, check_options
 from .state import AXIS, ON_MAP, SIDES, SOVIET, Piece, SwState
 from .world import World, load_world
 
-PLAYABLE = (
-    "playable: cards, action rounds, movement, supply, replacements, combat, Blitz and exploitation"
-)
+PLAYABLE = "playable in the terminal: every rule and all 110 cards, both scenarios to the verdict"
 
 
 class StalinsWar:
