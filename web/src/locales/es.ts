@@ -194,12 +194,12 @@ export const es: Catalogue = {
     selected: "elegido", select: "elegir", victory: "Condiciones de victoria", offMap: "Fuera del mapa", gameOverBanner: "Fin de la partida: {verdict}",
     pool: "Refuerzos por llegar", held: "Retenidas", eliminated: "Eliminadas", disbanded: "Disueltas", removed: "Fuera del juego",
     enemyOff: "Bloques enemigos fuera del mapa: {counts}",
-    sbe4: "PV del Eje a finales de agosto de 1941: 1 por cada ciudad principal soviética en su poder (Leningrad 2, Moscow 3). 0-3 victoria decisiva soviética, 4-6 victoria marginal soviética, 7 empate, 8-18 victoria marginal del Eje, 19+ victoria decisiva del Eje.",
+    sbe4: "PV del Eje a finales de agosto de 1941: 1 por cada ciudad principal soviética en su poder (Leningrad 2, Moscow 3). El Eje gana con 19 PV o más (decisiva) o con 8-18 (marginal); con 7 hay empate; los soviéticos ganan con 4-6 (marginal) o con 0-3 (decisiva).",
     objectivesHeld: "Objetivos en manos del Eje: {n} de {total}", isEliminated: "{who} queda eliminada", revealedDot: " · revelada", arrival: ", turno {n}",
     hitsArrow: " → {hits}",
     sbe1: "Victoria del Eje: tomar Leningrad, o aislarla de Siberia (por ferrocarril y el Camino de la Vida). Si no, empate.",
     sbe2: "Victoria del Eje: tomar Moscow, o rodearla (cada hexágono a su alrededor en manos del Eje o en su ZOC). Si no, empate.",
-    sbe3: "Objetivos en manos del Eje a finales de noviembre de 1941: 0 victoria soviética, 1 empate, 2 victoria marginal del Eje, 3 victoria decisiva del Eje.",
+    sbe3: "Objetivos en manos del Eje a finales de noviembre de 1941: con los 3 el Eje gana con claridad (decisiva), con 2 por poco (marginal); 1 da el empate y ninguno la victoria soviética.",
   },
   lobby: {
     quick: "Nueva partida: SBE1 contra el ordenador", couldNotStart: "No se pudo empezar: {error}",
@@ -276,7 +276,7 @@ export const es: Catalogue = {
     colouredToSpend: " · PP de color: {pp}",
     legendHq: "marco morado: un HQ activado, con sus puntos de acción restantes en la insignia (13.3)", legendLimited: "barril ámbar: suministro limitado (13.5)",
     legendSiege: "barril azul: suministro de asedio o de fortaleza (12.1, 12.2)",
-    sbe5: "PV del Eje a finales de noviembre de 1941: 1 por cada una de Leningrad, Moscow, Stalingrad y Baku en su poder. 0 victoria decisiva soviética, 1 empate, 2 victoria marginal del Eje, 3 o más victoria decisiva del Eje.",
+    sbe5: "PV del Eje a finales de noviembre de 1941: 1 por cada una de Leningrad, Moscow, Stalingrad y Baku en su poder. El Eje gana con 3 o más (decisiva) o con 2 (marginal); 1 da el empate; con 0 ganan los soviéticos (decisiva).",
   },
   advanced: {
     coloured_income: "{power} recibe también {pp}", noColoured: "ningún PP de color", coloured_aid: "Alemania da {pp} a {power}",

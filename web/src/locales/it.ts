@@ -194,12 +194,12 @@ export const it: Catalogue = {
     selected: "scelto", select: "scegli", victory: "Condizioni di vittoria", offMap: "Fuori mappa", gameOverBanner: "Partita finita: {verdict}",
     pool: "Rinforzi in arrivo", held: "Trattenute", eliminated: "Eliminate", disbanded: "Sciolte", removed: "Fuori gioco",
     enemyOff: "Blocchi nemici fuori mappa: {counts}",
-    sbe4: "PV dell'Asse a fine agosto 1941: 1 per ogni città principale sovietica tenuta (Leningrad 2, Moscow 3). 0-3 vittoria decisiva sovietica, 4-6 vittoria marginale sovietica, 7 pareggio, 8-18 vittoria marginale dell'Asse, 19+ vittoria decisiva dell'Asse.",
+    sbe4: "PV dell'Asse a fine agosto 1941: 1 per ogni città principale sovietica tenuta (Leningrad 2, Moscow 3). L'Asse vince con 19 PV o più (decisiva) o con 8-18 (marginale); con 7 è pareggio; i Sovietici vincono con 4-6 (marginale) o con 0-3 (decisiva).",
     objectivesHeld: "Obiettivi tenuti dall'Asse: {n} su {total}", isEliminated: "{who} è eliminata", revealedDot: " · rivelata", arrival: ", turno {n}",
     hitsArrow: " → {hits}",
     sbe1: "Vittoria dell'Asse: prendere Leningrad, o tagliarla fuori dalla Siberia (ferrovia e Strada della Vita). Altrimenti pareggio.",
     sbe2: "Vittoria dell'Asse: prendere Moscow, o circondarla (ogni esagono attorno tenuto dall'Asse o nella sua ZOC). Altrimenti pareggio.",
-    sbe3: "Obiettivi tenuti dall'Asse a fine novembre 1941: 0 vittoria sovietica, 1 pareggio, 2 vittoria marginale dell'Asse, 3 vittoria decisiva dell'Asse.",
+    sbe3: "Obiettivi tenuti dall'Asse a fine novembre 1941: con tutti e 3 l'Asse vince nettamente (decisiva), con 2 di misura (marginale); 1 dà il pareggio, nessuno la vittoria sovietica.",
   },
   lobby: {
     quick: "Nuova partita: SBE1 contro il computer", couldNotStart: "Impossibile iniziare: {error}",
@@ -276,7 +276,7 @@ export const it: Catalogue = {
     colouredToSpend: " · PP colorati: {pp}",
     legendHq: "cornice viola: un QG attivato, con i punti azione rimasti nel distintivo (13.3)", legendLimited: "barile ambra: rifornimento limitato (13.5)",
     legendSiege: "barile blu: rifornimento d'assedio o di fortezza (12.1, 12.2)",
-    sbe5: "PV dell'Asse a fine novembre 1941: 1 per ciascuna tra Leningrad, Moscow, Stalingrad e Baku tenuta. 0 vittoria decisiva sovietica, 1 pareggio, 2 vittoria marginale dell'Asse, 3 o più vittoria decisiva dell'Asse.",
+    sbe5: "PV dell'Asse a fine novembre 1941: 1 per ciascuna tra Leningrad, Moscow, Stalingrad e Baku tenuta. L'Asse vince con 3 o più (decisiva) o con 2 (marginale); 1 dà il pareggio; a 0 i Sovietici vincono (decisiva).",
   },
   advanced: {
     coloured_income: "{power} incassa anche {pp}", noColoured: "nessun PP colorato", coloured_aid: "la Germania dà {pp} a {power}",
