@@ -12,13 +12,13 @@ from hexfront.engine.events import JSON, Event
 from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo
 from hexfront.engine.sequence import Decision
 
-from . import catalog
+from . import catalog, optional
 from .machine import MACHINE
 from .rules.basics import initial_control
 from .state import AXIS, HELD, ON_MAP, POOL, SIDES, SOVIET, BiteState, Piece, World
 from .types import OFF, Side
 
-OPTIONS = (
+OPTIONS: tuple[OptionInfo, ...] = (
     OptionInfo(
         "fog",
         True,
@@ -64,6 +64,13 @@ OPTIONS = (
     ),
 )
 
+
+def all_options() -> tuple[OptionInfo, ...]:
+    """``OPTIONS`` and, after them, the optional rules (14-39) offered today with their
+    preset and the rulebook version (optional.py, data/optional_rules.toml)."""
+    return OPTIONS + optional.option_infos()
+
+
 WorldLoader = Callable[[str, Mapping[str, JSON]], World]
 
 
@@ -104,7 +111,7 @@ class Bite:
         return catalog.scenarios()
 
     def options(self) -> Sequence[OptionInfo]:
-        return OPTIONS
+        return all_options()
 
     def world(self, scenario: str, options: Mapping[str, JSON]) -> World:
         key = _world_key(scenario, options)
@@ -175,10 +182,14 @@ class Bite:
     def _check_options(self, options: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
         """Every option of the scenario, defaults filled in. An option that belongs to other
         scenarios only is refused, unless given at its default (a form may send them all);
-        it never enters the state, so adding one leaves other scenarios' games unchanged."""
-        known = {o.name: o for o in OPTIONS}
+        it never enters the state, so adding one leaves other scenarios' games unchanged.
+        The optional rules are resolved by ``optional.resolve``: every implemented rule's
+        switch becomes a bool (the preset's, unless given on its own)."""
+        known = {o.name: o for o in all_options()}
         out: dict[str, JSON] = {o.name: o.default for o in OPTIONS if o.applies_to(scenario)}
         for key, value in options.items():
+            if optional.owns(key):
+                continue  # checked and resolved below
             if key not in known:
                 raise UnknownGame(f"unknown option {key!r}; options: {', '.join(known)}")
             info = known[key]
@@ -191,6 +202,7 @@ class Bite:
                     f"option {key!r} belongs to {', '.join(info.scenarios)}, not {scenario}"
                 )
             out[key] = value
+        out.update(optional.resolve(options, scenario))
         return out
 
     def decision(self, state: BiteState) -> Decision | None:

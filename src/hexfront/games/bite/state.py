@@ -17,6 +17,8 @@ from hexfront.engine.events import JSON, Event, json_copy
 from hexfront.engine.sequence import Frame
 
 from .board import Board, Site
+from .optional import compact as compact_options
+from .optional import expand as expand_options
 from .types import AXIS as AXIS
 from .types import DISBANDED as DISBANDED
 from .types import ELIMINATED as ELIMINATED
@@ -280,7 +282,9 @@ class BiteState:
     def to_json(self) -> dict[str, JSON]:
         return {
             "scenario": self.scenario,
-            "options": self.options,
+            # The options at their neutral value stay out (optional.compact): a basic
+            # game's JSON, and its hash, are as they were before optional rules existed.
+            "options": compact_options(self.options),
             "seed": self.seed,
             "turn": self.turn,
             "phase": self.phase,
@@ -304,7 +308,7 @@ class BiteState:
         pieces = [Piece.from_json(row) for row in obj["pieces"]]
         return BiteState(
             scenario=str(obj["scenario"]),
-            options=dict(obj["options"]),
+            options=expand_options(obj["options"]),
             seed=int(obj["seed"]),
             turn=int(obj["turn"]),
             phase=str(obj["phase"]),

@@ -1,0 +1,204 @@
+"""The Optional Rules (chapters 14-39) and the rulebook version, as game options.
+
+``data/optional_rules.toml`` lists every optional rule with its option key; the rules
+marked ``implemented`` become options, each a switch that is on or off. The preset
+``optional_rules`` (``none``, ``booklet``, ``all``) switches them together, and an
+``orNN_*`` option given on its own overrides the preset for that rule. The ``rules``
+option picks the rulebook version whose differences apply (``data/versions.toml``).
+
+:func:`resolve` turns what a player asked for into the options a game's state holds:
+every implemented ``orNN_*`` key as a bool, the preset and the version. A state writes
+the options at their neutral value (no optional rule, English 3.00) out of its JSON and
+reads them back in (:func:`compact`, :func:`expand`), so the basic game's saved states and
+their hashes are the same as before these options existed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from hexfront.engine.errors import UnknownGame
+from hexfront.engine.events import JSON
+from hexfront.engine.protocol import OptionInfo
+
+PRESET = "optional_rules"
+PRESETS: tuple[str, ...] = ("none", "booklet", "all")
+RULES = "rules"
+VERSIONS: tuple[str, ...] = ("en-3.00", "it-2.x", "es-2.x")
+BASELINE = "en-3.00"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalRule:
+    """One optional rule of the rulebook and the option that switches it."""
+
+    rule: str  # the chapter: "20"
+    key: str  # the option: "or20_cavalry_charge"
+    title: str
+    help: str
+    booklet: tuple[str, ...]  # scenarios whose booklet setting suggests it
+    implemented: bool
+
+
+@cache
+def optional_rules() -> tuple[OptionalRule, ...]:
+    """Every optional rule 14-39, in the rulebook's order (``data/optional_rules.toml``)."""
+    text = resources.files("hexfront.games.bite").joinpath("data/optional_rules.toml")
+    raw = tomllib.loads(text.read_text())["rule"]
+    return tuple(
+        OptionalRule(
+            rule=str(r["rule"]),
+            key=str(r["key"]),
+            title=str(r["title"]),
+            help=str(r["help"]),
+            booklet=tuple(str(s) for s in r["booklet"]),
+            implemented=bool(r["implemented"]),
+        )
+        for r in raw
+    )
+
+
+@cache
+def implemented_keys() -> tuple[str, ...]:
+    """The option keys of the optional rules that can be played today."""
+    return tuple(r.key for r in optional_rules() if r.implemented)
+
+
+@cache
+def rules_by_key() -> dict[str, OptionalRule]:
+    """Every optional rule by its option key."""
+    return {r.key: r for r in optional_rules()}
+
+
+@cache
+def _basic_scenarios() -> frozenset[str]:
+    from .catalog import scenarios
+
+    return frozenset(s.id for s in scenarios() if s.rules == "basic")
+
+
+def preset_default(scenario: str) -> str:
+    """``none`` for the short scenarios (Basic Game), ``booklet`` for the long ones."""
+    return "none" if scenario in _basic_scenarios() else "booklet"
+
+
+def option_infos() -> tuple[OptionInfo, ...]:
+    """The options of this module: the preset, the rulebook version and one switch per
+    implemented optional rule. A rule's switch defaults to ``None``: as the preset says."""
+    out = [
+        OptionInfo(
+            PRESET,
+            "booklet",
+            "Which optional rules (14-39) are played: none; as the scenario booklet "
+            "suggests (none in SBE1-SBE4, where it is the default); or all of them. A rule "
+            "switched on or off on its own overrides this.",
+            PRESETS,
+            "Optional rules",
+            ("none", "as the scenario booklet suggests", "all"),
+        ),
+        OptionInfo(
+            RULES,
+            BASELINE,
+            "The rulebook followed where the versions differ: English 3.00, or the older "
+            "Italian or Spanish 2.x rules (docs/rules-coverage.md lists every difference).",
+            VERSIONS,
+            "Rulebook version",
+            ("English 3.00", "Italian 2.x", "Spanish 2.x"),
+        ),
+    ]
+    for r in optional_rules():
+        if r.implemented:
+            out.append(
+                OptionInfo(
+                    r.key,
+                    None,
+                    f"Optional rule {r.rule}: {r.help}",
+                    (None, True, False),
+                    f"{r.title} ({r.rule})",
+                    ("as the optional-rules choice says", "on", "off"),
+                )
+            )
+    return tuple(out)
+
+
+def owns(key: str) -> bool:
+    """Whether ``key`` is one of this module's options (offered or not yet)."""
+    return key in (PRESET, RULES) or key in rules_by_key()
+
+
+def resolve(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
+    """The preset, the version and every implemented rule's switch as a bool.
+
+    Only this module's keys are read from ``given``. A bad value or a rule that is not
+    implemented yet raises :class:`UnknownGame` with words for the player."""
+    preset = given.get(PRESET)
+    if preset is None:
+        preset = preset_default(scenario)
+    if preset not in PRESETS:
+        raise UnknownGame(f"option {PRESET!r} takes one of {list(PRESETS)}, not {preset!r}")
+    version = given.get(RULES, BASELINE)
+    if version not in VERSIONS:
+        raise UnknownGame(f"option {RULES!r} takes one of {list(VERSIONS)}, not {version!r}")
+    out: dict[str, JSON] = {PRESET: preset, RULES: version}
+    rules = rules_by_key()
+    for key, value in given.items():
+        rule = rules.get(key)
+        if rule is None:
+            continue
+        if not rule.implemented and value is not None and value is not False:
+            raise UnknownGame(
+                f"optional rule {rule.rule} ({rule.title}) is not implemented yet; "
+                f"the optional rules offered: {_offered()}"
+            )
+        if value is not None and not isinstance(value, bool):
+            raise UnknownGame(f"option {key!r} is on (true) or off (false), not {value!r}")
+    for rule in optional_rules():
+        if not rule.implemented:
+            continue
+        value = given.get(rule.key)
+        if isinstance(value, bool):
+            out[rule.key] = value
+        else:
+            out[rule.key] = preset == "all" or (preset == "booklet" and scenario in rule.booklet)
+    return out
+
+
+def _offered() -> str:
+    keys = implemented_keys()
+    return ", ".join(keys) if keys else "none yet"
+
+
+def compact(options: Mapping[str, JSON]) -> dict[str, JSON]:
+    """``options`` without the entries at their neutral value, as a state writes them."""
+    rules = rules_by_key()
+    out: dict[str, JSON] = {}
+    for key, value in options.items():
+        if key == PRESET and value == "none":
+            continue
+        if key == RULES and value == BASELINE:
+            continue
+        if key in rules and value is False:
+            continue
+        out[key] = value
+    return out
+
+
+def expand(options: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The options of a saved state with the neutral entries :func:`compact` left out."""
+    out = dict(options)
+    out.setdefault(PRESET, "none")
+    out.setdefault(RULES, BASELINE)
+    for key in implemented_keys():
+        out.setdefault(key, False)
+    return out
+
+
+def rule_on(options: Mapping[str, JSON], key: str) -> bool:
+    """Whether the optional rule ``key`` is played (a key that is not implemented: never)."""
+    if key not in rules_by_key():
+        raise KeyError(f"no optional rule has the option key {key!r}")
+    return options.get(key) is True
