@@ -52,7 +52,7 @@ def test_stalins_war_describes_actions_and_log_lines_and_lists_its_hidden_cards(
     from hexfront.games.stalins_war.game import StalinsWar
 
     assert isinstance(StalinsWar(), Game)
-    assert offered(StalinsWar()) == {"DescribesActions", "FormatsLog", "ListsHidden"}
+    assert offered(StalinsWar()) == {"DescribesActions", "FormatsLog", "ListsHidden", "HasBoard"}
 
 
 @pytest.mark.parametrize("capability", CAPABILITIES)

@@ -3,12 +3,12 @@
 
 import { L } from "./i18n";
 import { h, s, SVG_NS } from "./dom";
-import { S, W, H, centre, colRow, edge, f, hexAt, hexId, hexPath, neighbours, type Pt } from "./hex";
+import { S, W, H, centre, colRow, edge, f, hexAt, hexId, hexPath, neighbours, setColBase, type Pt } from "./hex";
 import type { LegendSection } from "./panels";
 import { LEGEND_WORDS, UI, terrainWord } from "./text";
 
 export interface BoardData {
-  grid: { width: number; height: number };
+  grid: { width: number; height: number; col_base?: number };
   hexes: { id: string; terrain: string; owner: string | null; partial: boolean; coastal: boolean }[];
   rivers: { a: string; b: string; river: string }[];
   arrows: { a: string; b: string; kind: string; built: boolean }[];
@@ -72,6 +72,7 @@ export class Board {
   onClick: NodeHandler = () => {};
 
   constructor(readonly data: BoardData, host: HTMLElement) {
+    setColBase(data.grid.col_base ?? 1);
     this.width = data.grid.width;
     this.height = data.grid.height;
     this.nodes = [...data.hexes.map((x) => x.id), ...data.boxes.map((b) => b.id)];

@@ -7,12 +7,19 @@ export const H = Math.sqrt(3) * S; // row pitch
 
 export type Pt = [number, number];
 
+/** The number of the first column in ids: 1 on BITE's map, 0 on Stalin's War's (its rows
+ * still start at 1). Set by the board being drawn (one board per page at a time). */
+let colBase = 1;
+export function setColBase(base: number): void {
+  colBase = base;
+}
+
 export function colRow(id: string): [number, number] {
-  return [parseInt(id.slice(0, 2), 10) - 1, parseInt(id.slice(2, 4), 10) - 1];
+  return [parseInt(id.slice(0, 2), 10) - colBase, parseInt(id.slice(2, 4), 10) - 1];
 }
 
 export function hexId(col: number, row: number): string {
-  return String(col + 1).padStart(2, "0") + String(row + 1).padStart(2, "0");
+  return String(col + colBase).padStart(2, "0") + String(row + 1).padStart(2, "0");
 }
 
 export function centre(col: number, row: number): Pt {

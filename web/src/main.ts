@@ -8,6 +8,7 @@ import { BiteTable, type Report } from "./bite";
 import type { BoardData } from "./board";
 import { $, button, clear, h } from "./dom";
 import { GenericTable } from "./generic";
+import { SwTable, isSwBoard } from "./sw";
 import { gameStatusWords, sideName } from "./text";
 import { L, LANGS, fmt, lang, setLang, type Lang } from "./i18n";
 import { ReplayViewer } from "./replay";
@@ -225,7 +226,7 @@ class Session {
   private sockets: SeatSocket[] = [];
   private shown: string | null = null;
   private ready: string | null = null;
-  private table: BiteTable | GenericTable | null = null;
+  private table: BiteTable | SwTable | GenericTable | null = null;
   private cover = h("div", { class: "cover", hidden: true, "data-testid": "cover" });
   private holder = h("div", { class: "holder" });
   private bar = h("div", { class: "gamebar" });
@@ -316,9 +317,11 @@ class Session {
       report: () => api<Report>("GET", `/api/games/${this.entry.id}/report`, undefined, this.entry.tokens[this.shown!]),
     };
     clear(this.holder);
-    const board = p.game === "bite" ? await getBoard(p.game, p.scenario) : null;
+    const board = p.game === "bite" || p.game === "stalins_war" ? await getBoard(p.game, p.scenario) : null;
     if (this.table && this.shown !== p.side) return;
-    this.table = board ? new BiteTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
+    // Each game its own table: Stalin's War's board data brings its cards and counters.
+    if (p.game === "stalins_war") this.table = isSwBoard(board) ? new SwTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
+    else this.table = board ? new BiteTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
     // At a hotseat the cover already stops the screen between the players.
     if (this.table instanceof BiteTable) this.table.pauseAllowed = !this.hotseat;
     this.holder.append(this.table.root);
@@ -327,7 +330,7 @@ class Session {
   private drawBar(p: Payload): void {
     clear(this.bar);
     const e = this.entry;
-    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("span", { class: "title" }, `${p.game === "bite" ? L.bar.title : p.game} · ${p.scenario}`));
+    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("span", { class: "title" }, `${p.game === "bite" ? L.bar.title : p.title ?? p.game} · ${p.scenario}`));
     const opp = Object.entries(p.seats).filter(([s]) => s !== p.side).map(([s, seat]) => `${sideName(s)}: ${seat.kind === "ai" ? fmt(L.bar.computer, { agent: seat.agent }) : seat.kind === "hotseat" ? L.bar.thisScreen : L.bar.friend}`);
     this.bar.append(h("span", { class: "muted" }, opp.join(", ")), langPicker());
     if (p.seed_chosen_by_creator) {

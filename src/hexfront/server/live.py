@@ -192,11 +192,16 @@ def payload(live: LiveGame, side: str) -> dict[str, JSON]:
     return out
 
 
+# Games whose browser table words every legal action and log line itself (web/src/bite.ts).
+CLIENT_WORDED = frozenset({"bite"})
+
+
 def _words(game: Game[Any], view: dict[str, JSON], legal: Sequence[Action]) -> dict[str, JSON]:
     """The game's own words for its legal actions and log lines, read from the seat's view
-    only, for the browser's generic table. A game with a board of its own (BITE) has a
-    client that words them itself: nothing is added for it."""
-    if isinstance(game, HasBoard):
+    only, for the browser's generic table. BITE's client words them itself: nothing is added
+    for it. Stalin's War's table words its decisions itself and keeps these as the English
+    words of whatever it does not know."""
+    if isinstance(game, HasBoard) and game.name in CLIENT_WORDED:
         return {}
     words: dict[str, JSON] = {}
     if isinstance(game, DescribesActions):

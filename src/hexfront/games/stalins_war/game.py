@@ -142,6 +142,13 @@ class StalinsWar:
 
         return build_view(state, side, self.decision(state))
 
+    # --- the printed map, counters and cards (the browser's table) -------------------------
+    def board(self, scenario: str | None = None) -> dict[str, JSON]:
+        """The map, the counters' names and values and the cards' words: public and static."""
+        from .board_json import board_json
+
+        return board_json(scenario)
+
     # --- words (terminal play) ------------------------------------------------------------
     def describe_action(self, action: Action, view: dict[str, JSON] | None = None) -> str:
         from .text import describe

@@ -202,7 +202,9 @@ class ActionRound(Procedure[SwState]):
             for card_id in hand:
                 actions.append(Action(side, "zero_ops_pass", {"discard": card_id}))
         text = f"Action round {state.ar}: play a card or take a 0-OPS round"
-        return Decision(Prompt(side, "action_round", text, {"rasputitsa": mud}), actions)
+        return Decision(
+            Prompt(side, "action_round", text, {"rasputitsa": mud, "ar": state.ar}), actions
+        )
 
     def act(self, m: M, state: SwState, frame: Frame, action: Action) -> None:
         v = frame.typed(RoundVars)

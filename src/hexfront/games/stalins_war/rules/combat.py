@@ -942,7 +942,12 @@ class Combat(Procedure[SwState]):
             actions += [Action(side, "combat_marker", {"hex": grid.id_of(h)}) for h in hexes]
             ops = available_ops(state, v)
             return Decision(
-                Prompt(side, "combat", f"Place Combat markers ({ops} OPS left, 7.3.5)", {}),
+                Prompt(
+                    side,
+                    "combat",
+                    f"Place Combat markers ({ops} OPS left, 7.3.5)",
+                    {"stage": "markers", "ops": ops},
+                ),
                 actions,
             )
         if stage == "declare":
@@ -952,7 +957,10 @@ class Combat(Procedure[SwState]):
             actions = [Action(side, "end_combat")]
             actions += [Action(side, "attack", {"hex": grid.id_of(h)}) for h in found]
             return Decision(
-                Prompt(side, "combat", "Declare an attack or end combat (11.1)", {}), actions
+                Prompt(
+                    side, "combat", "Declare an attack or end combat (11.1)", {"stage": "declare"}
+                ),
+                actions,
             )
         if stage == "build":
             node = b["target"]
@@ -972,7 +980,12 @@ class Combat(Procedure[SwState]):
                 if _could_join(state, v, node, [*chosen, p.uid]):
                     actions.append(Action(side, "commit", {"unit": p.uid}))
             return Decision(
-                Prompt(side, "combat", f"Choose the attackers of {grid.id_of(node)} (11.2.1)", {}),
+                Prompt(
+                    side,
+                    "combat",
+                    f"Choose the attackers of {grid.id_of(node)} (11.2.1)",
+                    {"stage": "build", "hex": grid.id_of(node)},
+                ),
                 actions,
             )
         if stage == "cards":
@@ -990,7 +1003,10 @@ class Combat(Procedure[SwState]):
                     actions += [Action(who, "combat_card", {"card": c, "unit": u}) for u in hits]
                 else:
                     actions.append(Action(who, "combat_card", {"card": c}))
-            return Decision(Prompt(who, "combat_cards", "Play combat cards (7.5.5)", {}), actions)
+            return Decision(
+                Prompt(who, "combat_cards", "Play combat cards (7.5.5)", {"stage": "cards"}),
+                actions,
+            )
         if stage == "rush":
             options = rush_options(state, v) if b.get("rush_left", 0) > 0 else []
             if not options:
@@ -1000,7 +1016,12 @@ class Combat(Procedure[SwState]):
                 Action(SOVIET, "rush", {"unit": u, "to": grid.id_of(h)}) for u, h in options
             ]
             return Decision(
-                Prompt(SOVIET, "combat_cards", "Bring up to three units to the combat (S48)", {}),
+                Prompt(
+                    SOVIET,
+                    "combat_cards",
+                    "Bring up to three units to the combat (S48)",
+                    {"stage": "rush"},
+                ),
                 actions,
             )
         if stage == "losses":
@@ -1014,7 +1035,12 @@ class Combat(Procedure[SwState]):
             actions = [Action(who, "take_loss", {"unit": u}) for u in cands]
             n = b["due"][hit]
             return Decision(
-                Prompt(who, "losses", f"Choose the unit to take a loss ({n} to take, 11.3)", {}),
+                Prompt(
+                    who,
+                    "losses",
+                    f"Choose the unit to take a loss ({n} to take, 11.3)",
+                    {"losses": n},
+                ),
                 actions,
             )
         if stage == "retreat":
@@ -1039,7 +1065,12 @@ class Combat(Procedure[SwState]):
             if not actions:
                 return None  # run(): eliminated for want of a retreat (11.4.4)
             return Decision(
-                Prompt(who, "retreat", f"Retreat {b['retreat']} hex(es) or hold (11.4)", {}),
+                Prompt(
+                    who,
+                    "retreat",
+                    f"Retreat {b['retreat']} hex(es) or hold (11.4)",
+                    {"hexes": b["retreat"], "unit": uid},
+                ),
                 actions,
             )
         if stage == "advance":

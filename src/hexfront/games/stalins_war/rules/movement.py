@@ -400,7 +400,9 @@ class Movement(Procedure[SwState]):
         if not v["zero"] or ops:
             actions += _works_actions(state, v)
         return Decision(
-            Prompt(side, "movement", f"Move units ({ops} OPS left to leave enemy ZOCs)", {}),
+            Prompt(
+                side, "movement", f"Move units ({ops} OPS left to leave enemy ZOCs)", {"ops": ops}
+            ),
             actions,
         )
 

@@ -427,7 +427,7 @@ class Pick(Procedure[SwState]):
             actions.append(Action(side, "done_picking", {}))
         actions += [Action(side, "pick", dict(a)) for a in found]
         text = PROMPTS.get(what, "Choose")
-        return Decision(Prompt(side, "pick", text, {}), actions)
+        return Decision(Prompt(side, "pick", text, {"what": what}), actions)
 
     def act(self, m: M, state: SwState, frame: Frame, action: Action) -> None:
         if action.verb == "done_picking":

@@ -30,7 +30,12 @@ class Reinforce(Procedure[SwState]):
                 unit = state.world.units[uid]
                 actions = [Action(side, "swap", {"unit": uid, "old": o}) for o in olds]
                 return Decision(
-                    Prompt(side, "reinforce", f"Put {unit.name} in place of an older unit"),
+                    Prompt(
+                        side,
+                        "reinforce",
+                        f"Put {unit.name} in place of an older unit",
+                        {"unit": uid, "swap": True},
+                    ),
                     actions,
                 )
             at = frame.vars.get("at")
@@ -39,7 +44,9 @@ class Reinforce(Procedure[SwState]):
                 grid = state.world.map
                 actions = [Action(side, "place", {"unit": uid, "at": grid.id_of(n)}) for n in where]
                 unit = state.world.units[uid]
-                return Decision(Prompt(side, "reinforce", f"Place {unit.name} (7.5.2c)"), actions)
+                return Decision(
+                    Prompt(side, "reinforce", f"Place {unit.name} (7.5.2c)", {"unit": uid}), actions
+                )
             return None  # run() removes it (7.5.2b)
         return None
 

@@ -121,7 +121,9 @@ class Replacements(Procedure[SwState]):
             return None
         actions.insert(0, Action(side, "done_replacing"))
         left = {k: n / 2 for k, n in v["halves"].items()}
-        return Decision(Prompt(side, "replacements", f"Spend RP {left} (14)", {}), actions)
+        return Decision(
+            Prompt(side, "replacements", f"Spend RP {left} (14)", {"rp": dict(left)}), actions
+        )
 
     def act(self, m: M, state: SwState, frame: Frame, action: Action) -> None:
         v = frame.typed(ReplVars)
