@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
+from hexfront.i18n import _
+
 from .errors import IllegalAction, NotYourTurn
 from .events import JSON, Event, closes_undo
 from .protocol import Action, DescribesActions, Game, PositionGame, Result, is_listed
@@ -45,7 +47,7 @@ class Match(Generic[S]):
         """A game that starts from a position instead of a scenario's setup; its record
         carries the position, so it replays like any other."""
         if not isinstance(game, PositionGame):
-            raise IllegalAction(f"{game.name} games cannot start from a position")
+            raise IllegalAction(_("{game} games cannot start from a position", game=game.name))
         state: S = game.setup_position(position)
         scenario, options, seed = game.position_origin(state)
         match = cls.__new__(cls)
@@ -93,11 +95,16 @@ class Match(Generic[S]):
     def act(self, action: Action) -> list[Event]:
         """Apply a legal action. Illegal input raises and leaves everything unchanged."""
         if action.side not in self.game.sides:
-            raise IllegalAction(f"unknown side {action.side!r}")
+            raise IllegalAction(_("unknown side {side}", side=repr(action.side)))
         if action.side not in self.active_sides():
-            raise NotYourTurn(f"it is not the {side_words(action.side)} player's turn to act")
+            raise NotYourTurn(
+                _(
+                    "it is not the {side} player's turn to act",
+                    side=_(side_words(action.side)),
+                )
+            )
         if not is_listed(action, self.legal_actions(action.side)):
-            raise IllegalAction(f"{self._said(action)} is not a legal action now")
+            raise IllegalAction(_("{action} is not a legal action now", action=self._said(action)))
         before = self.game.clone(self.state)
         try:
             events = self.game.apply(self.state, action)
@@ -135,7 +142,9 @@ class Match(Generic[S]):
 
     def undo(self, side: str) -> None:
         if not self.can_undo(side):
-            raise IllegalAction(f"the {side_words(side)} player has nothing to undo")
+            raise IllegalAction(
+                _("the {side} player has nothing to undo", side=_(side_words(side)))
+            )
         self.state = self._undo.pop()
         self.record.actions.pop()
         if not self._undo:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from hexfront.i18n import _
+
 from .errors import MalformedAction
 from .events import JSON, Event
 
@@ -61,21 +63,23 @@ class Action:
     def from_json(obj: Any) -> Action:
         """Parse an action, raising :class:`MalformedAction` with a clear message."""
         if not isinstance(obj, Mapping):
-            raise MalformedAction("an action is a JSON object with 'side', 'verb' and 'args'")
+            raise MalformedAction(_("an action is a JSON object with 'side', 'verb' and 'args'"))
         unknown = set(obj) - {"side", "verb", "args"}
         if unknown:
-            raise MalformedAction(f"unknown action field(s): {', '.join(sorted(unknown))}")
+            raise MalformedAction(
+                _("unknown action field(s): {names}", names=", ".join(sorted(unknown)))
+            )
         side, verb, args = obj.get("side"), obj.get("verb"), obj.get("args", {})
         if not isinstance(side, str) or not side:
-            raise MalformedAction("action 'side' must be a non-empty string")
+            raise MalformedAction(_("action 'side' must be a non-empty string"))
         if not isinstance(verb, str) or not verb:
-            raise MalformedAction("action 'verb' must be a non-empty string")
+            raise MalformedAction(_("action 'verb' must be a non-empty string"))
         if not isinstance(args, Mapping):
-            raise MalformedAction("action 'args' must be a JSON object")
+            raise MalformedAction(_("action 'args' must be a JSON object"))
         try:
             canonical_json(dict(args))
         except (TypeError, ValueError) as exc:
-            raise MalformedAction(f"action 'args' are not JSON: {exc}") from None
+            raise MalformedAction(_("action 'args' are not JSON: {why}", why=exc)) from None
         return Action(side, verb, dict(args))
 
     def __eq__(self, other: object) -> bool:
@@ -190,7 +194,7 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, JSON]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
-            raise ValueError(f"an option is written KEY=VALUE, not {pair!r}")
+            raise ValueError(_("an option is written KEY=VALUE, not {pair}", pair=repr(pair)))
         try:
             out[key] = json.loads(raw)
         except json.JSONDecodeError:

@@ -18,18 +18,34 @@ from babel.messages.pofile import read_po, write_po
 
 from . import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
 
-#: The modules whose sentences are translated (Stalin's War's text stays English for now).
-SOURCES = ("games/bite/text.py",)
+#: The modules whose sentences are translated (Stalin's War's text stays English for now),
+#: relative to src/hexfront; a pattern names every module it matches.
+SOURCES = (
+    "games/bite/text.py",
+    "engine/match.py",
+    "engine/protocol.py",
+    "server/*.py",
+)
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
 PACKAGE = Path(__file__).parents[1]
+
+
+def source_files() -> list[Path]:
+    """The modules of :data:`SOURCES`, patterns expanded, in a stable order."""
+    files: list[Path] = []
+    for rel in SOURCES:
+        found = sorted(PACKAGE.glob(rel)) if "*" in rel else [PACKAGE / rel]
+        files.extend(path for path in found if path not in files)
+    return files
 
 
 def template() -> Catalog:
     """Every message the sources mark, in the order they appear."""
     cat = Catalog(domain=DOMAIN, project="hexfront", fuzzy=False)
-    for rel in SOURCES:
+    for path in source_files():
+        rel = path.relative_to(PACKAGE).as_posix()
         for lineno, message, comments, _context in extract_from_file(
-            "python", PACKAGE / rel, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+            "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
         ):
             cat.add(message, locations=[(f"src/hexfront/{rel}", lineno)], auto_comments=comments)
     return cat

@@ -14,8 +14,9 @@ import inspect
 import json
 import logging
 import math
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -30,11 +31,14 @@ from starlette.requests import HTTPConnection
 
 from hexfront import __version__
 from hexfront.engine.protocol import HasBoard
+from hexfront.i18n import N_, _, _n, using
 
 from .auth import UserService
 from .db import Database, default_data_dir, sqlite_url
 from .errors import ApiError, not_found
 from .games import GameService, token_hash
+from .language import SCOPE_KEY
+from .language import of_scope as language_of
 from .limits import QUERY_TOKEN, ClientAddress, GuardMiddleware, LoginBackoff, RateLimiter
 from .report import game_report
 from .settings import Settings
@@ -93,6 +97,62 @@ def _unicode_problem(data: Any) -> bool:
     return False
 
 
+# --- request checks, in words ---------------------------------------------------------
+
+#: What a check of a request's fields says, by pydantic's error type; ``{where}`` is the
+#: field, the other names are the check's own (its ``ctx``).
+FIELD_ERRORS: dict[str, str] = {
+    "missing": N_("{where}: this field is required"),
+    "extra_forbidden": N_("{where}: there is no such field"),
+    "string_type": N_("{where}: send text (a JSON string)"),
+    "string_too_short": N_("{where}: at least {min_length} characters"),
+    "string_too_long": N_("{where}: at most {max_length} characters"),
+    "int_type": N_("{where}: send a whole number"),
+    "int_parsing": N_("{where}: send a whole number"),
+    "int_from_float": N_("{where}: send a whole number"),
+    "float_type": N_("{where}: send a number"),
+    "float_parsing": N_("{where}: send a number"),
+    "bool_type": N_("{where}: send true or false"),
+    "bool_parsing": N_("{where}: send true or false"),
+    "greater_than": N_("{where}: send a number greater than {gt}"),
+    "greater_than_equal": N_("{where}: send a number of {ge} or more"),
+    "less_than": N_("{where}: send a number less than {lt}"),
+    "less_than_equal": N_("{where}: send a number of {le} or less"),
+    "literal_error": N_("{where}: choose one of {expected}"),
+    "dict_type": N_("{where}: send a JSON object"),
+    "model_type": N_("{where}: send a JSON object"),
+    "model_attributes_type": N_("{where}: send a JSON object"),
+    "list_type": N_("{where}: send a list"),
+}
+NOT_VALID = N_("{where}: this value is not accepted")
+BAD_JSON = N_("the request body is not valid JSON")
+NOT_UNICODE = N_(
+    "the text holds an unpaired surrogate escape (such as \\ud800), which is not a "
+    "character: send text as valid Unicode"
+)
+#: Starlette's own answers (no route, wrong method), by status.
+HTTP_WORDS = {
+    404: N_("there is nothing at this address"),
+    405: N_("this address does not take this method"),
+}
+
+
+def field_error(error: Mapping[str, Any]) -> str:
+    """One failed check of a request, in the request's language."""
+    loc = [str(x) for x in error.get("loc", ()) if x != "body"]
+    where = ".".join(loc) if loc else _("the request body")
+    kind = str(error.get("type", ""))
+    template = FIELD_ERRORS.get(kind, NOT_VALID)
+    fields: dict[str, Any] = {"where": where}
+    ctx = error.get("ctx") or {}
+    for name in ("min_length", "max_length", "gt", "ge", "lt", "le"):
+        fields[name] = ctx.get(name, "?")
+    # pydantic writes the choices "'a', 'b' or 'c'": the "or" is said in each language.
+    expected = str(ctx.get("expected", "?"))
+    fields["expected"] = ", ".join(p.strip() for p in expected.replace(" or ", ", ").split(","))
+    return _(template, **fields)
+
+
 # --- request bodies -------------------------------------------------------------------
 
 
@@ -103,11 +163,8 @@ class _Body(BaseModel):
     @classmethod
     def _text_is_unicode(cls, data: Any) -> Any:
         if _unicode_problem(data):
-            raise PydanticCustomError(
-                "invalid_text",
-                "the text holds an unpaired surrogate escape (such as \\ud800), which is not "
-                "a character: send text as valid Unicode",
-            )
+            # Worded by the error handler, in the request's language (NOT_UNICODE).
+            raise PydanticCustomError("invalid_text", "the text is not valid Unicode")
         return data
 
 
@@ -251,32 +308,31 @@ def create_app(
         code = HTTP_CODES.get(exc.status_code, "http_error")
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
         if exc.status_code == 400 and "parsing the body" in detail:  # e.g. not UTF-8
-            code, detail = "bad_json", "the request body is not valid JSON"
+            code, detail = "bad_json", _(BAD_JSON)
+        elif exc.status_code in HTTP_WORDS and detail == HTTPStatus(exc.status_code).phrase:
+            detail = _(HTTP_WORDS[exc.status_code])
         return ErrorJSON({"error": code, "detail": detail}, status_code=exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
-            return ErrorJSON(
-                {"error": "bad_json", "detail": "the request body is not valid JSON"},
-                status_code=400,
-            )
+            return ErrorJSON({"error": "bad_json", "detail": _(BAD_JSON)}, status_code=400)
         for e in errors:
             if e.get("type") == "invalid_text":
-                return ErrorJSON({"error": "invalid_text", "detail": e["msg"]}, status_code=422)
-        parts = []
-        for e in errors[:5]:
-            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
-            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+                return ErrorJSON(
+                    {"error": "invalid_text", "detail": _(NOT_UNICODE)}, status_code=422
+                )
+        parts = [field_error(e) for e in errors[:5]]
         return ErrorJSON({"error": "invalid_request", "detail": "; ".join(parts)}, status_code=422)
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> Response:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return ErrorJSON(
-            {"error": "internal", "detail": "the server failed; see its log"}, status_code=500
-        )
+        # Answered outside the middleware that holds the request's language: chosen again.
+        with using(request.scope.get(SCOPE_KEY) or language_of(request.scope)):
+            detail = _("the server failed; see its log")
+        return ErrorJSON({"error": "internal", "detail": detail}, status_code=500)
 
     # --- authentication ---------------------------------------------------------------
 
@@ -290,22 +346,29 @@ def create_app(
         token = conn.scope.get(QUERY_TOKEN)
         return token if isinstance(token, str) and token else None
 
+    def new_games_words() -> str:
+        return _n(
+            "at most {n} new game an hour; try later",
+            "at most {n} new games an hour; try later",
+            per_hour,
+        )
+
     def limit(key: str) -> None:
         if not limiter.allow(key):
-            raise ApiError(429, "rate_limited", "too many requests; slow down")
+            raise ApiError(429, "rate_limited", _("too many requests; slow down"))
 
     def bearer(request: Request) -> str | None:
         header = request.headers.get("authorization")
         if header is None:
             return None
-        scheme, _, token = header.partition(" ")
+        scheme, _space, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise ApiError(401, "bad_token", "use Authorization: Bearer <token>")
+            raise ApiError(401, "bad_token", _("use Authorization: Bearer <token>"))
         return token.strip()
 
     def check_id(game_id: str) -> None:
         if not 0 < len(game_id) <= 32 or not set(game_id) <= GAME_ID_CHARS:
-            raise not_found(f"no game {game_id!r}")
+            raise not_found(_("no game {game}", game=repr(game_id)))
 
     async def authorize(
         conn: HTTPConnection,
@@ -321,7 +384,7 @@ def create_app(
             return await (lookup or games.seat_for)(game_id, token)
         except ApiError as exc:
             if exc.status == 401 and not failures.allow(client_key(conn)):
-                raise ApiError(429, "rate_limited", "too many failed attempts") from None
+                raise ApiError(429, "rate_limited", _("too many failed attempts")) from None
             raise
 
     async def seat(request: Request, game_id: str) -> str:
@@ -393,9 +456,11 @@ def create_app(
         if key not in boards:
             loaded = games.load_game(game)
             if not isinstance(loaded, HasBoard):
-                raise not_found(f"{game} has no mapboard")
+                raise not_found(_("{game} has no mapboard", game=game))
             if scenario is not None and scenario not in {s.id for s in loaded.scenarios()}:
-                raise not_found(f"{game} has no scenario {scenario!r}")
+                raise not_found(
+                    _("{game} has no scenario {scenario}", game=game, scenario=repr(scenario))
+                )
             body = json.dumps(loaded.board(scenario), separators=(",", ":")).encode()
             packed = gzip.compress(body, 6, mtime=0)
             boards[key] = (packed, '"' + hashlib.sha256(packed).hexdigest()[:32] + '"')
@@ -447,9 +512,7 @@ def create_app(
             limit(client_key(request))
         for key in (client_key(request), *([f"user:{user[0]}"] if user else [])):
             if per_hour > 0 and not new_games.allow(key):
-                raise ApiError(
-                    429, "too_many_games", f"at most {per_hour} new games an hour; try later"
-                )
+                raise ApiError(429, "too_many_games", new_games_words())
         created = await games.create(
             body.game,
             body.scenario,
@@ -480,7 +543,7 @@ def create_app(
             joined = await games.join(game_id, body.invite, user[0] if user else None)
         except ApiError as exc:
             if exc.status == 401 and not failures.allow(client_key(request)):
-                raise ApiError(429, "rate_limited", "too many failed attempts") from None
+                raise ApiError(429, "rate_limited", _("too many failed attempts")) from None
             raise
         return JSONResponse(joined)
 
@@ -613,18 +676,16 @@ def create_app(
             limit(client_key(request))
         for key in (client_key(request), *([f"user:{user[0]}"] if user else [])):
             if per_hour > 0 and not new_games.allow(key):
-                raise ApiError(
-                    429, "too_many_games", f"at most {per_hour} new games an hour; try later"
-                )
+                raise ApiError(429, "too_many_games", new_games_words())
 
         def parse(body: bytes) -> Any:
             try:
                 data = json.loads(body)
             except (ValueError, UnicodeDecodeError):
-                raise ApiError(400, "bad_json", "the game file is not valid JSON") from None
+                raise ApiError(400, "bad_json", _("the game file is not valid JSON")) from None
             if _unicode_problem(data):
                 raise ApiError(
-                    400, "bad_export_file", "the game file holds text that is not Unicode"
+                    400, "bad_export_file", _("the game file holds text that is not Unicode")
                 )
             return data
 
@@ -645,7 +706,7 @@ def create_app(
 
         async def auth() -> str:
             if sockets_open[address] > settings.max_sockets_per_address:
-                raise ApiError(429, "too_many_sockets", "too many open sockets from one address")
+                raise ApiError(429, "too_many_sockets", _("too many open sockets from one address"))
             return await authorize(websocket, game_id, token, lookup)
 
         try:
@@ -680,11 +741,15 @@ def create_app(
         account = body.username.casefold()
         wait = backoff.wait(account)
         if wait > 0:
+            seconds = math.ceil(wait)
             raise ApiError(
                 429,
                 "login_backoff",
-                "too many wrong passwords for this account: try again in "
-                f"{math.ceil(wait)} seconds",
+                _n(
+                    "too many wrong passwords for this account: try again in {n} second",
+                    "too many wrong passwords for this account: try again in {n} seconds",
+                    seconds,
+                ),
             )
         try:
             session = await users.login(body.username, body.password)

@@ -22,6 +22,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from hexfront.engine.events import JSON
+from hexfront.i18n import _
 
 from .db import GameRow, SeatRow, SessionRow, UserRow, utcnow
 from .errors import ApiError, conflict, not_found, unprocessable
@@ -55,7 +56,7 @@ class UserService:
     async def hashing(self, fn: Callable[..., T], *args: Any) -> T:
         """Run password hashing in the hashing threads; 429 when too many logins wait."""
         if self._waiting >= self.games.settings.max_waiting_hashes:
-            raise ApiError(429, "rate_limited", "too many logins at once; try again shortly")
+            raise ApiError(429, "rate_limited", _("too many logins at once; try again shortly"))
         self._waiting += 1
         try:
             loop = asyncio.get_running_loop()
@@ -75,10 +76,10 @@ class UserService:
     def _check_credentials(self, username: str, password: str) -> None:
         if not USERNAME.fullmatch(username):
             raise unprocessable(
-                "bad_username", "a username has 3 to 32 letters, digits, '_', '.' or '-'"
+                "bad_username", _("a username has 3 to 32 letters, digits, '_', '.' or '-'")
             )
         if not 8 <= len(password) <= 256:
-            raise unprocessable("bad_password", "a password has 8 to 256 characters")
+            raise unprocessable("bad_password", _("a password has 8 to 256 characters"))
 
     async def register(self, username: str, password: str) -> dict[str, JSON]:
         self._check_credentials(username, password)
@@ -92,7 +93,9 @@ class UserService:
                     s.flush()
                     return user.id
             except IntegrityError:
-                raise conflict("username_taken", f"the username {username!r} is taken") from None
+                raise conflict(
+                    "username_taken", _("the username {name} is taken", name=repr(username))
+                ) from None
 
         user_id = await self.games.run(store)
         return {"id": user_id, "username": username}
@@ -116,7 +119,7 @@ class UserService:
         # An unknown user is checked against a dummy hash, so that both take as long.
         digest = row[1] if row else await self.hashing(self._dummy_hash)
         if not await self.hashing(check, digest) or row is None:
-            raise ApiError(401, "bad_credentials", "wrong username or password")
+            raise ApiError(401, "bad_credentials", _("wrong username or password"))
         user_id = row[0]
         token = secrets.token_urlsafe(32)
         expires = utcnow() + timedelta(days=self.games.settings.session_days)
@@ -145,7 +148,7 @@ class UserService:
     async def user_for(self, token: str | None) -> tuple[int, str]:
         """The account a session token belongs to, or 401."""
         if not token:
-            raise ApiError(401, "missing_token", "log in and send Authorization: Bearer …")
+            raise ApiError(401, "missing_token", _("log in and send Authorization: Bearer …"))
 
         def find() -> tuple[int, str] | None:
             with self.db.read() as s:
@@ -160,7 +163,7 @@ class UserService:
 
         found = await self.games.run(find)
         if found is None:
-            raise ApiError(401, "bad_session", "this session token is not valid or has expired")
+            raise ApiError(401, "bad_session", _("this session token is not valid or has expired"))
         return found
 
     async def my_games(self, user_id: int) -> list[dict[str, JSON]]:
@@ -201,9 +204,9 @@ class UserService:
             with self.db.write() as s:
                 seat = s.get(SeatRow, (game_id, side))
                 if seat is None:
-                    raise not_found("no such seat")
+                    raise not_found(_("no such seat"))
                 if seat.user_id not in (None, user_id):
-                    raise conflict("seat_taken", "this seat belongs to another account")
+                    raise conflict("seat_taken", _("this seat belongs to another account"))
                 seat.user_id = user_id
 
         await self.games.run(attach)

@@ -20,6 +20,7 @@ from typing import Any
 
 from hexfront.engine.errors import HexfrontError
 from hexfront.engine.protocol import Action, Game
+from hexfront.i18n import _
 
 from .errors import ApiError, CorruptGame
 from .live import LiveGame, encode
@@ -99,14 +100,14 @@ class LiveCache:
     @asynccontextmanager
     async def locked(self, game_id: str) -> AsyncIterator[LiveGame]:
         """The live game with its lock held; a game found broken is rebuilt first."""
-        for _ in range(3):
+        for _attempt in range(3):
             live = await self.live(game_id)
             async with live.lock:
                 if live.broken:
                     continue
                 yield live
                 return
-        raise ApiError(503, "unavailable", "the game could not be loaded; try again")
+        raise ApiError(503, "unavailable", _("the game could not be loaded; try again"))
 
     # --- other processes' changes ---------------------------------------------------------
 
@@ -167,7 +168,7 @@ class LiveCache:
     async def on_notice(self, payload: str) -> None:
         """A PostgreSQL notification ``"<game id> <version> <meta_version>"`` from a
         process that changed a game (this one's own are ignored by their versions)."""
-        game_id, _, rest = payload.partition(" ")
+        game_id, _space, rest = payload.partition(" ")
         try:
             version, meta = (int(x) for x in rest.split())
         except ValueError:

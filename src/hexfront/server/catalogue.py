@@ -11,6 +11,7 @@ from hexfront.engine.errors import HexfrontError
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Game
 from hexfront.games import registry
+from hexfront.i18n import _
 
 from .errors import ApiError, unprocessable
 from .live import Seat
@@ -47,8 +48,12 @@ class Catalogue:
             return self.settings.extra_games[name]
         try:
             return registry.load_game(name)
-        except HexfrontError as exc:
-            raise unprocessable("unknown_game", str(exc)) from None
+        except HexfrontError:
+            known = ", ".join(e.name for e in registry.catalog())
+            raise unprocessable(
+                "unknown_game",
+                _("unknown game {name}; known games: {known}", name=repr(name), known=known),
+            ) from None
 
     def catalog(self) -> dict[str, JSON]:
         games: list[JSON] = []
@@ -83,10 +88,18 @@ def check_scenario(game: Game[Any], game_name: str, scenario: str) -> None:
     if scenario_info is None:
         known = ", ".join(s.id for s in game.scenarios())
         raise unprocessable(
-            "unknown_scenario", f"{game_name} has no scenario {scenario!r}; known: {known}"
+            "unknown_scenario",
+            _(
+                "{game} has no scenario {scenario}; known: {known}",
+                game=game_name,
+                scenario=repr(scenario),
+                known=known,
+            ),
         )
     if not scenario_info.playable:
-        raise unprocessable("scenario_not_playable", f"{scenario} is not playable yet")
+        raise unprocessable(
+            "scenario_not_playable", _("{scenario} is not playable yet", scenario=scenario)
+        )
 
 
 def check_options(
@@ -101,8 +114,12 @@ def check_options(
     if unknown:
         raise unprocessable(
             "unknown_option",
-            f"{game.name} has no option {', '.join(unknown)}; "
-            f"options: {', '.join(infos) or 'none'}",
+            _(
+                "{game} has no option {names}; options: {known}",
+                game=game.name,
+                names=", ".join(unknown),
+                known=", ".join(infos) or _("none"),
+            ),
         )
     out: dict[str, JSON] = {}
     for name, info in infos.items():
@@ -110,13 +127,24 @@ def check_options(
         if not json_type_matches(info.default, value) or (
             info.choices and value not in info.choices
         ):
-            allowed = ", ".join(map(str, info.choices)) if info.choices else "its type"
-            raise unprocessable("bad_option", f"option {name!r} must be one of {allowed}")
+            if info.choices:
+                allowed = ", ".join(map(str, info.choices))
+                detail = _(
+                    "option {name} must be one of {allowed}", name=repr(name), allowed=allowed
+                )
+            else:
+                detail = _("option {name} must be of its type", name=repr(name))
+            raise unprocessable("bad_option", detail)
         if scenario is not None and not info.applies_to(scenario):
             if value != info.default:
                 raise unprocessable(
                     "bad_option",
-                    f"option {name!r} belongs to {', '.join(info.scenarios)}, not {scenario}",
+                    _(
+                        "option {name} belongs to {scenarios}, not {scenario}",
+                        name=repr(name),
+                        scenarios=", ".join(info.scenarios),
+                        scenario=scenario,
+                    ),
                 )
             continue
         out[name] = value
@@ -129,7 +157,12 @@ def check_seats(game: Game[Any], opponents: Mapping[str, str]) -> dict[str, Seat
     if unknown:
         raise unprocessable(
             "unknown_side",
-            f"{game.name} has no side {', '.join(unknown)}; sides: {', '.join(game.sides)}",
+            _(
+                "{game} has no side {names}; sides: {sides}",
+                game=game.name,
+                names=", ".join(unknown),
+                sides=", ".join(game.sides),
+            ),
         )
     seats: dict[str, Seat] = {}
     for side in game.sides:
@@ -139,9 +172,17 @@ def check_seats(game: Game[Any], opponents: Mapping[str, str]) -> dict[str, Seat
             continue
         try:
             make_agent(who, 0)
-        except ValueError as exc:
-            raise unprocessable("unknown_agent", f"{side}: {exc}") from None
+        except ValueError:
+            raise unprocessable(
+                "unknown_agent",
+                _(
+                    "{side}: there is no computer player {agent}; available: {agents}",
+                    side=side,
+                    agent=repr(who),
+                    agents=", ".join(agent_names()),
+                ),
+            ) from None
         seats[side] = Seat(side, "ai", who)
     if all(seat.kind == "ai" for seat in seats.values()):
-        raise unprocessable("no_person", "at least one side must be played by a person")
+        raise unprocessable("no_person", _("at least one side must be played by a person"))
     return seats

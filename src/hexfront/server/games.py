@@ -33,6 +33,7 @@ from hexfront.engine.errors import HexfrontError
 from hexfront.engine.events import JSON
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action, Game, canonical_json
+from hexfront.i18n import _
 
 from . import dice
 from .ai_runner import AiRunner
@@ -152,7 +153,9 @@ class GameService:
         full_options = check_options(game, options, scenario)
         seats = check_seats(game, opponents)
         if play_as is not None and (play_as not in seats or seats[play_as].kind == "ai"):
-            raise unprocessable("bad_side", "play_as must be a side played by a person")
+            raise unprocessable(
+                "bad_side", _("the side you play must be one played by a person, not the computer")
+            )
         if play_as is None:
             play_as = next(
                 (s for s, seat in seats.items() if seat.kind == "hotseat"),
@@ -167,14 +170,21 @@ class GameService:
             # Its chooser could rebuild the setup offline: every hidden block, every die.
             raise unprocessable(
                 "seed_not_allowed",
-                "when two people play from different places the server always draws the "
-                "dice in secret: leave the seed out (a seed of your own is for games against "
-                "the computer, or with every side at one screen)",
+                _(
+                    "when two people play from different places the server always draws the "
+                    "dice in secret: leave the seed out (a seed of your own is for games "
+                    "against the computer, or with every side at one screen)"
+                ),
             )
         if spectate not in MODES:
-            raise unprocessable("bad_spectate", f"spectate must be one of {', '.join(MODES)}")
+            raise unprocessable(
+                "bad_spectate",
+                _("what spectators see must be one of {modes}", modes=", ".join(MODES)),
+            )
         if spectate == "delayed" and spectate_delay < 1:
-            raise unprocessable("bad_spectate", "spectate_delay must be 1 turn or more")
+            raise unprocessable(
+                "bad_spectate", _("spectators who see the game later must be 1 turn or more behind")
+            )
         if spectate != "delayed":
             spectate_delay = 0
         seed_chosen = seed is not None
@@ -197,10 +207,13 @@ class GameService:
             try:
                 match: Match[Any] = Match(game, scenario, full_options, seed)
             except (HexfrontError, ValueError, TypeError, KeyError) as exc:
-                raise unprocessable("bad_setup", f"the game could not be set up: {exc}") from None
+                raise unprocessable(
+                    "bad_setup", _("the game could not be set up: {why}", why=exc)
+                ) from None
             if spectate == "delayed" and turn_of(match.state) is None:
                 raise unprocessable(
-                    "bad_spectate", f"{game.name} counts no turns: spectate public or end"
+                    "bad_spectate",
+                    _("{game} counts no turns: spectate public or end", game=game.name),
                 )
             live = LiveGame(game_id, game, match, seed, seed_chosen, 0, seats, secret)
             live.spectate, live.spectate_delay = spectate, spectate_delay
@@ -267,7 +280,7 @@ class GameService:
         game's versions, and a live game older than them is brought up to date first, so
         no request is answered from a stale view."""
         if not token:
-            raise ApiError(401, "missing_token", "send the seat token: Authorization: Bearer …")
+            raise ApiError(401, "missing_token", _("send the seat token: Authorization: Bearer …"))
         digest = token_hash(token)
         # SQLite answers this from the page cache in about 0.1 ms, and a WAL reader never
         # waits for a writer: cheaper on the event loop than a trip to a worker thread.
@@ -280,12 +293,14 @@ class GameService:
             if await self.run(self.store.find_spectator, digest) is not None:
                 raise forbidden(
                     "spectator_only",
-                    "a spectator link can only watch: it cannot act, undo, open the record "
-                    "or replace a token",
+                    _(
+                        "a spectator link can only watch: it cannot act, undo, open the "
+                        "record or replace a token"
+                    ),
                 )
-            raise ApiError(401, "bad_token", "this seat token is not valid")
+            raise ApiError(401, "bad_token", _("this seat token is not valid"))
         if hit[0] != game_id:
-            raise forbidden("wrong_game", "this seat token belongs to another game")
+            raise forbidden("wrong_game", _("this seat token belongs to another game"))
         await self.freshen(game_id, hit[2], hit[3])
         return hit[1]
 
@@ -293,12 +308,12 @@ class GameService:
         """``SPECTATOR`` for a spectator link of ``game_id`` (401 for no or a bad token,
         403 for another game's); like :meth:`seat_for`, asked of the database each time."""
         if not token:
-            raise ApiError(401, "missing_token", "send the spectator token")
+            raise ApiError(401, "missing_token", _("send the spectator token"))
         hit = await self.run(self.store.find_spectator, token_hash(token))
         if hit is None:
-            raise ApiError(401, "bad_token", "this spectator token is not valid")
+            raise ApiError(401, "bad_token", _("this spectator token is not valid"))
         if hit[0] != game_id:
-            raise forbidden("wrong_game", "this spectator token belongs to another game")
+            raise forbidden("wrong_game", _("this spectator token belongs to another game"))
         await self.freshen(game_id, hit[1], hit[2])
         return SPECTATOR
 
@@ -365,7 +380,7 @@ class GameService:
             if side == SPECTATOR:
                 cap = self.settings.max_spectator_sockets
             if len(subs) >= cap:
-                raise ApiError(429, "too_many_sockets", "too many open sockets for this seat")
+                raise ApiError(429, "too_many_sockets", _("too many open sockets for this seat"))
             if side not in live.wire:
                 live.wire.update(await self.workers.rules(live, encode, live, {side}))
             sub = Subscriber(side, digest)
@@ -392,7 +407,7 @@ class GameService:
         async with self.locked(game_id) as live:
             check_version(live, version)
             if not live.match.can_undo(side):
-                raise unprocessable("nothing_to_undo", f"{side} has nothing to undo now")
+                raise unprocessable("nothing_to_undo", _("you have nothing to undo now"))
             wire = await self._change(live, None, side)
         return wire[side]
 
@@ -455,7 +470,7 @@ class GameService:
             if agree and live.has_ai() and not live.match.is_over():
                 raise conflict(
                     "not_against_the_computer",
-                    "a game against the computer opens its record only when it is over",
+                    _("a game against the computer opens its record only when it is over"),
                 )
             stored = await self.run(self.store.store_open, live.id, side, agree, token_hash(token))
             live.open_sides = stored[0]
@@ -469,7 +484,7 @@ class GameService:
             if not live.record_readable():
                 raise forbidden(
                     "record_closed",
-                    "the record opens when the game is over or when every seat agrees",
+                    _("the record opens when the game is over or when every seat agrees"),
                 )
             return await self.run(full_record, live)
 
@@ -478,15 +493,18 @@ class GameService:
             if not live.record_readable():
                 raise forbidden(
                     "record_closed",
-                    "replays open when the game is over or when every seat agrees",
+                    _("replays open when the game is over or when every seat agrees"),
                 )
             actions = list(live.match.record.actions)
         total = len(actions)
         upto = total if upto is None else upto
         if not 0 <= upto <= total:
-            raise unprocessable("bad_upto", f"upto must be between 0 and {total}")
+            raise unprocessable("bad_upto", _("a replay stops after 0 to {n} actions", n=total))
         if side is not None and side not in live.game.sides:
-            raise unprocessable("unknown_side", f"side must be one of {', '.join(live.game.sides)}")
+            raise unprocessable(
+                "unknown_side",
+                _("the side must be one of {sides}", sides=", ".join(live.game.sides)),
+            )
         return await self.run(replay_view, live, actions, upto, side, self.store.snapshot_before)
 
     # --- whose turn, webhooks ------------------------------------------------------------
@@ -524,8 +542,10 @@ class GameService:
         if live.seats[side].kind != "human":
             raise unprocessable(
                 "bad_webhook",
-                "only a seat played from elsewhere takes a webhook (not one at the creator's "
-                "screen)",
+                _(
+                    "only a seat played from elsewhere takes a webhook (not one at the "
+                    "creator's screen)"
+                ),
             )
         if url is not None:
             url = check_url(url, self.settings.webhook_private_ok)
@@ -549,9 +569,11 @@ class GameService:
             if not live.match.is_over() and not live.is_open() and invited:
                 raise forbidden(
                     "export_closed",
-                    "a game in progress between people in different places is exported "
-                    "only once every seat agreed to open its record (the file shows "
-                    "everything hidden): ask your opponent to agree, or wait for the end",
+                    _(
+                        "a game in progress between people in different places is exported "
+                        "only once every seat agreed to open its record (the file shows "
+                        "everything hidden): ask your opponent to agree, or wait for the end"
+                    ),
                 )
             return await self.run(export_game, live)
 
@@ -568,7 +590,10 @@ class GameService:
             seats = imported.seats
             me = play_as
             if me is not None and (me not in seats or seats[me].kind == "ai"):
-                raise unprocessable("bad_side", "play_as must be a side played by a person")
+                raise unprocessable(
+                    "bad_side",
+                    _("the side you play must be one played by a person, not the computer"),
+                )
             if me is None:
                 me = next(s for s, seat in seats.items() if seat.kind != "ai")
             if user_id is not None:

@@ -13,6 +13,10 @@ from urllib.parse import parse_qsl
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from hexfront.i18n import _, using
+
+from . import language
+
 
 class RateLimiter:
     """Token buckets by key: ``burst`` requests at once, refilled at ``rate`` per second."""
@@ -143,7 +147,7 @@ class BodyTooLarge(HTTPException):
     An ``HTTPException`` so that the framework's body parsing passes it on as a 413."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(413, f"request bodies are limited to {limit} bytes")
+        super().__init__(413, _("request bodies are limited to {n} bytes", n=limit))
 
 
 def _error_body(status: int, code: str, detail: str) -> tuple[list[tuple[bytes, bytes]], bytes]:
@@ -157,7 +161,9 @@ def _error_body(status: int, code: str, detail: str) -> tuple[list[tuple[bytes, 
 
 class GuardMiddleware:
     """Refuse bodies over ``max_body`` with 413 before anything parses them, and add
-    headers that keep views out of caches and seat tokens out of referrers."""
+    headers that keep views out of caches and seat tokens out of referrers. It also
+    chooses the language of the request's messages (``language.py``) and holds it while
+    the request is served."""
 
     SECURITY_HEADERS = (
         (b"x-content-type-options", b"nosniff"),
@@ -181,18 +187,26 @@ class GuardMiddleware:
         self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            take_query_token(scope)
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        take_query_token(scope)
+        lang = language.of_scope(scope)
+        scope[language.SCOPE_KEY] = lang
+        with using(lang):
+            if scope["type"] == "http":
+                await self._guard(scope, receive, send)
+            else:
+                await self.app(scope, receive, send)
+
+    async def _guard(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared, chunked, ctype = 0, False, b""
         for name, value in scope["headers"]:
             if name == b"content-length":
                 try:
                     declared = int(value)
                 except ValueError:
-                    await self._refuse(send, 400, "bad_request", "invalid Content-Length")
+                    await self._refuse(send, 400, "bad_request", _("invalid Content-Length"))
                     return
             elif name == b"transfer-encoding":
                 chunked = True
@@ -205,7 +219,7 @@ class GuardMiddleware:
         is_api = scope["path"].startswith("/api/")
         if is_api and (declared > 0 or chunked) and ctype != b"application/json":
             await self._refuse(
-                send, 415, "unsupported_media_type", "send JSON: Content-Type: application/json"
+                send, 415, "unsupported_media_type", _("send JSON: Content-Type: application/json")
             )
             return
         received = 0
@@ -243,7 +257,7 @@ class GuardMiddleware:
                 await self._refuse(send, 413, "body_too_large", self._too_large(limit))
 
     def _too_large(self, limit: int) -> str:
-        return f"request bodies are limited to {limit} bytes"
+        return _("request bodies are limited to {n} bytes", n=limit)
 
     async def _refuse(self, send: Send, status: int, code: str, detail: str) -> None:
         headers, body = _error_body(status, code, detail)

@@ -23,7 +23,7 @@ from typing import Any
 from hexfront.ai.base import Agent, make_agent
 from hexfront.engine.errors import IllegalAction, MalformedAction, NotYourTurn
 from hexfront.engine.events import JSON
-from hexfront.engine.match import Match
+from hexfront.engine.match import Match, side_words
 from hexfront.engine.protocol import (
     Action,
     DescribesActions,
@@ -32,6 +32,7 @@ from hexfront.engine.protocol import (
     HasBoard,
     canonical_json,
 )
+from hexfront.i18n import DEFAULT, _, using
 
 from . import dice
 from .errors import conflict, forbidden, unprocessable
@@ -256,12 +257,18 @@ def spectator_payload(live: LiveGame) -> dict[str, JSON]:
 
 
 def encode(live: LiveGame, sides: set[str] | None = None) -> dict[str, bytes]:
-    """Encoded payloads of ``sides`` (default: the sides with open sockets)."""
+    """Encoded payloads of ``sides`` (default: the sides with open sockets).
+
+    Always in English, whatever language the request that caused them reads: a payload
+    is shared by every socket of its seat (the browser words it in its own language)."""
     sides = live.watched_sides() if sides is None else sides
-    return {
-        side: json.dumps(payload(live, side), ensure_ascii=False, separators=(",", ":")).encode()
-        for side in sides
-    }
+    with using(DEFAULT):
+        return {
+            side: json.dumps(
+                payload(live, side), ensure_ascii=False, separators=(",", ":")
+            ).encode()
+            for side in sides
+        }
 
 
 def result_json(match: Match[Any]) -> dict[str, JSON] | None:
@@ -294,7 +301,14 @@ def parse_action(raw: JSON, side: str) -> Action:
     except MalformedAction as exc:
         raise unprocessable("malformed_action", str(exc)) from None
     if action.side != side:
-        raise forbidden("wrong_side", f"this seat plays {side}, not {action.side}")
+        raise forbidden(
+            "wrong_side",
+            _(
+                "this seat plays {side}, not {other}",
+                side=_(side_words(side)),
+                other=_(side_words(action.side)),
+            ),
+        )
     return action
 
 
@@ -302,7 +316,11 @@ def check_version(live: LiveGame, version: int) -> None:
     if version != live.version:
         raise conflict(
             "stale_version",
-            f"the game is at version {live.version}, not {version}: reload the view",
+            _(
+                "the game is at version {now}, not {sent}: reload the view",
+                now=live.version,
+                sent=version,
+            ),
         )
 
 
@@ -359,9 +377,11 @@ def as_listed(live: LiveGame, action: Action) -> Action:
             if listed.key() != action.key():
                 raise unprocessable(
                     "wrong_type",
-                    "this action is legal only with other JSON types: send every value "
-                    "exactly as the list of legal actions has it (a whole number as 2, "
-                    "not 2.0; true or false, not 1 or 0)",
+                    _(
+                        "this action is legal only with other JSON types: send every value "
+                        "exactly as the list of legal actions has it (a whole number as 2, "
+                        "not 2.0; true or false, not 1 or 0)"
+                    ),
                 )
             return listed
     return action

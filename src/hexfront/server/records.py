@@ -12,6 +12,7 @@ from typing import Any
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action, Game, ListsHidden, canonical_json
 from hexfront.engine.records import GameRecord
+from hexfront.i18n import _
 
 from . import dice
 from .errors import CorruptGame
@@ -62,7 +63,9 @@ def replay_view(
     for i in range(start, upto):
         action = actions[i]
         if action not in game.legal_actions(state, action.side):
-            raise CorruptGame(f"game {live.id}: action #{i} is not legal when replayed")
+            raise CorruptGame(
+                _("game {game}: action {n} is not legal when replayed", game=live.id, n=i)
+            )
         if i == upto - 1 and side is not None and action.side != side:
             hidden = hidden_from(game, state, side)
         game.apply(state, action)

@@ -19,6 +19,7 @@ from typing import Any
 
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action, Game
+from hexfront.i18n import _
 
 from .errors import forbidden
 from .live import result_json
@@ -108,7 +109,7 @@ async def game_report(games: Any, game_id: str) -> dict[str, JSON]:
     async with games.locked(game_id) as live:
         match = live.match
         if not match.is_over():
-            raise forbidden("game_not_over", "the report opens when the game is over")
+            raise forbidden("game_not_over", _("the report opens when the game is over"))
         record = match.record
         actions = list(record.actions)
         result = result_json(match)

@@ -37,6 +37,7 @@ from hexfront.engine.events import JSON
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action, Game, canonical_json
 from hexfront.engine.records import GameRecord
+from hexfront.i18n import _
 
 from .db import (
     ActionRow,
@@ -228,7 +229,7 @@ class GameStore:
         with self.db.read() as s:
             row = s.get(GameRow, game_id)
             if row is None:
-                raise not_found(f"no game {game_id!r}")
+                raise not_found(_("no game {game}", game=repr(game_id)))
             seat_rows = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id)).all()
             # Only the actions the game row counts: under READ COMMITTED another process
             # may append one between these reads, and its hash is not this row's.
@@ -254,13 +255,15 @@ class GameStore:
             # Another process took actions back (undo) between the reads: read it again.
             return self._load(game_id, load_game, attempts - 1)
         if [seq for seq, _ in action_rows] != list(range(1, len(action_rows) + 1)):
-            raise CorruptGame(f"game {game_id}: the action log has gaps")
+            raise CorruptGame(_("game {game}: the action log has gaps", game=game_id))
         game = load_game(row.game)
         seats = {r.side: Seat(r.side, r.kind, r.agent, r.user_id) for r in seat_rows}
         try:
             actions = json.loads("[" + ",".join(a for _, a in action_rows) + "]")
         except (TypeError, ValueError):
-            raise CorruptGame(f"game {game_id}: an action in the log is not JSON") from None
+            raise CorruptGame(
+                _("game {game}: an action in the log is not JSON", game=game_id)
+            ) from None
         snapshot_seq = int(snap[0]) if snap is not None else 0
         if long_log and snap is not None:
             try:
@@ -434,7 +437,7 @@ class GameStore:
         with self.db.write() as s:
             seat = s.get(SeatRow, (game_id, side))
             if seat is None or seat.kind == "ai":
-                raise not_found("no such seat")
+                raise not_found(_("no such seat"))
             seat.webhook_url = url
 
     def webhook_of(self, game_id: str, side: str) -> str | None:
@@ -461,7 +464,7 @@ class GameStore:
                 ).where(GAMES_T.c.id == game_id)
             ).first()
             if row is None:
-                raise not_found(f"no game {game_id!r}")
+                raise not_found(_("no game {game}", game=repr(game_id)))
             seats = s.execute(
                 select(SEATS_T.c.side, SEATS_T.c.kind, SEATS_T.c.agent).where(
                     SEATS_T.c.game_id == game_id
@@ -497,15 +500,17 @@ class GameStore:
                 )
             ).first()
             if seat is None:
-                raise ApiError(401, "bad_invite", "this invite code is not valid for this game")
+                raise ApiError(401, "bad_invite", _("this invite code is not valid for this game"))
             done = s.execute(
                 _JOIN, {"token": digest, "user": user_id, "id": game_id, "invite": invite}
             )
             if seat[1] is not None or getattr(done, "rowcount", 1) != 1:
                 raise conflict(
                     "invite_used",
-                    "this invite was already used: someone else holds the seat now. If that "
-                    "was not you, ask the game's creator for a new game",
+                    _(
+                        "this invite was already used: someone else holds the seat now. If "
+                        "that was not you, ask the game's creator for a new game"
+                    ),
                 )
             return str(seat[0]), bump_meta(s, game_id, not self.db.is_sqlite)
 
@@ -533,9 +538,9 @@ class GameStore:
         with self.db.write() as s:
             seat = s.get(SeatRow, (game_id, side))
             if seat is None or seat.kind == "ai":
-                raise not_found("no such seat")
+                raise not_found(_("no such seat"))
             if user_id is not None and seat.user_id != user_id:
-                raise forbidden("not_your_seat", "that seat is not attached to your account")
+                raise forbidden("not_your_seat", _("that seat is not attached to your account"))
             old, seat.token_hash = seat.token_hash, digest
             # An agreement to open the record was given with the old token: it dies.
             s.execute(
@@ -562,7 +567,7 @@ class GameStore:
             )
             if agree:
                 if current != digest:
-                    raise ApiError(401, "bad_token", "this seat token is not valid")
+                    raise ApiError(401, "bad_token", _("this seat token is not valid"))
                 s.add(
                     OpenRequestRow(
                         game_id=game_id, side=side, token_hash=digest, created_at=utcnow()
@@ -631,7 +636,7 @@ class GameStore:
         except StaleInDatabase:
             live.mark_broken()
             raise conflict(
-                "stale_version", "the game was changed elsewhere: reload the view"
+                "stale_version", _("the game was changed elsewhere: reload the view")
             ) from None
         except BaseException:
             live.mark_broken()
@@ -710,9 +715,13 @@ class GameStore:
         try:
             body = unpack_state(stored)
         except (ValueError, zlib.error):
-            raise CorruptGame(f"game {live.id}: snapshot {seq} cannot be unpacked") from None
+            raise CorruptGame(
+                _("game {game}: snapshot {n} cannot be unpacked", game=live.id, n=seq)
+            ) from None
         if hashlib.sha256(body.encode()).hexdigest() != digest:
-            raise CorruptGame(f"game {live.id}: snapshot {seq} does not match its hash")
+            raise CorruptGame(
+                _("game {game}: snapshot {n} does not match its hash", game=live.id, n=seq)
+            )
         return live.game.from_json(json.loads(body)), seq
 
 
@@ -765,11 +774,15 @@ def rebuild_match(
         for i, raw in enumerate(actions, 1):
             match.act(Action.from_json(raw))
             if snapshot is not None and i == snapshot[0] and match.hash() != snapshot[1]:
-                raise CorruptGame(f"game {game_id}: the replay differs from snapshot {i}")
+                raise CorruptGame(
+                    _("game {game}: the replay differs from snapshot {n}", game=game_id, n=i)
+                )
     except HexfrontError as exc:
-        raise CorruptGame(f"game {game_id}: the log does not replay: {exc}") from None
+        raise CorruptGame(
+            _("game {game}: the log does not replay: {why}", game=game_id, why=exc)
+        ) from None
     if match.hash() != row.state_hash:
-        raise CorruptGame(f"game {game_id}: the replay does not match the stored hash")
+        raise CorruptGame(_("game {game}: the replay does not match the stored hash", game=game_id))
     return match
 
 
@@ -807,7 +820,9 @@ def resume_match(
             Action(raw["side"], raw["verb"], dict(raw.get("args", {}))) for raw in actions[:seq]
         )
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise CorruptGame(f"game {game_id}: an action in the log is malformed") from None
+        raise CorruptGame(
+            _("game {game}: an action in the log is malformed", game=game_id)
+        ) from None
     # A state that does not load back exactly, or a log that does not go on from it,
     # ends at another hash than the stored one: the snapshot is suspect, and the full
     # replay from the seed (the caller's fallback) decides whether the log is sound.

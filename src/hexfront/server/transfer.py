@@ -37,6 +37,7 @@ from hexfront.engine.errors import HexfrontError
 from hexfront.engine.events import JSON
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action, Game, canonical_json
+from hexfront.i18n import _
 
 from . import dice
 from .catalogue import PERSON_KINDS, check_options, check_scenario
@@ -96,14 +97,14 @@ class Imported:
 
 
 def _refuse(detail: str) -> ApiError:
-    return bad_request("bad_export_file", f"this game file cannot be imported: {detail}")
+    return bad_request("bad_export_file", _("this game file cannot be imported: {why}", why=detail))
 
 
 def _field(data: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     value = data.get(name)
     # bool is an int in Python: a true/false never stands for a number here.
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise _refuse(f"the field {name!r} is missing or has the wrong type")
+        raise _refuse(_("the field {name} is missing or has the wrong type", name=repr(name)))
     return value
 
 
@@ -112,26 +113,31 @@ def check_file(data: Any, load_game: Callable[[str], Game[Any]]) -> Imported:
 
     Blocking (a long game replays for seconds): run it in a worker thread."""
     if not isinstance(data, dict):
-        raise _refuse("it is not a JSON object")
+        raise _refuse(_("it is not a JSON object"))
     if data.get("format") != FORMAT:
-        raise _refuse("it is not a hexfront game file (its 'format' is not 'hexfront-game')")
+        raise _refuse(_("it is not a hexfront game file (its 'format' is not 'hexfront-game')"))
     stated = data.get(HASH_KEY)
     if not isinstance(stated, str):
-        raise _refuse("it carries no SHA-256 ('sha256') of its content")
+        raise _refuse(_("it carries no SHA-256 ('sha256') of its content"))
     try:
         actual = content_hash(data)
     except (TypeError, ValueError):
-        raise _refuse("its content is not plain JSON") from None
+        raise _refuse(_("its content is not plain JSON")) from None
     if actual != stated:
         raise bad_request(
             "export_tampered",
-            "this game file was changed or damaged after it was exported: the SHA-256 of "
-            "its content does not match the one it carries, so it is refused",
+            _(
+                "this game file was changed or damaged after it was exported: the SHA-256 of "
+                "its content does not match the one it carries, so it is refused"
+            ),
         )
     if data.get("format_version") != FORMAT_VERSION:
         raise _refuse(
-            f"it has format version {data.get('format_version')!r}; this server "
-            f"reads version {FORMAT_VERSION}"
+            _(
+                "it has format version {version}; this server reads version {ours}",
+                version=repr(data.get("format_version")),
+                ours=FORMAT_VERSION,
+            )
         )
     name = _field(data, "game", str)
     scenario = _field(data, "scenario", str)
@@ -145,7 +151,7 @@ def check_file(data: Any, load_game: Callable[[str], Game[Any]]) -> Imported:
     spectate = _field(data, "spectate", str)
     spectate_delay = _field(data, "spectate_delay", int)
     if not 0 <= seed < 2**63:
-        raise _refuse("its seed is out of range")
+        raise _refuse(_("its seed is out of range"))
     try:
         game = load_game(name)
         check_scenario(game, name, scenario)
@@ -156,33 +162,38 @@ def check_file(data: Any, load_game: Callable[[str], Game[Any]]) -> Imported:
     # change the game, the replay below does not reach the stated hash.
     if secret is not None:
         if not isinstance(secret, str) or seed_chosen or dice.seed_of(secret) != seed:
-            raise _refuse("its seed does not derive from the dice secret it carries")
+            raise _refuse(_("its seed does not derive from the dice secret it carries"))
     elif not seed_chosen:
-        raise _refuse("a seed the server drew must come with its dice secret")
+        raise _refuse(_("a seed the server drew must come with its dice secret"))
     if spectate not in MODES or not 0 <= spectate_delay <= 1000:
-        raise _refuse("what spectators may see is not one of public, end or delayed")
+        raise _refuse(_("what spectators may see is not one of public, end or delayed"))
     seats = _seats(game, raw_seats)
     try:
         match: Match[Any] = Match(game, scenario, full_options, seed)
     except (HexfrontError, ValueError, TypeError, KeyError) as exc:
-        raise _refuse(f"the game could not be set up: {exc}") from None
+        raise _refuse(_("the game could not be set up: {why}", why=exc)) from None
     for i, raw in enumerate(raw_actions, 1):
         try:
             action = Action.from_json(raw)
             if action.side not in seats:
-                raise HexfrontError(f"{action.side!r} is not a side of this game")
+                raise HexfrontError(_("{side} is not a side of this game", side=repr(action.side)))
             match.act(action)
         except HexfrontError as exc:
             raise _refuse(
-                f"action {i} of {len(raw_actions)} is not legal when replayed ({exc})"
+                _(
+                    "action {n} of {total} is not legal when replayed ({why})",
+                    n=i,
+                    total=len(raw_actions),
+                    why=exc,
+                )
             ) from None
         if match.is_over() and i < len(raw_actions):
-            raise _refuse(f"the game is over after action {i}, yet more actions follow")
+            raise _refuse(_("the game is over after action {n}, yet more actions follow", n=i))
     if match.hash() != stated_hash:
-        raise _refuse("its actions do not replay to the state hash it states")
+        raise _refuse(_("its actions do not replay to the state hash it states"))
     status = "over" if match.is_over() else "active"
     if data.get("status") != status or data.get("result") != result_json(match):
-        raise _refuse("its status or result is not the one its actions lead to")
+        raise _refuse(_("its status or result is not the one its actions lead to"))
     return Imported(
         match,
         seats,
@@ -198,25 +209,31 @@ def _seats(game: Game[Any], raw: Mapping[str, Any]) -> dict[str, Seat]:
     from hexfront.ai.base import make_agent
 
     if sorted(raw) != sorted(game.sides):
-        raise _refuse(f"its seats are not this game's sides ({', '.join(game.sides)})")
+        raise _refuse(
+            _("its seats are not this game's sides ({sides})", sides=", ".join(game.sides))
+        )
     seats: dict[str, Seat] = {}
     for side in game.sides:
         entry = raw[side]
         if not isinstance(entry, dict) or set(entry) != {"kind", "agent"}:
-            raise _refuse(f"the seat of {side} is not {{kind, agent}}")
+            raise _refuse(_("the seat of {side} is not {{kind, agent}}", side=side))
         kind, agent = entry["kind"], entry["agent"]
         if kind in PERSON_KINDS and agent is None:
             seats[side] = Seat(side, kind)
             continue
         if kind != "ai" or not isinstance(agent, str):
-            raise _refuse(f"the seat of {side} has an unknown kind")
+            raise _refuse(_("the seat of {side} has an unknown kind", side=side))
         try:
             make_agent(agent, 0)
         except ValueError:
             raise _refuse(
-                f"the computer player {agent!r} of {side} is not on this server"
+                _(
+                    "the computer player {agent} of {side} is not on this server",
+                    agent=repr(agent),
+                    side=side,
+                )
             ) from None
         seats[side] = Seat(side, "ai", agent)
     if all(seat.kind == "ai" for seat in seats.values()):
-        raise _refuse("no seat is played by a person")
+        raise _refuse(_("no seat is played by a person"))
     return seats

@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 from urllib.request import HTTPRedirectHandler, ProxyHandler, Request, build_opener
 
 from hexfront.engine.events import JSON
+from hexfront.i18n import _
 
 from .errors import unprocessable
 from .settings import Settings
@@ -52,24 +53,25 @@ def check_url(url: str, private_ok: bool) -> str:
     """The URL, stripped, if a webhook may use it; 422 ``bad_webhook`` otherwise."""
     url = url.strip()
     if not url or len(url) > MAX_URL:
-        raise unprocessable("bad_webhook", f"a webhook URL has 1 to {MAX_URL} characters")
+        raise unprocessable("bad_webhook", _("a webhook URL has 1 to {n} characters", n=MAX_URL))
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        raise unprocessable("bad_webhook", "this webhook URL cannot be read") from None
+        raise unprocessable("bad_webhook", _("this webhook URL cannot be read")) from None
     if parts.scheme not in ("http", "https"):
-        raise unprocessable("bad_webhook", "a webhook URL starts with http:// or https://")
+        raise unprocessable("bad_webhook", _("a webhook URL starts with http:// or https://"))
     if not parts.hostname:
-        raise unprocessable("bad_webhook", "a webhook URL names a host")
+        raise unprocessable("bad_webhook", _("a webhook URL names a host"))
     if parts.username is not None or parts.password is not None:
         raise unprocessable(
-            "bad_webhook", "put no user name or password in a webhook URL (use a secret path)"
+            "bad_webhook",
+            _("put no user name or password in a webhook URL (use a secret path)"),
         )
     if any(c.isspace() or ord(c) < 32 for c in url):
-        raise unprocessable("bad_webhook", "a webhook URL holds no spaces or control characters")
+        raise unprocessable("bad_webhook", _("a webhook URL holds no spaces or control characters"))
     if port == 0:
-        raise unprocessable("bad_webhook", "a webhook URL needs a real port")
+        raise unprocessable("bad_webhook", _("a webhook URL needs a real port"))
     if not private_ok:
         try:
             address = ipaddress.ip_address(parts.hostname)
@@ -79,7 +81,8 @@ def check_url(url: str, private_ok: bool) -> str:
             address is not None and not address.is_global
         ):
             raise unprocessable(
-                "bad_webhook", "this server does not send webhooks to local or private addresses"
+                "bad_webhook",
+                _("this server does not send webhooks to local or private addresses"),
             )
     return url
 

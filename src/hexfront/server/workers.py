@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import time
 from collections.abc import Callable
@@ -28,9 +29,13 @@ class Workers:
 
         With ``finish`` (the default) a cancelled caller still waits for the work to end
         before the cancellation goes on, so that the game's lock is never released while
-        a thread is still changing the game."""
+        a thread is still changing the game.
+
+        The work runs in a copy of the caller's context: a sentence it writes (an error's
+        detail) is in the language of the request that asked for it."""
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.pool, functools.partial(fn, *args))
+        context = contextvars.copy_context()
+        future = loop.run_in_executor(self.pool, functools.partial(context.run, fn, *args))
         if not finish:
             return await future
         try:

@@ -25,6 +25,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from hexfront.i18n import _
+
 from .errors import ApiError
 from .games import GameService, Revoked, token_hash
 
@@ -56,7 +58,7 @@ async def serve_socket(
                 get_view = get_view or asyncio.ensure_future(sub.next())
                 get_pong = get_pong or asyncio.ensure_future(pongs.get())
                 waiting: set[asyncio.Future[Any]] = {get_view, get_pong}
-                done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
                 if get_pong in done:
                     get_pong = None
                     await websocket.send_text('{"type":"pong"}')
@@ -64,7 +66,7 @@ async def serve_socket(
                     try:
                         message = get_view.result()
                     except Revoked:
-                        detail = "this seat token was replaced; use the new one"
+                        detail = _("this seat token was replaced; use the new one")
                         error = {"type": "error", "error": "token_revoked", "detail": detail}
                         await websocket.send_text(json.dumps(error))
                         await websocket.close(code=4401)
