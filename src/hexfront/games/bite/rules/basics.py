@@ -10,6 +10,7 @@ from ..board import WATER, Site
 from ..charts import charts
 from ..state import AXIS, ELIMINATED, REMOVED, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
+from ..versions import differs
 from .level import advanced as advanced
 from .modifiers import fortification, rivers_frozen
 
@@ -34,6 +35,7 @@ SOVIET_COUNTRIES = frozenset({"ussr"})
 
 FACTORIES_DESTROYED = "factories_destroyed"  # state.flags key: names of the sites (3.3)
 FROZEN_TURN1 = "frozen_turn1"  # state.flags key: frozen unit ids after hand deployment (3.21)
+UNFROZEN = "unfrozen"  # state.flags key: frozen units an attack woke (3.21, Italian 2.x)
 
 
 def initial_control(owner: str | None) -> str:
@@ -332,6 +334,8 @@ def zoc_map(state: BiteState, side: str, *, ground_only: bool) -> bytearray:
     terrain = board.terrain
     adv = advanced(state)
     rivers_stop = adv and not rivers_frozen(state)  # 8.0, 3.19: unfrozen rivers stop a zone
+    if adv and differs(state.options, "zoc_never_across_rivers"):
+        rivers_stop = True  # 3.19, Italian 2.x rules: frozen rivers stop it too
     for p in state.on_map(side):
         if p.node in battles or p.base >= 0:
             continue
@@ -391,8 +395,24 @@ def is_frozen(state: BiteState, piece: Piece) -> bool:
         return False
     by_hand = state.flags.get(FROZEN_TURN1)  # worked out again after hand deployment
     if isinstance(by_hand, list):
-        return piece.uid in by_hand
-    return piece.uid in scenario.frozen_turn1
+        frozen = piece.uid in by_hand
+    else:
+        frozen = piece.uid in scenario.frozen_turn1
+    if not frozen:
+        return False
+    woken = state.flags.get(UNFROZEN)  # written only by the Italian 2.x rules
+    return not (isinstance(woken, list) and piece.uid in woken)
+
+
+def unfreeze_attacked(state: BiteState, node: int, defender: str) -> None:
+    """3.21, Italian 2.x rules: frozen units attacked in ``node`` are frozen no more."""
+    if not differs(state.options, "unfreeze_when_attacked"):
+        return
+    woken = [p.uid for p in state.at(node) if p.side == defender and is_frozen(state, p)]
+    if woken:
+        before = state.flags.get(UNFROZEN)
+        known = [str(u) for u in before] if isinstance(before, list) else []
+        state.flags[UNFROZEN] = sorted(set(known) | set(woken))
 
 
 def side_of_power(power: str) -> str:

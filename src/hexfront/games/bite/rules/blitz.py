@@ -15,13 +15,28 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, Steps
 
 from ..state import BiteState, Piece, enemy_of
 from ..types import Node, Side
+from ..versions import differs
 from . import command, powers
 from .air import air_range, rebase_targets
 from .basics import can_stack, eliminate, is_frozen, take_control
 from .level import advanced
 from .movement import can_attack, enemy_nodes, move_cost_table
+from .supply import mark_supply
 
 M = Machine[BiteState]
+
+
+def _supply_again(state: BiteState) -> None:
+    """4.0, Italian 2.x rules: the supply marked in the Supply Phase holds only until the
+    end of the Combat Phase, so the phasing side's barrels are put on again (as in 7.2)."""
+    out = mark_supply(state, state.phasing)
+    board = state.w.board
+    state.emit(
+        "out_of_supply",
+        side=state.phasing,
+        handles=sorted(p.handle for p in out),
+        hexes=sorted(board.id_of(p.node) for p in out),
+    )
 
 
 def can_blitz(state: BiteState, piece: Piece) -> bool:
@@ -77,6 +92,8 @@ class BlitzPhase(Steps[BiteState]):
         state.phase = "blitz"
         self.first_step(frame)  # stage "moves"
         command.check_supreme_homes(state)  # 13.8.1, 13.8.2: after the battles
+        if differs(state.options, "supply_checked_after_combat"):
+            _supply_again(state)  # 4.0, Italian 2.x rules
         v = frame.typed(BlitzVars)
         v["done"] = []
         v["pushes"] = []

@@ -29,9 +29,10 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, StepFn
 from ..charts import charts
 from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece, enemy_of
 from ..types import Node, Side
+from ..versions import differs
 from . import siege
 from .air import air_retreat_hexes, evacuate, free_airbase
-from .basics import eliminate, take_control, update_front
+from .basics import eliminate, take_control, unfreeze_attacked, update_front
 from .level import surprise_turn, total_supremacy
 from .modifiers import (
     A2A,
@@ -132,7 +133,9 @@ def fire(
 
 def one_round_only(state: BiteState, piece: Piece) -> bool:
     """6.3.2: long-range strategic bombers fight a single round, in air-to-air combat and
-    in air-to-ground combat alike."""
+    in air-to-ground combat alike (the Italian 2.x rules: no such limit)."""
+    if differs(state.options, "strategic_bombers_every_round"):
+        return False
     return state.spec(piece).cls == "strategic_bomber" or (
         "one_round" in state.profile(piece).abilities
     )
@@ -306,6 +309,7 @@ class Battle(Steps[BiteState]):
                 hex=board.id_of(node),
             )
         state.emit("battle", hex=board.id_of(node), attacker=attacker, blitz=v.get("blitz", False))
+        unfreeze_attacked(state, node, v["defender"])  # 3.21 (Italian 2.x rules)
 
     def _ctx(self, frame: Frame) -> BattleContext:
         v = frame.typed(BattleVars)
@@ -360,6 +364,14 @@ class Battle(Steps[BiteState]):
     def _withdraw_air(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
         self._retreat(m, state, frame.typed(BattleVars)["node"], side, air_only=True)
 
+    def _withdraw_air_late(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
+        """7.7.13: air units may also leave after the AA, air-to-ground and artillery steps;
+        the Italian 2.x rules allow it only after an air-to-air round or the ground step."""
+        if differs(state.options, "air_withdraws_after_air_and_ground_rounds"):
+            self._noop(m, state)
+            return
+        self._withdraw_air(m, state, frame, side)
+
     def _retreat_ground(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
         self._retreat(m, state, frame.typed(BattleVars)["node"], side, air_only=False)
 
@@ -399,9 +411,10 @@ class Battle(Steps[BiteState]):
         rnd = v["a2a_round"]
         if rnd > 1 and one_round_only(state, piece):
             return 0  # 6.3.2: strategic bombers fight a single round
-        # 7.7.3.1: the defender's bombers based in the hex stay on the ground in round 1.
+        # 7.7.3.1: the defender's bombers based in the hex stay on the ground in round 1
+        # (the Italian 2.x rules: in every round).
         if (
-            rnd == 1
+            (rnd == 1 or differs(state.options, "bombers_grounded_every_round"))
             and spec.cls in ("bomber", "strategic_bomber")
             and piece.side == v["defender"]
             and piece.base < 0
@@ -512,15 +525,15 @@ class Battle(Steps[BiteState]):
         ("a2a_withdraw_att", _by(ATTACKER, "_withdraw_air")),  # 7.7.13
         ("a2a_check", "_air_round_or_aa"),  # 7.7.1: another air-to-air round?
         ("aa", "_anti_aircraft"),  # 7.7.2: anti-aircraft fire, simultaneous
-        ("aa_retreat_def", _by(DEFENDER, "_withdraw_air")),  # 7.7.13
-        ("aa_retreat_att", _by(ATTACKER, "_withdraw_air")),  # 7.7.13
+        ("aa_retreat_def", _by(DEFENDER, "_withdraw_air_late")),  # 7.7.13
+        ("aa_retreat_att", _by(ATTACKER, "_withdraw_air_late")),  # 7.7.13
         ("a2g", "_air_to_ground"),  # 7.7.3: air-to-ground fire, simultaneous
-        ("a2g_retreat_def", _by(DEFENDER, "_withdraw_air")),  # 7.7.13
-        ("a2g_retreat_att", _by(ATTACKER, "_withdraw_air")),  # 7.7.13
+        ("a2g_retreat_def", _by(DEFENDER, "_withdraw_air_late")),  # 7.7.13
+        ("a2g_retreat_att", _by(ATTACKER, "_withdraw_air_late")),  # 7.7.13
         ("art_att", _by(ATTACKER, "_artillery")),  # 7.7.4: the attacker's guns first
         ("art_def", _by(DEFENDER, "_artillery")),  # 7.7.4
-        ("art_retreat_def", _by(DEFENDER, "_withdraw_air")),  # 7.7.13
-        ("art_retreat_att", _by(ATTACKER, "_withdraw_air")),  # 7.7.13
+        ("art_retreat_def", _by(DEFENDER, "_withdraw_air_late")),  # 7.7.13
+        ("art_retreat_att", _by(ATTACKER, "_withdraw_air_late")),  # 7.7.13
         ("ground_def", _by(DEFENDER, "_ground")),  # 7.7.5: the defender fires first
         ("ground_att", _by(ATTACKER, "_ground")),  # 7.7.5
         ("retreat_def", _by(DEFENDER, "_retreat_ground")),  # 7.7.14-7.7.18

@@ -14,6 +14,7 @@ from ..board import CLEAR, FORTRESS
 from ..charts import charts
 from ..state import AXIS, BiteState, Piece
 from ..types import Node, Side
+from ..versions import differs
 from .level import advanced, surprise_turn
 
 ROUGH = frozenset({"forest", "hills", "mountains", "swamp"})
@@ -125,10 +126,12 @@ def modifiers(
                 mali += 1
             if site is not None and site.is_major:
                 mali += 1
-            if ctx.round == 1 and not rivers_frozen(state):
+            # BOX 1: crossings cost a Malus in the first round (Italian 2.x: in every round).
+            first = ctx.round == 1 or differs(state.options, "crossing_malus_every_round")
+            if first and not rivers_frozen(state):
                 river, red = _crossed(state, piece, ctx)
                 mali += 1 if river else 0
-            if ctx.round == 1:
+            if first:
                 _, red = _crossed(state, piece, ctx)
                 mali += 2 if red else 0
             ski = spec.nation == "finland" and "ski" in spec.traits and step == GROUND

@@ -42,6 +42,7 @@ from ..state import (
     enemy_of,
 )
 from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
+from ..versions import differs
 from . import command, dated, powers, resources, siege
 from .air import free_airbase
 from .basics import advanced, factories_at, lowest_live_step, node_named, step_cost
@@ -108,15 +109,29 @@ def _placement_cities(state: BiteState) -> list[tuple[int, Site]]:
     """Capitals, major cities and fortresses on playable hexes (7.3.1; 7.5.4: partial edge
     hexes are out of play, cities or not): fixed for a map, so found once."""
     derived = state.w.derived
-    cities = derived.get("placement_cities")
+    # 7.3.1, Italian 2.x rules: major cities only (see _places_units).
+    majors_only = differs(state.options, "place_in_major_cities_only")
+    key = "placement_majors" if majors_only else "placement_cities"
+    cities = derived.get(key)
     if cities is None:
         board = state.w.board
-        cities = derived["placement_cities"] = [
+        cities = derived[key] = [
             (node, site)
             for node, site in board.sites.items()
-            if site.type in (CAPITAL, MAJOR, FORTRESS) and board.playable[node]
+            if _places_units(site, majors_only) and board.playable[node]
         ]
     return cities
+
+
+def _places_units(site: Site, majors_only: bool) -> bool:
+    """7.3.1: capitals, major cities and fortresses; the Italian 2.x rules name major cities
+    only, Leningrad among them (the map draws it as a fortress): Oranienbaum and
+    Sevastopol drop out."""
+    if site.type in (CAPITAL, MAJOR):
+        return True
+    if site.type != FORTRESS:
+        return False
+    return not majors_only or site.name in charts().double_cities
 
 
 HeldCity = tuple[int, Site, tuple[str, ...], bool, int]
@@ -622,7 +637,9 @@ class ProductionPhase(Procedure[BiteState]):
             piece.status = DISBANDED
             piece.node = -1
             piece.rebuild_turn = state.turn + 1
-            state.pp_next[payer] = state.pp_next.get(payer, 0) + charts().disband_pp
+            # 7.3.4 (the Italian 2.x rules: no PP for disbanding)
+            back = 0 if differs(state.options, "disband_without_pp") else charts().disband_pp
+            state.pp_next[payer] = state.pp_next.get(payer, 0) + back
             state.emit("disband", audience=side, unit=piece.uid)
             state.emit("block_removed", side=side, handle=piece.handle)
         else:  # rebuild or place

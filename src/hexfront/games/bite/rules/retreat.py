@@ -16,6 +16,7 @@ from collections.abc import Callable
 from ..board import WATER
 from ..state import BiteState, Piece, enemy_of
 from ..types import Node
+from ..versions import differs
 from . import powers
 from .air import air_retreat_hexes as air_retreat_hexes  # 7.7.16, kept with the air rules
 from .basics import battle_nodes, can_stack, is_frozen, zoc_map
@@ -48,6 +49,7 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: Node) -> list[N
         )
 
     sources = power_source_nodes(state, side, power_of(state, piece))
+    own_hexes_only = differs(state.options, "retreat_into_friendly_hexes_only")
     out = []
     for r in board.adjacency[battle]:
         if board.is_red_arrow(battle, r):
@@ -56,6 +58,8 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: Node) -> list[N
             continue
         if ezoc[r] or r in enemy_at or r in battles:
             continue
+        if own_hexes_only and control[r] != side:
+            continue  # 7.7.14, Italian 2.x rules: only into a hex of one's own side
         if not can_stack(state, r, side, [spec]):
             continue
         friends = [p for p in state.at(r) if p.side == side]

@@ -28,6 +28,8 @@ from ..board import CAPITAL, WATER
 from ..charts import charts
 from ..state import SOVIET, BiteState, Piece, enemy_of
 from ..types import Node
+from ..units import UnitSpec
+from ..versions import differs
 from .basics import (
     controls,
     eliminate,
@@ -149,6 +151,8 @@ def siege_supplied(state: BiteState, cut_off: list[Piece]) -> set[str]:
         if places <= 0 or not controls(state, side, node) or not surrounded(state, node, side):
             continue
         units.sort(key=lambda p: (-state.strength(p), state.spec(p).name))
+        if differs(state.options, "siege_without_capacity"):
+            places = len(units)  # 12.1, Italian 2.x rules: no limit
         chosen.update(p.uid for p in units[:places])
     return chosen
 
@@ -176,8 +180,15 @@ def may_attack_desperately(state: BiteState, piece: Piece) -> bool:
         and piece.oos
         and spec.is_ground
         and spec.is_combat
-        and state.profile(piece).tech >= 2
+        and state.profile(piece).tech >= _desperate_tech(state, spec)
     )
+
+
+def _desperate_tech(state: BiteState, spec: UnitSpec) -> int:
+    """6.2.2: armour gains the Desperate Attack at TECH 2 (the Italian 2.x rules: TECH 3)."""
+    if spec.is_armor and differs(state.options, "tanks_tech2_no_desperate_attack"):
+        return 3
+    return 2
 
 
 def desperate_attackers(state: BiteState, node: Node, attacker: str) -> list[Piece]:

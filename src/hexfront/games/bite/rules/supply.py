@@ -19,6 +19,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure
 from ..board import MOUNTAINS, WATER, Board
 from ..charts import charts
 from ..state import ELIMINATED, ON_MAP, SOVIET, BiteState, Piece, enemy_of
+from ..versions import differs
 from . import siege
 from .basics import reduce_once, sea_control, update_front, zoc_map
 
@@ -49,6 +50,7 @@ class SupplyNet:
     cost: dict[str, list[int]]  # power -> lane cost from a source into each node (-1 = none)
     passable: bytearray
     lane: int = LANE_LENGTH
+    red_arrow: int = RED_ARROW_LANE  # 7.5.5: what a red-arrow crossing costs a lane
 
     def lane_ok(self, power: str, node: int) -> bool:
         """Whether a unit of ``power`` standing in ``node`` is in supply (4.3)."""
@@ -62,7 +64,7 @@ class SupplyNet:
             c = cost[m]
             if c == UNREACHED:
                 continue
-            if c + (RED_ARROW_LANE if board.is_red_arrow(node, m) else 1) <= self.lane:
+            if c + (self.red_arrow if board.is_red_arrow(node, m) else 1) <= self.lane:
                 return True
         return False
 
@@ -157,22 +159,29 @@ def compute(state: BiteState, side: str) -> SupplyNet:
     lane = lane_length(state)
     sources: dict[str, frozenset[int]] = {}
     costs: dict[str, list[int]] = {}
+    # 7.5.5: a red arrow counts 3 hexes of a lane (the Spanish and Italian 2.x rules: 1).
+    red = 1 if differs(state.options, "red_arrow_lane_plain") else RED_ARROW_LANE
+    apart = differs(state.options, "romania_hungary_apart")
     for main, group in _mains(state, side).items():
         nodes = source_nodes(state, side, main)
         usable = passable
         if "finland" in group:  # 5.5: no Finnish lane runs beyond the operational area
             area = finnish_lane_area(state)
             usable = bytearray(passable[n] if n in area else 0 for n in range(board.node_count))
+        if apart:
+            usable = _apart(state, group, usable)  # 5.6, 5.7 (Italian 2.x rules)
 
         def step(a: int, b: int, usable: bytearray = usable) -> int | None:
             if not usable[b]:
                 return None
-            return RED_ARROW_LANE if board.is_red_arrow(a, b) else 1
+            return red if board.is_red_arrow(a, b) else 1
 
         # Search outwards from the usable sources once; each unit then reads its lane
         # cost off its neighbours (its own hex is never part of the lane).
         start = {n: 0 for n in nodes if usable[n]}
-        if lane - 1 < RED_ARROW_LANE:
+        if red == 1:  # every step costs 1, red arrows too
+            cost = bfs(board.adjacency, start, max_depth=lane - 1, blocked=usable.translate(_FLIP))
+        elif lane - 1 < RED_ARROW_LANE:
             # No red arrow fits in a lane and every other step costs 1: the same costs
             # by a plain breadth-first search, without the heap (the hot path).
             cost = bfs(
@@ -186,7 +195,20 @@ def compute(state: BiteState, side: str) -> SupplyNet:
         for power in group:
             sources[power] = nodes
             costs[power] = cost
-    return SupplyNet(side, board, sources, costs, passable, lane)
+    return SupplyNet(side, board, sources, costs, passable, lane, red_arrow=red)
+
+
+def _apart(state: BiteState, group: list[str], usable: bytearray) -> bytearray:
+    """5.6, 5.7, Italian 2.x rules: no Romanian lane through Hungary, nor the reverse."""
+    barred = set()
+    if "romania" in group:
+        barred.add("hungary")
+    if "hungary" in group:
+        barred.add("romania")
+    if not barred:
+        return usable
+    owner = state.w.board.owner_1941
+    return bytearray(0 if owner[n] in barred else usable[n] for n in range(len(usable)))
 
 
 def _lane_land(state: BiteState) -> bytes:
