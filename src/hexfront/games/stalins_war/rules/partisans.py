@@ -36,24 +36,21 @@ def may_place(state: SwState) -> bool:
     return f"{SOVIET}:partisan_placement" in state.forbidden
 
 
-def _distance(state: SwState, start: int, targets: set[int]) -> int:
-    """Hexes from ``start`` to the nearest of ``targets``, over land, never across a lake or
-    sea hexside (16.1.3); a large number when none is reachable."""
-    if start in targets:
-        return 0
+def _distances(state: SwState, sources: set[int]) -> list[int]:
+    """Every hex's distance in hexes to the nearest of ``sources``, over land, never across a
+    lake or sea hexside (16.1.3); 10,000 where none is reachable. One search for all hexes."""
     m = state.world.map
-    seen = {start: 0}
-    todo = deque([start])
+    dist = [10_000] * m.hex_count
+    todo = deque(sorted(sources))
+    for s in todo:
+        dist[s] = 0
     while todo:
         a = todo.popleft()
         for b in m.adjacency[a]:
-            if b in seen:
-                continue
-            seen[b] = seen[a] + 1
-            if b in targets:
-                return seen[b]
-            todo.append(b)
-    return 10_000
+            if dist[b] > dist[a] + 1:
+                dist[b] = dist[a] + 1
+                todo.append(b)
+    return dist
 
 
 def hexes(state: SwState, ops: int, free: int) -> list[int]:
@@ -76,6 +73,7 @@ def hexes(state: SwState, ops: int, free: int) -> list[int]:
     axis_at = {p.at for p in state.on_map(AXIS)}
     soviet_at = {p.at for p in state.on_map(SOVIET) if not is_partisan(state, p.uid)}
     baltic = m.zones.get("baltic_states", frozenset())
+    near_axis, near_soviet = _distances(state, axis_at), _distances(state, soviet_at)
     out = []
     for node in range(m.hex_count):
         if not m.is_land(node) or m.nation[node] != w.partisan_nation or node in baltic:
@@ -86,7 +84,7 @@ def hexes(state: SwState, ops: int, free: int) -> list[int]:
             continue
         if any(is_partisan(state, p.uid) for p in state.occupants(node)):
             continue
-        if node in fed and _distance(state, node, axis_at) >= _distance(state, node, soviet_at):
+        if node in fed and near_axis[node] >= near_soviet[node]:
             continue
         out.append(node)
     return out
