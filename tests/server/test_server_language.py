@@ -289,3 +289,13 @@ def test_no_server_error_is_raised_with_a_bare_english_sentence() -> None:
 
 def test_every_language_has_a_catalogue() -> None:
     assert set(OTHERS) | {"en"} == set(LANGUAGES)
+
+
+def test_the_browser_client_sends_its_language_with_every_request_and_socket() -> None:
+    client = (Path(__file__).parents[2] / "web" / "src" / "api.ts").read_text()
+    assert 'headers["accept-language"] = lang;' in client
+    assert "&lang=${lang}" in client
+    assets = SERVER / "static" / "app" / "assets"
+    bundle = "".join(p.read_text() for p in assets.glob("*.js"))
+    assert '["accept-language"]=' in bundle
+    assert "&lang=" in bundle

@@ -1,4 +1,8 @@
 // The server's HTTP and WebSocket API (docs/server.md), and the shapes the client reads.
+// Every request and socket carries the page's language (Accept-Language, ?lang=), so the
+// server's error messages come in the player's words (issue 18).
+
+import { lang } from "./i18n";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -88,6 +92,7 @@ export async function api<T>(method: string, path: string, body?: unknown, token
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
+  headers["accept-language"] = lang;
   const res = await fetch(path, {
     method,
     headers,
@@ -118,7 +123,7 @@ export class SeatSocket {
 
   private open(): void {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${proto}://${location.host}/api/games/${this.gameId}/${this.path}?token=${encodeURIComponent(this.token)}`;
+    const url = `${proto}://${location.host}/api/games/${this.gameId}/${this.path}?token=${encodeURIComponent(this.token)}&lang=${lang}`;
     const ws = new WebSocket(url);
     this.ws = ws;
     let fatal = false;
