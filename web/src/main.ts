@@ -138,7 +138,9 @@ async function lobby(): Promise<void> {
     const g = games.find((x) => x.name === gameSel.value)!;
     clear(opts);
     for (const o of g.options.filter((x) => !x.scenarios?.length || x.scenarios.includes(scenSel.value))) {
-      const sel = h("select", { name: `opt:${o.name}`, "data-kind": typeof o.default });
+      // The choices themselves (true, "chart", null...) travel with the select: the server
+      // gets back exactly one of the values it offered, whatever their JSON type.
+      const sel = h("select", { name: `opt:${o.name}`, "data-choices": JSON.stringify(o.choices.length ? o.choices : [o.default]) });
       const choices = o.choices.length ? o.choices : [o.default];
       // The player's language has words for the options it knows; else the game's own words.
       const words = (L.options as Record<string, { label: string; help: string; choices: Record<string, string> } | undefined>)[o.name];
@@ -165,8 +167,8 @@ async function lobby(): Promise<void> {
     const who = oppSel.value;
     const options: Record<string, unknown> = {};
     for (const sel of Array.from(opts.querySelectorAll("select"))) {
-      const kind = sel.dataset.kind;
-      options[sel.name.slice(4)] = kind === "number" ? Number(sel.value) : kind === "boolean" ? sel.value === "true" : sel.value;
+      const choices = JSON.parse(sel.dataset.choices ?? "[]") as unknown[];
+      options[sel.name.slice(4)] = choices[sel.selectedIndex];
     }
     const opponents: Record<string, string> = {};
     for (const s of g.sides) opponents[s] = s === me ? (who === "hotseat" ? "hotseat" : "human") : who.startsWith("ai:") ? who.slice(3) : who;
