@@ -226,8 +226,8 @@ def test_every_server_message_has_a_translation_with_the_same_fields(lang: str) 
     problems = []
     for message, where in server_messages().items():
         entry = catalogue.get(message)
-        strings = [] if entry is None else entry.string
-        strings = list(strings) if isinstance(strings, tuple | list) else [strings]
+        raw = "" if entry is None else entry.string
+        strings = [str(s) for s in raw] if isinstance(raw, tuple | list) else [str(raw)]
         if entry is None or entry.fuzzy or not all(strings):
             problems.append(f"{where}: no translation of {message!r}")
             continue

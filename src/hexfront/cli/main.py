@@ -29,6 +29,7 @@ from hexfront.engine.protocol import (
 )
 from hexfront.engine.records import replay, save_record, state_hash
 from hexfront.games import registry
+from hexfront.i18n import _, _n
 
 app = typer.Typer(
     name="hexfront",
@@ -44,7 +45,8 @@ err = Console(stderr=True)
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}")
+    label = _("error:")
+    err.print(f"[bold red]{label}[/] {message}", highlight=False)
     raise typer.Exit(code)
 
 
@@ -90,8 +92,9 @@ def games(
 def _load(game_name: str) -> Game[Any]:
     try:
         return registry.load_game(game_name)
-    except HexfrontError as exc:
-        _fail(str(exc))
+    except HexfrontError:
+        known = ", ".join(e.name for e in registry.catalog())
+        _fail(_("unknown game {name}; known games: {known}", name=repr(game_name), known=known))
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -103,17 +106,83 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 def _seats(game: Game[Any], seat: list[str], shortcuts: dict[str, str | None]) -> dict[str, str]:
     chosen = dict.fromkeys(game.sides, "human")
+    sides = ", ".join(game.sides)
     for side, who in shortcuts.items():
         if who is not None:
             if side not in game.sides:
-                _fail(f"{game.name} has no side {side!r}; sides: {', '.join(game.sides)}")
+                _fail(
+                    _(
+                        "{game} has no side {names}; sides: {sides}",
+                        game=game.name,
+                        names=repr(side),
+                        sides=sides,
+                    )
+                )
             chosen[side] = who
     for item in seat:
-        side, _, who = item.partition("=")
+        side, _equals, who = item.partition("=")
         if side not in game.sides or not who:
-            _fail(f"--seat takes SIDE=PLAYER with SIDE one of {', '.join(game.sides)}")
+            _fail(_("--seat takes SIDE=PLAYER with SIDE one of {sides}", sides=sides))
         chosen[side] = who
     return chosen
+
+
+def _check_scenario(game: Game[Any], scenario: str) -> None:
+    """A scenario the game has and plays, or a clear error in the player's language."""
+    found = {s.id: s for s in game.scenarios()}.get(scenario)
+    if found is None:
+        known = ", ".join(s.id for s in game.scenarios())
+        _fail(
+            _(
+                "{game} has no scenario {scenario}; known: {known}",
+                game=game.name,
+                scenario=repr(scenario),
+                known=known,
+            )
+        )
+    if not found.playable:
+        _fail(_("{scenario} is not playable yet", scenario=scenario))
+
+
+def _check_options(game: Game[Any], given: dict[str, Any]) -> None:
+    """Options the game has, each with one of its values (the server checks the same)."""
+    infos = {o.name: o for o in game.options()}
+    unknown = sorted(set(given) - set(infos))
+    if unknown:
+        _fail(
+            _(
+                "{game} has no option {names}; options: {known}",
+                game=game.name,
+                names=", ".join(unknown),
+                known=", ".join(infos) or _("none"),
+            )
+        )
+    for name, value in given.items():
+        choices = infos[name].choices
+        if choices and value not in choices:
+            allowed = ", ".join(map(str, choices))
+            _fail(_("option {name} must be one of {allowed}", name=repr(name), allowed=allowed))
+
+
+def _agents(seats: dict[str, str], seed: int) -> dict[str, Any]:
+    """The computer players of the seats not played by a person."""
+    from hexfront.ai.base import AGENTS, make_agent
+
+    agents = {}
+    for i, (side, who) in enumerate(seats.items()):
+        if who == "human":
+            continue
+        if who not in AGENTS:
+            _fail(
+                _(
+                    "{side}: there is no computer player {agent}; available: {agents}",
+                    side=side,
+                    agent=repr(who),
+                    agents=", ".join(AGENTS),
+                )
+            )
+        agents[side] = make_agent(who, seed + i)
+    return agents
 
 
 def _describe(game: Game[Any], action: Action, view: dict[str, Any]) -> str:
@@ -143,6 +212,19 @@ def _prompt_text(game: Game[Any], prompt: dict[str, Any]) -> str:
     return str(words(prompt)) if callable(words) else str(prompt.get("text", ""))
 
 
+def _verdict_text(game: Game[Any], result: dict[str, Any]) -> str:
+    """A result in the player's language, where the game's text module words verdicts
+    (``verdict_words``), else with the side keys said as words."""
+    import importlib
+
+    try:
+        text = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".text")
+    except ImportError:
+        text = None
+    words = getattr(text, "verdict_words", None)
+    return str(words(result)) if callable(words) else _in_words(game, str(result["outcome"]))
+
+
 def _log_text(game: Game[Any], event: dict[str, Any], view: dict[str, Any]) -> str:
     if isinstance(game, FormatsLog):
         return game.log_line(event, view)
@@ -166,9 +248,14 @@ def _choose(
             if key:
                 label = label.split(" to ")[0]
             elif n > 1:
-                label = "other choices"
-            console.print(f"  {i:3d}. {label}  [dim]({n} choice{'' if n == 1 else 's'})[/]")
-        answer = typer.prompt(f"pick a group 1-{len(groups)} ({extra}q: quit)").strip().lower()
+                label = _("other choices")
+            count = _n("{n} choice", "{n} choices", n)
+            console.print(f"  {i:3d}. {label}  [dim]({count})[/]")
+        answer = (
+            typer.prompt(_("pick a group 1-{n} ({keys}q: quit)", n=len(groups), keys=extra))
+            .strip()
+            .lower()
+        )
         if answer in ("q", "u", "v"):
             return answer
         if not answer.isdigit() or not 1 <= int(answer) <= len(groups):
@@ -176,7 +263,9 @@ def _choose(
         shown = by_unit[groups[int(answer) - 1]]
     for i, action in enumerate(shown, 1):
         console.print(f"  {i:3d}. {_describe(game, action, view)}")
-    answer = typer.prompt(f"choose 1-{len(shown)} ({extra}q: quit)").strip().lower()
+    answer = (
+        typer.prompt(_("choose 1-{n} ({keys}q: quit)", n=len(shown), keys=extra)).strip().lower()
+    )
     if answer in ("q", "u", "v"):
         return answer
     if not answer.isdigit() or not 1 <= int(answer) <= len(shown):
@@ -191,7 +280,9 @@ def _think(agent: Any, side: str, view: dict[str, Any], legal: Sequence[Action])
     from rich.progress import Progress
 
     with Progress(console=err, transient=True) as progress:
-        task = progress.add_task(f"{agent.name} ({side}) is thinking", total=1.0)
+        task = progress.add_task(
+            _("{agent} ({side}) is thinking", agent=agent.name, side=_(side_words(side))), total=1.0
+        )
         agent.on_progress = lambda done: progress.update(task, completed=done)
         try:
             return agent.choose(view, legal)  # type: ignore[no-any-return]
@@ -202,7 +293,7 @@ def _think(agent: Any, side: str, view: dict[str, Any], legal: Sequence[Action])
 def _position_match(game: Game[Any], path: Path, seed: int) -> Match[Any]:
     """A match from a position file (``hexfront play bite --position FILE``)."""
     if not isinstance(game, ReadsPositionFiles):
-        _fail(f"{game.name} games cannot start from a position file")
+        _fail(_("{game} games cannot start from a position file", game=game.name))
     try:
         position = game.read_position(path)
         position.setdefault("seed", seed)  # the file's own seed wins
@@ -233,12 +324,12 @@ def play(
         str | None,
         typer.Option(
             "--lang",
-            help="the game's words: en, it, es or fr (English by default)",
+            envvar="HEXFRONT_LANG",
+            help="the game's words and the errors: en, it, es or fr (English by default)",
         ),
     ] = None,
 ) -> None:
     """Play in the terminal: numbered legal actions, your side's view only."""
-    from hexfront.ai.base import make_agent
     from hexfront.i18n import UnknownLanguage, set_language
 
     try:  # the words of BITE's log, prompts and actions (Stalin's War's stay English)
@@ -249,17 +340,19 @@ def play(
     game = _load(game_name)
     seats = _seats(game, seat, {"axis": axis, "soviet": soviet})
     if position is None and scenario is None:
-        _fail("name a scenario (e.g. SBE1) or give --position FILE")
+        _fail(_("name a scenario (e.g. SBE1) or give --position FILE"))
     if position is not None and (scenario is not None or option):
-        _fail("a position file names its own scenario and options")
+        _fail(_("a position file names its own scenario and options"))
+    agents = _agents(seats, seed)
+    if position is None:
+        _check_scenario(game, str(scenario))
+        options = _options(option)
+        _check_options(game, options)
     try:
-        agents = {
-            s: make_agent(p, seed + i) for i, (s, p) in enumerate(seats.items()) if p != "human"
-        }
         match: Match[Any] = (
             _position_match(game, position, seed)
             if position is not None
-            else Match(game, str(scenario), _options(option), seed)
+            else Match(game, str(scenario), options, seed)
         )
     except (HexfrontError, ValueError) as exc:
         _fail(str(exc))
@@ -284,9 +377,9 @@ def play(
             last_phase[side] = phase
         prompt = view.get("prompt") or {}
         assert isinstance(prompt, dict)
-        console.rule(f"[bold]{side_words(side)}[/]: {_prompt_text(game, prompt)}")
-        extra = "u: undo, " if match.can_undo(side) else ""
-        extra += "v: view, " if render is not None else ""
+        console.rule(f"[bold]{_(side_words(side))}[/]: {_prompt_text(game, prompt)}")
+        extra = _("u: undo, ") if match.can_undo(side) else ""
+        extra += _("v: view, ") if render is not None else ""
         choice = _choose(game, legal, view, extra)
         if choice == "q":
             break
@@ -297,14 +390,16 @@ def play(
         elif isinstance(choice, Action):
             match.act(choice)
         else:
-            err.print("[red]not a valid choice[/]")
+            refused = _("not a valid choice")
+            err.print(f"[red]{refused}[/]")
     result = match.result()
-    outcome = _in_words(game, result.outcome) if result else "unfinished"
-    console.print(f"[bold]Result:[/] {outcome}")
+    outcome = _verdict_text(game, result.to_json()) if result else _("unfinished")
+    said = _("Result:")
+    console.print(f"[bold]{said}[/] {outcome}", highlight=False)
     if record is not None:
         match.record.final_hash = match.hash()
         save_record(match.record, record)
-        console.print(f"record saved to {record}")
+        console.print(_("record saved to {path}", path=record), markup=False, highlight=False)
 
 
 @app.command()

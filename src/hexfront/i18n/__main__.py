@@ -25,6 +25,7 @@ SOURCES = (
     "engine/match.py",
     "engine/protocol.py",
     "server/*.py",
+    "cli/main.py",
 )
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
 PACKAGE = Path(__file__).parents[1]
