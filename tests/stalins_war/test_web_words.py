@@ -22,6 +22,8 @@ from hexfront.engine.match import Match
 from hexfront.games.stalins_war.board_json import board_json
 from hexfront.games.stalins_war.game import StalinsWar
 
+from .test_player_text import SAMPLE_EVENTS, logged_kinds
+
 WEB = Path(__file__).parents[2] / "web"
 NODE = shutil.which("node")
 TYPESCRIPT = WEB / "node_modules" / "typescript"
@@ -48,6 +50,7 @@ const data = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
 const places = new Map(data.board.places.map((p) => [p.hex, p.name]));
 const names = new w.Names(data.board.cards, data.board.units, places);
 const out = [];
+const missing = [];
 for (const seat of data.seats) {
   for (const p of seat.prompts) {
     const words = w.promptWords(p, names);
@@ -57,6 +60,7 @@ for (const seat of data.seats) {
   for (const e of seat.events) {
     const line = w.logLine(e, names);
     if (line !== null) out.push([seat.side, "log " + e.kind, line, ""]);
+    else if (seat.samples) missing.push(e.kind);
   }
 }
 // Each catalogue's {fields}, key by key.
@@ -69,7 +73,7 @@ const walk = (obj, key, lang) => {
   }
 };
 for (const [lang, cat] of Object.entries(w.SW_CATALOGUES)) walk(cat, "", lang);
-console.log(JSON.stringify({ lines: out, fields }));
+console.log(JSON.stringify({ lines: out, fields, missing }));
 """
 
 LEAKS = (
@@ -140,7 +144,8 @@ def _seats(seed: int, max_actions: int) -> list[dict[str, Any]]:
         "side": "axis",
         "prompts": [{"side": "axis", "kind": k, "data": d} for k, d in SAMPLE_PROMPTS],
         "actions": [{"verb": v, "args": a} for v, a in SAMPLE_ACTIONS],
-        "events": [],
+        "events": [{"kind": k, "data": d} for k, d in SAMPLE_EVENTS.items()],
+        "samples": True,
     }
     seats = [
         {
@@ -185,6 +190,9 @@ def test_the_tables_decisions_choices_and_log_read_as_words(lang: str, tmp_path:
     if lang != "en":  # translated, not English left over
         english = {"Action round", "Move your units", "Play ", "Attack "}
         assert not [t for _, _, t, _ in lines for e in english if t.startswith(e)]
+    # every kind of event the rules log has the table's own words (none left to English)
+    assert logged_kinds() <= set(SAMPLE_EVENTS)
+    assert not out["missing"], out["missing"]
     for key, by_lang in out["fields"].items():
         assert len(set(by_lang.values())) == 1, f"{key}: {by_lang}"
         assert set(by_lang) == set(LANGS), key

@@ -126,6 +126,10 @@ export function promptWords(p: SwPrompt, n: Names): { text: string; help: string
   return { text, help, key };
 }
 
+function cardList(cards: unknown, n: Names): string {
+  return (Array.isArray(cards) ? cards : []).map((c) => n.card(c)).join(", ");
+}
+
 export interface SwEvent { kind: string; data: Record<string, any> }
 
 /** A log line in words; null when this table has no words of its own for it (the server's
@@ -165,12 +169,54 @@ export function logLine(e: SwEvent, n: Names): string | null {
       return d.winner === "axis" || d.winner === "soviet" ? fmt(G.combat_result, { ...f, side: n.side(d.winner) }) : fmt(G.combat_draw, f);
     case "replacement":
       return fmt(d.how === "rebuild" ? G.rebuilt : G.replacement, f);
-    case "banked_ops":
-      return Number(d.delta) > 0 && !d.card ? fmt(G.banked_ops, f) : null;
+    case "banked_ops": {
+      const delta = Number(d.delta ?? 0);
+      const line = fmt(delta > 0 ? G.banked_ops : delta < 0 ? G.banked_lost : G.banked_none, { ...f, n: Math.abs(delta) });
+      return line + (d.card ? ` (${n.card(d.card)})` : "");
+    }
+    case "total_war":
+      return fmt(G.total_war, f);
     case "vp":
       return fmt(G.vp, f);
     case "game_over":
       return d.winner === "axis" || d.winner === "soviet" ? fmt(G.game_over, { winner: n.side(d.winner) }) : G.game_draw;
+    case "drawn": case "set_aside_taken":
+      return fmt(G[e.kind], { ...f, cards: cardList(d.cards, n) });
+    case "reshuffle":
+      return fmt(G.reshuffle, { ...f, n: d.cards });
+    case "hand_shown":
+      return Array.isArray(d.cards) ? fmt(G.hand_shown, { ...f, cards: cardList(d.cards, n) }) : fmt(G.hand_shown_count, { ...f, n: d.count });
+    case "rp":
+      return fmt(d.card ? G.rp_card : G.rp, { ...f, rp: rpWords(d.rp) });
+    case "rp_lost":
+      return fmt(G.rp_lost, { rp: rpWords(d.rp) });
+    case "out_of_supply":
+      return fmt(G.out_of_supply, { ...f, units: (d.units ?? []).map((u: unknown) => n.unit(u)).join(", ") });
+    case "attrition_control": case "fortress_built": case "fortress_destroyed":
+      return fmt(G[e.kind], { ...f, place: d.hex ? n.hex(d.hex) : String(d.place ?? "") });
+    case "surrender":
+      return fmt(G.surrender, { nation: pick(SW.country, d.nation) });
+    case "combat_end":
+      return fmt(G.combat_end, { ...f, n: d.attacks ?? 0 });
+    case "roll": {
+      const dice = (Array.isArray(d.dice) ? d.dice : []).join(", ");
+      return d.by ? fmt(G.roll, { by: n.side(d.by), dice }) : fmt(G.roll_anon, { dice });
+    }
+    case "trench_failed":
+      return fmt(G.trench_failed, { ...f, roll: d.roll });
+    case "flipped":
+      return fmt(d.step === 0 ? G.flipped_up : G.flipped_down, f) + (d.card ? ` (${n.card(d.card)})` : "");
+    case "sent_away":
+      return fmt(d.box === "other_fronts" ? G.sent_away : G.sent_away_game, f) + (d.card ? ` (${n.card(d.card)})` : "");
+    case "partisans_removed": case "airlift":
+      return fmt(G[e.kind], f) + (d.card ? ` (${n.card(d.card)})` : "");
+    case "swapped":
+      return fmt(G.swapped, { ...f, old: n.unit(d.old) });
+    case "reinforcement_lost": case "attrition_loss": case "turn_track_return": case "combat_card": case "no_retreat":
+    case "trench_attempt": case "trench_removed": case "festung": case "festung_removed": case "partisans_activated":
+    case "order_cancelled": case "first_card": case "trench_lifted": case "evasion": case "rushed": case "fortified_zone":
+    case "loss_absorbed": case "partisans_withdrawn":
+      return fmt(G[e.kind], f);
   }
   return null;
 }
