@@ -5,15 +5,23 @@ not only the game's own words."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from hexfront.cli.main import app
-from hexfront.i18n import _, using
+from hexfront.i18n import _, set_language, using
 
 runner = CliRunner()
 OTHERS = ("it", "es", "fr")
+
+
+@pytest.fixture(autouse=True)
+def back_to_english() -> Iterator[None]:
+    """``play`` sets the process's language (it runs in this process here): undo it."""
+    yield
+    set_language("en")
 
 
 def said(lang: str, message: str, **fields: object) -> str:

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
 
@@ -61,14 +59,23 @@ def set_language(lang: str) -> None:
     _current.set(check_language(lang))
 
 
-@contextmanager
-def using(lang: str) -> Iterator[None]:
-    """Write in ``lang`` inside the ``with`` block only."""
-    token = _current.set(check_language(lang))
-    try:
-        yield
-    finally:
-        _current.reset(token)
+class using:  # noqa: N801 (used as a function: ``with using("it"):``)
+    """Write in ``lang`` inside the ``with`` block only. (A class, not a generator: the
+    server enters one for every request.)"""
+
+    __slots__ = ("_lang", "_token")
+
+    def __init__(self, lang: str) -> None:
+        self._lang = check_language(lang)
+        self._token: Token[str] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _current.set(self._lang)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _current.reset(self._token)
+            self._token = None
 
 
 def from_accept_language(header: str | None) -> str:

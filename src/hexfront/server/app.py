@@ -280,7 +280,9 @@ def create_app(
             "watches (`/spectate`). Send it as "
             "`Authorization: Bearer <token>` (or `?token=` where noted). Session tokens "
             "from `POST /api/session` only serve the account endpoints. Every error is "
-            '`{"error": code, "detail": message}`.'
+            '`{"error": code, "detail": message}`: the code is fixed, the message is in '
+            "English, Italian, Spanish or French, as the request asks with `?lang=xx` or "
+            "its `Accept-Language` header (English by default; a socket takes `?lang=`)."
         ),
         lifespan=lifespan,
     )

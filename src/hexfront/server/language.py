@@ -45,7 +45,7 @@ def of_scope(scope: Mapping[str, Any]) -> str:
         return known
     query: bytes = scope.get("query_string", b"")
     asked: str | None = None
-    if b"lang" in query:
+    if query and b"lang" in query:
         for key, value in parse_qsl(query.decode("latin-1"), keep_blank_values=True):
             if key == "lang":
                 asked = value
