@@ -87,7 +87,6 @@ def test_create_refuses_bad_requests(client: TestClient) -> None:
         return client.post("/api/games", json={**base, **body})
 
     error(post(game="chess"), 422, "unknown_game")
-    error(post(game="bite", scenario="SBE6"), 422, "scenario_not_playable")
     error(post(scenario="grand"), 422, "unknown_scenario")
     error(post(options={"rounds": 7}), 422, "bad_option")
     error(post(options={"rounds": "six"}), 422, "bad_option")

@@ -8,10 +8,12 @@ from importlib import resources
 
 from hexfront.engine.protocol import ScenarioInfo
 
-# Scenarios whose rules are implemented end to end: the Basic Game (SBE1-SBE4) and the
-# Advanced Game's Operation Barbarossa (SBE5, chapters 8-13). Grows with the rules; the
-# long scenarios after it wait for their setups (world.py refuses them).
-PLAYABLE: frozenset[str] = frozenset({"SBE1", "SBE2", "SBE3", "SBE4", "SBE5"})
+# Scenarios whose rules are implemented end to end: the Basic Game (SBE1-SBE4), the
+# Advanced Game's Operation Barbarossa (SBE5, chapters 8-13) and the long scenarios
+# SBE6-SBE9 (issue 15: 1942-44 setups, dated events, infrastructure, oil and plants).
+PLAYABLE: frozenset[str] = frozenset(
+    {"SBE1", "SBE2", "SBE3", "SBE4", "SBE5", "SBE6", "SBE7", "SBE8", "SBE9"}
+)
 
 
 @cache

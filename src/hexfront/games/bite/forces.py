@@ -1113,6 +1113,10 @@ class Scenario:
     # it differs from ``income``, with the reason per power (``income_map_why``).
     income_map: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     income_map_why: Mapping[str, str] = field(default_factory=dict)
+    # Design choice (SBE6-SBE8): PP per turn by power and booklet word that no centre of the
+    # map makes, so that the income on the start line ties to the booklet (``why``: source).
+    income_supplement: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    income_supplement_why: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def end_turn(self) -> int:
@@ -1149,6 +1153,8 @@ class Scenario:
             "victory": dict(self.victory),
             "income_map": {k: dict(v) for k, v in self.income_map.items()},
             "income_map_why": dict(self.income_map_why),
+            "income_supplement": {k: dict(v) for k, v in self.income_supplement.items()},
+            "income_supplement_why": dict(self.income_supplement_why),
         }
 
 
@@ -1267,6 +1273,7 @@ def parse_scenario(text: str, where: str) -> Scenario:
     for power in why:
         if power not in income_map:
             r.bad(f"income_map.why explains {power!r}, which income_map does not list")
+    supplement, supplement_why = _income_table(r, "income_supplement", PP_KINDS)
     victory = r.table("victory", required=True)
     _check_victory(victory, f"{where} victory", problems)
     rules = r.one_of("rules", ("basic", "advanced")) or ""
@@ -1292,7 +1299,34 @@ def parse_scenario(text: str, where: str) -> Scenario:
         victory=victory,
         income_map=income_map,
         income_map_why=why,
+        income_supplement=supplement,
+        income_supplement_why=supplement_why,
     )
+
+
+def _income_table(
+    r: _Reader, name: str, kinds: frozenset[str]
+) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
+    """A table of PP by power and kind with a ``why`` for each power (its source)."""
+    raw = dict(r.table(name))
+    why_raw = raw.pop("why", {})
+    out: dict[str, dict[str, int]] = {}
+    for power, amounts in raw.items():
+        if power not in NATIONS or not isinstance(amounts, dict):
+            r.bad(f"{name} for unknown power {power!r}")
+            continue
+        for k, v in amounts.items():
+            if k not in kinds or not isinstance(v, int) or v < 0:
+                r.bad(f"{name} {power}.{k} = {v!r} is not a PP kind and a count")
+        out[power] = {k: v for k, v in amounts.items() if isinstance(v, int)}
+    if not isinstance(why_raw, dict) or not all(isinstance(v, str) for v in why_raw.values()):
+        r.bad(f"{name}.why must map powers to their reasons")
+        return out, {}
+    why = {str(k): str(v) for k, v in why_raw.items()}
+    for power in out:
+        if power not in why:
+            r.bad(f"{name}.{power} needs its reason in {name}.why")
+    return out, why
 
 
 @cache

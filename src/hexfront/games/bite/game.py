@@ -62,6 +62,18 @@ OPTIONS: tuple[OptionInfo, ...] = (
         ("yes", "no"),
         scenarios=("SBE5", "SBE9"),
     ),
+    OptionInfo(
+        "soviet_surrender",
+        "none",
+        "SBE9 design choice (7.11 promises Soviet surrender terms that no rulebook gives): "
+        "none, as printed; collapse: the USSR surrenders, an Axis decisive victory, in a "
+        "Victory Phase where the Axis holds Moscow and the Soviet yellow income has fallen "
+        "below half of June 1941's.",
+        ("none", "collapse"),
+        "Soviet surrender",
+        ("no terms, as printed", "when Moscow falls and the income halves"),
+        scenarios=("SBE9",),
+    ),
 )
 
 

@@ -237,6 +237,7 @@ def detail_words(detail: object) -> str:
     fixed = {
         "no objective reached": N_("no objective reached"),
         "Germany surrendered (sudden death)": N_("Germany surrendered (sudden death)"),
+        "the Soviet Union surrendered": N_("the Soviet Union surrendered"),
     }
     return cap(_(fixed[text])) if text in fixed else in_words(text)
 
@@ -458,6 +459,18 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             return _(AID_WORDS.get(colour, AID_WORDS["yellow"]), power=power_word(a["to"]))
         case "aid":
             return _("give 1 PP to {power}", power=power_word(a["to"]))
+        case "build_project":  # long scenarios: Soviet infrastructure
+            return _(
+                "build the {project} ({pp} PP)",
+                project=_(PROJECT_WORDS.get(str(a["project"]), N_("new line"))),
+                pp=a["pp"],
+            )
+        case "build_plant":  # SBE9 industrial development (15.1)
+            return _(
+                "put 1 yellow PP into a new {kind} plant of {power}",
+                kind=_(PLANT_WORDS.get(str(a["colour"]), N_("factory"))),
+                power=power_word(a["power"]),
+            )
         case "fight":
             return _("fight the battle at {at}", at=at)
         case "hit":
@@ -960,11 +973,60 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
                 level=data.get("level"),
             )
         # --- dated events: end ---
+        # --- the long scenarios' economy (rules/economy.py): begin ---
+        case "project_built":
+            line = _(
+                "The Soviets build the {project} for {pp} PP: it carries trains from now on",
+                project=_(PROJECT_WORDS.get(str(data.get("project")), N_("new line"))),
+                pp=data.get("pp"),
+            )
+        case "oil_route_lost":
+            line = _(
+                "The Caucasus oil route is cut: the Soviets now count their oil, and their HQ "
+                "steps cost oil PP, until it is open again"
+            )
+        case "oil_route_restored":
+            line = _("The Caucasus oil route is open again: the Soviets stop counting oil")
+        case "plant_built_up":
+            line = _(
+                "{power} puts 1 PP into a new {kind} plant: {progress} of {of} done",
+                power=power,
+                kind=_(PLANT_WORDS.get(str(data.get("colour")), N_("factory"))),
+                progress=data.get("progress"),
+                of=data.get("of"),
+            )
+        case "plant_finished":
+            line = _(
+                "{power} finishes a new {kind} plant: it produces from next turn",
+                power=power,
+                kind=_(PLANT_WORDS.get(str(data.get("colour")), N_("factory"))),
+            )
+        case "soviet_surrender":
+            line = _(
+                "The Soviet Union asks for terms: the Axis holds Moscow and Soviet income "
+                "has fallen to {pp} PP",
+                pp=data.get("pp"),
+            )
+        # --- the long scenarios' economy: end ---
         case _kind:
             # An event with no words yet: its kind in words, never its fields.
             return kind.replace("_", " ").capitalize()
     return cap(line)
 
+
+# Booklet, SBE6: the Soviet infrastructure projects (data/economy.toml ids).
+PROJECT_WORDS = {
+    "saratov_stalingrad": N_("Saratov-Stalingrad railway"),
+    "stalingrad_astrakhan": N_("Stalingrad-Astrakhan railway"),
+    "astrakhan_baku": N_("Astrakhan-Baku railway"),
+    "baku_krasnovodsk": N_("Baku-Krasnovodsk sea route"),
+}
+# 15.1: a new plant by the colour of PP it makes.
+PLANT_WORDS = {
+    "red": N_("armour"),
+    "blue": N_("aircraft"),
+    "black": N_("synthetic oil"),
+}
 
 # 3.13: the four TECH fields, for the month's breakthroughs.
 TECH_FIELD_WORDS = {

@@ -11,6 +11,7 @@ from ..charts import charts
 from ..state import AXIS, ELIMINATED, REMOVED, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 from ..versions import differs
+from .infrastructure import rails
 from .level import advanced as advanced
 from .modifiers import fortification, rivers_frozen
 
@@ -115,7 +116,7 @@ def update_front(state: BiteState) -> None:
         railheads = [
             x
             for node in sources
-            for x in board.rail_adjacency[node]
+            for x in rails(state)[node]
             if control[x] == side and not closed[x]
         ]
         starts += sources + railheads
@@ -158,8 +159,8 @@ def node_named(state: BiteState, name: str) -> int | None:
 
 
 def rail_linked_to_siberia(state: BiteState, name: str) -> bool:
-    """Whether a Soviet city still reaches Siberia by Soviet-held railway."""
-    board = state.w.board
+    """Whether a Soviet city still reaches Siberia by Soviet-held railway (the map's lines
+    and the infrastructure projects built, ``infrastructure.rails``)."""
     node, siberia = node_named(state, name), node_named(state, "SIBERIA")
     if node is None or siberia is None:
         return True
@@ -170,7 +171,7 @@ def rail_linked_to_siberia(state: BiteState, name: str) -> bool:
 
     if not ok(node):
         return False
-    return bfs(board.rail_adjacency, [siberia], passable=ok)[node] >= 0
+    return bfs(rails(state), [siberia], passable=ok)[node] >= 0
 
 
 def controls(state: BiteState, side: str, node: int) -> bool:

@@ -101,7 +101,7 @@ def _colour(state: BiteState, piece: Piece) -> str | None:
     """11.0: the coloured PP paid beside each yellow one for this block (Advanced Game)."""
     if not advanced(state):
         return None
-    return resources.paired_colour(state.spec(piece), state.spec(piece).nation)
+    return resources.paired_colour(state.spec(piece), state.spec(piece).nation, state)
 
 
 def _set_pending(state: BiteState, uid: str, wanted: bool) -> None:

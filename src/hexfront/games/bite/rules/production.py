@@ -43,7 +43,7 @@ from ..state import (
 )
 from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
 from ..versions import differs
-from . import command, dated, powers, resources, siege
+from . import command, dated, economy, powers, resources, siege
 from .air import free_airbase
 from .basics import advanced, factories_at, lowest_live_step, node_named, step_cost
 from .supply import source_nodes
@@ -260,7 +260,7 @@ def repair_first(state: BiteState, side: str) -> None:
         if hq.status != ON_MAP or hq.oos:
             continue
         payer = payer_of(state, hq)
-        colour = resources.paired_colour(state.spec(hq), payer)
+        colour = resources.paired_colour(state.spec(hq), payer, state)
         while True:
             cost = repair_cost(state, hq)
             if cost is None or cost > state.pp.get(payer, 0):
@@ -356,7 +356,8 @@ class ProductionPhase(Procedure[BiteState]):
                 state.pp[income.power] = state.pp.get(income.power, 0) + income.yellow
                 state.emit("income", power=income.power, pp=income.yellow)
         if adv:
-            resources.collect(state, side, earning)
+            economy.begin_production(state, side)  # the Soviet oil route (long scenarios)
+            resources.collect(state, side, earning, economy.extra_income(state, earning))
         for power in list(state.pp_next):
             if powers_side(power) == side:
                 state.pp[power] = state.pp.get(power, 0) + state.pp_next.pop(power)
@@ -478,7 +479,7 @@ class ProductionPhase(Procedure[BiteState]):
             if status in (ON_MAP, ELIMINATED, HELD):
                 present.add(spec.nation)
             # 11.0: in the Advanced Game armour, air and HQ steps also cost coloured PP
-            colour = resources.paired_colour(spec, payer) if adv else None
+            colour = resources.paired_colour(spec, payer, state) if adv else None
             if status == ON_MAP and not p.oos:
                 cost = steps[p.step - 1] if p.step else None  # repair_cost
                 if cost is not None and cost <= pp.get(payer, 0):
@@ -548,6 +549,8 @@ class ProductionPhase(Procedure[BiteState]):
                     if adv:
                         for colour in gifts:
                             out.append(Action(side, "aid", {"to": ally, "colour": colour}))
+        for extra in economy.actions(state, side):  # long scenarios: projects, plants
+            out.append(extra)
         out.append(Action(side, "done"))
         out.grid(side, "disband", {}, "unit", disbands)
         return out
@@ -600,6 +603,9 @@ class ProductionPhase(Procedure[BiteState]):
             if advanced(state):
                 resources.discard_unpaired(state, side)  # 11.2
             m.end(state)
+            return
+        if verb in economy.VERBS:
+            economy.act(state, action)
             return
         if verb == "aid":
             ally = str(action.args["to"])

@@ -28,6 +28,7 @@ from .basics import (
     reduce_once,
     takes_one_more,
 )
+from .infrastructure import rails
 from .level import advanced
 from .movement import hq_prompt
 from .supply import compute
@@ -60,13 +61,12 @@ def rail_net(
     minor allies may not enter every country: 5.3-5.8), so units sharing a net share one
     search.
     """
-    board = state.w.board
     spec = state.spec(piece)
     if piece.oos or is_frozen(state, piece) or not spec.is_ground:
         return None
     if command.locked_in_place(state, piece):
         return None  # 13.3, 13.8.1, 13.8.2: an activated HQ, or one bound to its city
-    if not board.rail_adjacency[piece.node] or hot[piece.node]:
+    if not rails(state)[piece.node] or hot[piece.node]:
         return None
     side = piece.side
     control = state.control
@@ -79,7 +79,7 @@ def rail_net(
         def ok(n: int) -> bool:
             return control[n] == side and not hot[n] and powers.may_enter(state, spec, n, origin)
 
-        dist = bfs(board.rail_adjacency, [origin], passable=ok)
+        dist = bfs(rails(state), [origin], passable=ok)
         net = frozenset(n for n, d in enumerate(dist) if d >= 0)
         for n in net:
             if powers.origin_zone(state, spec, n) == zone:

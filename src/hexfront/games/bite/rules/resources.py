@@ -31,8 +31,12 @@ from ..board import CAPITAL
 from ..state import AXIS, SOVIET, BiteState
 from ..units import UnitSpec
 from .basics import factories_at, sea_control
+from .infrastructure import rails
 
 POOLS = "pp_coloured"  # state.flags key: {power: {colour: PP}} (advanced games only)
+# state.flags key: powers that track oil though ``untracked_oil`` lists them (the Soviets
+# once their Caucasus oil route is lost, booklet; set by ``economy.py``).
+OIL_TRACKED = "oil_tracked"
 COLOURS = ("red", "blue", "black", "white")  # 11.0: yellow is state.pp
 
 
@@ -129,10 +133,21 @@ def coloured(state: BiteState, power: str, colour: str) -> int:
     return int(mine.get(colour, 0))
 
 
-def paired_colour(spec: UnitSpec, power: str) -> str | None:
+def tracks_oil(state: BiteState | None, power: str) -> bool:
+    """Whether ``power`` counts oil: every power but the Soviets, who do only while their
+    Caucasus oil route is lost (booklet, Soviet Oil Route; ``economy.py``)."""
+    if power not in rules().untracked_oil:
+        return True
+    if state is None:
+        return False
+    found = state.flags.get(OIL_TRACKED)
+    return isinstance(found, list) and power in found
+
+
+def paired_colour(spec: UnitSpec, power: str, state: BiteState | None = None) -> str | None:
     """11.0: the colour paid beside each yellow PP for a step of this unit, or None."""
     colour = rules().pairing.get(spec.cls)
-    if colour == "black" and power in rules().untracked_oil:
+    if colour == "black" and not tracks_oil(state, power):
         return None  # the Soviets do not track oil (booklet, Soviet Oil Route)
     return colour
 
@@ -250,7 +265,7 @@ def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozens
             continue  # a map without this lake
         hops.setdefault(a, []).append(b)
         hops.setdefault(b, []).append(a)
-    rail = board.rail_adjacency
+    rail = rails(state)  # the map's net and the projects built (long scenarios)
     seen = {main}
     todo = [main]
     while todo:
@@ -306,7 +321,7 @@ def incomes(state: BiteState, side: str, powers: Iterable[str]) -> dict[str, Inc
             produce = _production(state, c, factories=False)  # 3.3: taken plants are gone
         if power not in wanted or power in state.surrendered:
             continue
-        if power in r.untracked_oil:
+        if not tracks_oil(state, power):
             produce.pop("black", None)
         produce = {k: v for k, v in produce.items() if v > 0}
         if not produce:
@@ -343,8 +358,15 @@ def _production(state: BiteState, c: Centre, *, factories: bool) -> dict[str, in
     return out
 
 
-def collect(state: BiteState, side: str, powers: Iterable[str]) -> None:
-    """11.1-11.3: each power's income this turn, into its pools, with the mine rolls."""
+def collect(
+    state: BiteState,
+    side: str,
+    powers: Iterable[str],
+    extra: Mapping[str, Mapping[str, int]] | None = None,
+) -> None:
+    """11.1-11.3: each power's income this turn, into its pools, with the mine rolls.
+    ``extra`` adds PP by power and colour that come from no centre of the map (the long
+    scenarios' income supplement and SBE9's new plants, ``economy.py``)."""
     r = rules()
     for power, income in sorted(incomes(state, side, powers).items()):
         got = income.pp
@@ -361,6 +383,8 @@ def collect(state: BiteState, side: str, powers: Iterable[str]) -> None:
                 state.emit("mine_loss", power=power, city=name, pp=len(sunk))
         deduction = min(r.deduction.get(power, 0), got["yellow"])
         got["yellow"] -= deduction
+        for colour, pp in (extra or {}).get(power, {}).items():
+            got[colour] = got.get(colour, 0) + pp
         if income.cut:
             state.emit("resources_cut", power=power, cities=cast(JSON, sorted(income.cut)))
         state.pp[power] = state.pp.get(power, 0) + got["yellow"]

@@ -228,7 +228,7 @@ def surrender_yield(state: BiteState, piece: Piece, captor: str) -> str | None:
     """The coloured PP a surrendering unit yields beside its yellow one, or None (12.5)."""
     if not advanced(state):
         return None
-    colour = paired_colour(state.spec(piece), captor)
+    colour = paired_colour(state.spec(piece), captor, state)
     return colour if colour in YIELD_COLOURS else None
 
 

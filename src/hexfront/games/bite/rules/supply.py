@@ -22,6 +22,7 @@ from ..state import ELIMINATED, ON_MAP, SOVIET, BiteState, Piece, enemy_of
 from ..versions import differs
 from . import siege
 from .basics import reduce_once, sea_control, update_front, zoc_map
+from .infrastructure import rails
 
 _sea_control = sea_control  # the benchmark's old name
 
@@ -86,7 +87,7 @@ def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
         if state.spec(p).is_ground:
             enemy_here[p.node] = 1
     control = state.control
-    rail = board.rail_adjacency
+    rail = rails(state)  # the map's net and the projects built (long scenarios)
 
     def usable(n: int) -> bool:
         return control[n] == side and not enemy_here[n]

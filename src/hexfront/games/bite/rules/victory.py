@@ -31,6 +31,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..state import AXIS, DISBANDED, ELIMINATED, ON_MAP, REMOVED, SOVIET, BiteState
 from ..types import Node, Side
+from . import resources
 from .basics import rail_linked_to_siberia as rail_linked_to_siberia
 from .basics import zoc_map
 
@@ -315,6 +316,22 @@ def _power_out(state: BiteState, power: str, why: str) -> None:
         _finland_neutral(state)
 
 
+def soviet_collapse(state: BiteState) -> int | None:
+    """SBE9's Soviet surrender, a design choice offered as the option ``soviet_surrender``
+    (data/scenarios/SBE9.toml): the Soviet yellow income now, if the Axis holds the capital
+    and that income is below the scenario's threshold; else None."""
+    if state.options.get("soviet_surrender") != "collapse":
+        return None
+    terms = state.w.scenario.flags.get("soviet_surrender")
+    if not isinstance(terms, Mapping):
+        return None
+    if not _holds(state, AXIS, str(terms["capital"])):
+        return None
+    gross = resources.incomes(state, SOVIET, ["ussr"])["ussr"].pp["yellow"]
+    income = max(gross - resources.rules().deduction.get("ussr", 0), 0)
+    return income if income < int(terms["income_below"]) else None
+
+
 def _finland_neutral(state: BiteState) -> None:
     """5.5: Finland, out of the war, is neutral again: its 1941 land belongs to nobody.
 
@@ -336,6 +353,15 @@ class VictoryPhase(Procedure[BiteState]):
             if node is not None and state.control[node] == SOVIET:
                 _power_out(state, power, f"{capital} is in Soviet hands")
         spec = state.w.scenario.victory
+        collapse = soviet_collapse(state)  # SBE9 option soviet_surrender (design choice)
+        if collapse is not None:
+            state.emit("soviet_surrender", pp=collapse)
+            state.result = _as_result(
+                {"winner": AXIS, "level": "decisive"}, "the Soviet Union surrendered", None
+            )
+            state.emit("game_over", **state.result)
+            m.abort(state)
+            return
         # A scenario's own sudden death comes first (SBE8, SBE9: Berlin taken in 1945 is a
         # marginal victory there, though Germany surrenders by 7.11).
         early = sudden_death(state)
