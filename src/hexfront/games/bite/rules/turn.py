@@ -16,7 +16,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
 
 from ..state import AXIS, SOVIET, BiteState
 from ..types import Side
-from . import dated, deploy
+from . import dated, deploy, surrenders
 from .basics import advanced
 
 M = Machine[BiteState]
@@ -60,6 +60,7 @@ class TurnProc(Steps[BiteState]):
         state.weather = weather_of(state)
         state.emit("turn", turn=state.turn, weather=state.weather)
         dated.tech_breakthroughs(state)  # 3.13: the month's TECH breakthroughs
+        surrenders.italy_surrender_roll(state)  # 36.0 (optional rule)
 
 
 def weather_of(state: BiteState) -> str:

@@ -45,6 +45,7 @@ CAPITAL_SURRENDER = {
     "slovakia": "Bratislava",
 }
 ITALY_SURRENDER_TURN = 28  # 7.11: September 1943 in the basic game
+ITALY_ROLLS = "or36_italy_surrenders"  # the optional rule that replaces it (36.0)
 
 
 def _node(state: BiteState, name: str) -> Node | None:
@@ -381,7 +382,8 @@ class VictoryPhase(Procedure[BiteState]):
             m.abort(state)
             return
         self._finland(state)
-        if state.turn >= ITALY_SURRENDER_TURN:
+        # 7.11; with optional rule 36.0 a die decides instead (surrenders.py).
+        if state.turn >= ITALY_SURRENDER_TURN and state.options.get(ITALY_ROLLS) is not True:
             _power_out(state, "italy", "Italy leaves the war in September 1943")
         if state.turn >= state.w.scenario.last_turn:
             # Sudden-death conditions were just checked (a die roll is not rolled twice).
