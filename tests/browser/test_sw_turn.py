@@ -19,7 +19,7 @@ from .test_browser import front_page, shot
 
 PROMPT = "[data-testid=prompt]"
 READY = f"{PROMPT}[data-kind]:not([data-kind='']):not([data-kind=waiting])"
-RULE = re.compile(r"\(\d+(\.\d+)*[a-z]?([-,] ?\d+(\.\d+)*)*\)|rule \d+(\.\d+)*")
+RULE = re.compile(r"\b\d+(\.\d+)+[a-z]?\b|\(\d+\)")
 WORDS_ONLY = re.compile(r"\b[a-z]+_[a-z_]+\b|\w+=\w+|\b(su|ge|ro|hu)\.[A-Za-z0-9]+")
 
 
@@ -254,4 +254,17 @@ def test_sw_june_turn_and_a_move_through_the_page(server: str, browser: Any) -> 
     assert after != start
     assert " moves from " in page.inner_text("[data-testid=log]")
     shot(page, "sw-05-moved")
+
+    # --- the same decision in Italian (the language switch reloads the page) ------------
+    page.select_option("[data-testid=lang]", "it")
+    page.wait_for_selector(f"{PROMPT}[data-kind=movement]", timeout=30_000)
+    assert "Muovi le tue unità" in page.inner_text("[data-testid=prompt-text]")
+    assert "(10.1, 8.2)" in page.inner_text("[data-testid=prompt-help]")
+    assert (
+        page.locator("[data-testid=hand] button[data-verb=play_event]").first.inner_text()
+        == "Evento"
+    )
+    assert "Turno 2 di 8" in page.inner_text("[data-testid=turn]")
+    assert " muove da " in page.inner_text("[data-testid=log]")
+    check_words(page)
     assert not errors, errors

@@ -2,11 +2,12 @@
 // the viewpoint between the sides, or see everything.
 
 import { L, fmt } from "./i18n";
-import { api, type SavedGame } from "./api";
+import { api, type Action, type SavedGame } from "./api";
 import { BiteTable } from "./bite";
 import type { BoardData } from "./board";
 import { button, clear, h } from "./dom";
 import { GenericTable } from "./generic";
+import { SwTable, isSwBoard } from "./sw";
 import { describe, sideName } from "./text";
 
 interface ReplayStep {
@@ -19,7 +20,7 @@ interface ReplayStep {
 }
 
 export class ReplayViewer {
-  private table: BiteTable | GenericTable | null = null;
+  private table: BiteTable | SwTable | GenericTable | null = null;
 
   private want = 0; // the step asked for last (ahead of `upto` while it loads)
   private total = 0;
@@ -89,14 +90,18 @@ export class ReplayViewer {
     this.slider.value = String(step.upto);
     if (!this.table) {
       clear(this.host);
-      const board = this.entry.game === "bite" || step.view?.game === "bite" ? await this.board("bite", step.view.scenario) : null;
+      const game = step.view?.game ?? this.entry.game;
+      const board = game === "bite" || game === "stalins_war" ? await this.board(game, step.view.scenario) : null;
       const hooks = { act: () => {}, undo: () => {} };
-      this.table = board ? new BiteTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
+      if (game === "stalins_war") this.table = isSwBoard(board) ? new SwTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
+      else this.table = board ? new BiteTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
       this.table.readOnly = true;
       this.host.append(this.table.root);
     }
     const a = step.action;
-    const what = a ? `${sideName(a.side)}: ${this.table instanceof BiteTable ? describe(a, this.table.name, this.table.place) : `${a.verb} ${JSON.stringify(a.args)}`}` : L.replay.theStart;
+    const words = this.table instanceof BiteTable ? (x: Action) => describe(x, (this.table as BiteTable).name, (this.table as BiteTable).place)
+      : this.table instanceof SwTable ? (x: Action) => (this.table as SwTable).describe(x) : (x: Action) => `${x.verb} ${JSON.stringify(x.args)}`;
+    const what = a ? `${sideName(a.side)}: ${words(a)}` : L.replay.theStart;
     this.info.textContent = fmt(L.replay.info, { n: step.upto, total: step.total, what });
     this.table.showView(step.view);
   }

@@ -82,6 +82,11 @@ export class SwTable {
       h("div", { class: "main" }, h("div", { class: "map-area" }, tools, mapWrap), side));
   }
 
+  /** An action in this table's words (the replay viewer's line). */
+  describe(a: Action): string {
+    return describe(a, this.names);
+  }
+
   show(p: Payload): void {
     this.p = p;
     this.view = p.view;

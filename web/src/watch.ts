@@ -9,6 +9,7 @@ import { BiteTable } from "./bite";
 import type { BoardData } from "./board";
 import { button, clear, h } from "./dom";
 import { GenericTable } from "./generic";
+import { SwTable, isSwBoard } from "./sw";
 
 export interface SpectatorPayload extends Omit<Payload, "side" | "your_turn" | "legal_actions" | "can_undo" | "record"> {
   spectator: true;
@@ -20,7 +21,7 @@ export interface SpectatorPayload extends Omit<Payload, "side" | "your_turn" | "
 const NO_ACTIONS = { act: () => undefined, undo: () => undefined };
 
 export class SpectatorViewer {
-  private table: BiteTable | GenericTable | null = null;
+  private table: BiteTable | SwTable | GenericTable | null = null;
   private socket: SeatSocket;
   private bar = h("div", { class: "gamebar", "data-testid": "watch-bar" });
   private holder = h("div", { class: "holder" });
@@ -54,9 +55,10 @@ export class SpectatorViewer {
     if (this.closed || (this.latest && p.version < this.latest.version)) return;
     this.latest = p;
     if (!this.table) {
-      const data = p.game === "bite" ? await this.board(p.game, p.scenario) : null;
+      const data = p.game === "bite" || p.game === "stalins_war" ? await this.board(p.game, p.scenario) : null;
       if (this.table || this.closed) return;
-      this.table = data ? new BiteTable(data, NO_ACTIONS, this.bar) : new GenericTable(NO_ACTIONS, this.bar);
+      if (p.game === "stalins_war") this.table = isSwBoard(data) ? new SwTable(data, NO_ACTIONS, this.bar) : new GenericTable(NO_ACTIONS, this.bar);
+      else this.table = data ? new BiteTable(data, NO_ACTIONS, this.bar) : new GenericTable(NO_ACTIONS, this.bar);
       this.table.readOnly = true;
       clear(this.holder);
       this.holder.append(this.table.root);
