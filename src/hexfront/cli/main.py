@@ -17,7 +17,7 @@ from hexfront import __version__
 from hexfront.cli.data_cmd import data_app
 from hexfront.cli.map_cmd import map_app
 from hexfront.engine.errors import HexfrontError
-from hexfront.engine.match import Match, side_words
+from hexfront.engine.match import Match, side_said, side_words
 from hexfront.engine.protocol import (
     Action,
     DescribesActions,
@@ -281,7 +281,7 @@ def _think(agent: Any, side: str, view: dict[str, Any], legal: Sequence[Action])
 
     with Progress(console=err, transient=True) as progress:
         task = progress.add_task(
-            _("{agent} ({side}) is thinking", agent=agent.name, side=_(side_words(side))), total=1.0
+            _("{agent} ({side}) is thinking", agent=agent.name, side=side_said(side)), total=1.0
         )
         agent.on_progress = lambda done: progress.update(task, completed=done)
         try:
@@ -377,7 +377,7 @@ def play(
             last_phase[side] = phase
         prompt = view.get("prompt") or {}
         assert isinstance(prompt, dict)
-        console.rule(f"[bold]{_(side_words(side))}[/]: {_prompt_text(game, prompt)}")
+        console.rule(f"[bold]{side_said(side)}[/]: {_prompt_text(game, prompt)}")
         extra = _("u: undo, ") if match.can_undo(side) else ""
         extra += _("v: view, ") if render is not None else ""
         choice = _choose(game, legal, view, extra)

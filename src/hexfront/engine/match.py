@@ -26,6 +26,13 @@ def side_words(side: str) -> str:
     return side.replace("_", " ").title()
 
 
+def side_said(side: str) -> str:
+    """A side in the player's language where a catalogue has its word ("Axis" -> "Asse"),
+    with a capital letter."""
+    word = _(side_words(side))
+    return word[:1].upper() + word[1:]
+
+
 class Match(Generic[S]):
     """One game, its record and its undo stack."""
 
@@ -100,7 +107,7 @@ class Match(Generic[S]):
             raise NotYourTurn(
                 _(
                     "it is not the {side} player's turn to act",
-                    side=_(side_words(action.side)),
+                    side=side_said(action.side),
                 )
             )
         if not is_listed(action, self.legal_actions(action.side)):
@@ -142,9 +149,7 @@ class Match(Generic[S]):
 
     def undo(self, side: str) -> None:
         if not self.can_undo(side):
-            raise IllegalAction(
-                _("the {side} player has nothing to undo", side=_(side_words(side)))
-            )
+            raise IllegalAction(_("the {side} player has nothing to undo", side=side_said(side)))
         self.state = self._undo.pop()
         self.record.actions.pop()
         if not self._undo:

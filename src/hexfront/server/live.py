@@ -23,7 +23,7 @@ from typing import Any
 from hexfront.ai.base import Agent, make_agent
 from hexfront.engine.errors import IllegalAction, MalformedAction, NotYourTurn
 from hexfront.engine.events import JSON
-from hexfront.engine.match import Match, side_words
+from hexfront.engine.match import Match, side_said
 from hexfront.engine.protocol import (
     Action,
     DescribesActions,
@@ -305,8 +305,8 @@ def parse_action(raw: JSON, side: str) -> Action:
             "wrong_side",
             _(
                 "this seat plays {side}, not {other}",
-                side=_(side_words(side)),
-                other=_(side_words(action.side)),
+                side=side_said(side),
+                other=side_said(action.side),
             ),
         )
     return action
