@@ -299,3 +299,43 @@ def test_the_browser_client_sends_its_language_with_every_request_and_socket() -
     bundle = "".join(p.read_text() for p in assets.glob("*.js"))
     assert '["accept-language"]=' in bundle
     assert "&lang=" in bundle
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_guards_refusals_are_in_words_too(client: TestClient, lang: str) -> None:
+    # Refused by the middleware before any route runs: a body that is not JSON, or too big.
+    plain = {"content-type": "text/plain"}
+    english = client.post("/api/games", content=b"x", headers=plain).json()["detail"]
+    res = ask(client, "header", lang, "POST", "/api/games", content=b"x", headers=plain)
+    detail = check(res, 415, "unsupported_media_type", lang, english)
+    assert detail == said(lang, "send JSON: Content-Type: application/json")
+    limit = client.app.state.settings.max_body_bytes  # type: ignore[attr-defined]
+    big = b"[" + b"0," * limit + b"0]"
+    res = ask(
+        client,
+        "query",
+        lang,
+        "POST",
+        "/api/games",
+        content=big,
+        headers={"content-type": "application/json"},
+    )
+    assert res.status_code == 413
+    assert res.json() == {
+        "error": "body_too_large",
+        "detail": said(lang, "request bodies are limited to {n} bytes", n=limit),
+    }
+    # Without a length, the body is counted as it arrives (refused from inside the route).
+    streamed = ask(
+        client,
+        "query",
+        lang,
+        "POST",
+        "/api/games",
+        content=iter([big]),
+        headers={"content-type": "application/json"},
+    )
+    assert streamed.status_code == 413
+    assert streamed.json()["detail"] == said(
+        lang, "request bodies are limited to {n} bytes", n=limit
+    )
