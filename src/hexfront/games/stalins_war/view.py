@@ -83,6 +83,33 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
         "trenches": dict(state.trenches),
         "festungs": list(state.festungs),
         "prompt": prompt,
+        "public": _public(state, decision),
         "result": json_copy(state.result),
         "log": json_copy([e.to_json() for e in state.log[state.turn_log :] if e.visible_to(side)]),
+    }
+
+
+def _public(state: SwState, decision: Decision | None) -> dict[str, JSON]:
+    """The bookkeeping both players see on the table (the game's options, events in force,
+    markers and counts), so that an agent can rebuild a game consistent with its view. The
+    sequence of play is given at the start of an action round only, where it holds nothing
+    but the round's place in the turn."""
+    stack: JSON = None
+    if decision is not None and decision.prompt.kind == "action_round":
+        stack = [f.to_json() for f in state.stack]
+    return {
+        "options": json_copy(state.options),
+        "lasting": json_copy(state.lasting),
+        "last_round": dict(state.last_round),
+        "oil_turns": state.oil_turns,
+        "paulus_crossed": state.paulus_crossed,
+        "stalin_moves": state.stalin_moves,
+        "reinforcement_rounds": json_copy(state.reinforcement_rounds),
+        "active_partisans": list(state.active_partisans),
+        "unfed": list(state.unfed),
+        "hand_mods": json_copy(state.hand_mods),
+        "sea_moves": list(state.sea_moves),
+        "partisan_turn": state.partisan_turn,
+        "surrendered": list(state.surrendered),
+        "stack": stack,
     }
