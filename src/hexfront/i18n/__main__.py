@@ -7,8 +7,10 @@ python -m hexfront.i18n check    # exit 1 naming every message without a transla
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -40,6 +42,24 @@ def source_files() -> list[Path]:
     return files
 
 
+def nested_markers(path: Path) -> Iterator[tuple[int, str | tuple[str, str]]]:
+    """Markers with literal text anywhere in a module, also those inside another call's
+    arguments (``_(WORDS.get(key, N_("factory")))``), which Babel's extractor skips."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        texts: list[str] = []
+        for arg in node.args[:2]:
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                break
+            texts.append(arg.value)
+        if node.func.id in ("_", "N_") and texts:
+            yield node.lineno, texts[0]
+        elif node.func.id == "_n" and len(texts) == 2:
+            yield node.lineno, (texts[0], texts[1])
+
+
 def template() -> Catalog:
     """Every message the sources mark, in the order they appear."""
     cat = Catalog(domain=DOMAIN, project="hexfront", fuzzy=False)
@@ -49,6 +69,9 @@ def template() -> Catalog:
             "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
         ):
             cat.add(message, locations=[(f"src/hexfront/{rel}", lineno)], auto_comments=comments)
+        for lineno, message in nested_markers(path):
+            if cat.get(message) is None:
+                cat.add(message, locations=[(f"src/hexfront/{rel}", lineno)])
     return cat
 
 
