@@ -11,6 +11,9 @@ Protocol (server to client, JSON text frames):
   seat's token is replaced (``POST /api/games/{id}/token``).
 * ``{"type": "pong"}`` in answer to a text frame ``ping``.
 
+An error's ``detail`` is in the language the socket asked for when it opened (``?lang=it``,
+else its ``Accept-Language``; English by default); its ``error`` code is the same in all.
+
 Clients send nothing else; a client that floods the socket is disconnected (1008).
 """
 
