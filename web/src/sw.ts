@@ -53,6 +53,7 @@ export class SwTable {
   private inspector = h("section", { class: "inspector", "data-testid": "inspector" });
   private offBox = h("details", { class: "sw-off", "data-testid": "off-map" });
   private logBox = h("ol", { class: "log", "data-testid": "log", reversed: true });
+  private legendBox = h("details", { class: "sw-legend", "data-testid": "legend" });
   private banner = h("div", { class: "banner", hidden: true, "data-testid": "banner" });
   private names: Names;
   private p: Payload | null = null;
@@ -76,7 +77,7 @@ export class SwTable {
     this.board.focus = () => this.selectedHex();
     const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(this.board));
     const side = h("aside", { class: "side", "data-testid": "side" },
-      this.banner, this.promptBox, this.handBox, this.tracksBox, this.inspector, this.offBox,
+      this.banner, this.promptBox, this.handBox, this.tracksBox, this.inspector, this.offBox, this.legendBox,
       h("section", { class: "log-wrap" }, h("h3", {}, SW.log.heading), this.logBox));
     this.root = h("div", { class: "bite sw" }, this.tracker, ...(extraBar ? [extraBar] : []),
       h("div", { class: "main" }, h("div", { class: "map-area" }, tools, mapWrap), side));
@@ -85,6 +86,32 @@ export class SwTable {
   /** An action in this table's words (the replay viewer's line). */
   describe(a: Action): string {
     return describe(a, this.names);
+  }
+
+  /** What the counters' colours and letters and the map's marks mean. */
+  private drawLegend(): void {
+    const box = this.legendBox;
+    clear(box);
+    box.append(h("summary", {}, SW.table.legend));
+    const swatch = (fill: string, text: string, cls = "") => {
+      const svg = s("svg", { width: 22, height: 22, viewBox: "0 0 24 24", class: `sw-swatch ${cls}` });
+      svg.append(s("rect", { x: 1, y: 1, width: 22, height: 22, rx: 2, fill }));
+      const t = s("text", { x: 12, y: 16, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 });
+      t.textContent = text;
+      svg.append(t);
+      return svg;
+    };
+    const nations = [...new Set(Object.values(this.data.units).map((u) => u.nation))];
+    const row = h("div", { class: "sw-legend-row" });
+    for (const n of nations) row.append(h("span", {}, swatch(NATION_FILL[n] ?? "#888", ""), " ", SW.nation[n as keyof typeof SW.nation] ?? n));
+    const kinds = [...new Set(Object.values(this.data.units).map((u) => u.kind))];
+    const marks = h("div", { class: "sw-legend-row" });
+    for (const k of kinds) marks.append(h("span", {}, h("b", {}, SW.mark[k as keyof typeof SW.mark] ?? "?"), ` ${kindWord(k)}`));
+    box.append(row, marks,
+      h("p", {}, SW.table.legendValues),
+      h("p", {}, swatch(SIDE_FILL.soviet, "?"), ` ${SW.table.partisans}`),
+      h("p", {}, h("span", { class: "sw-ctl axis" }), ` ${fmt(SW.table.control, { side: this.names.side("axis") })}  `, h("span", { class: "sw-ctl soviet" }), ` ${fmt(SW.table.control, { side: this.names.side("soviet") })}`),
+      h("p", {}, `⊓ ${SW.table.trench} · F ${SW.table.festung}`));
   }
 
   show(p: Payload): void {
@@ -118,6 +145,7 @@ export class SwTable {
     this.drawTracks();
     this.drawInspector();
     this.drawOffMap();
+    if (!this.legendBox.childElementCount) this.drawLegend();
     this.drawLog();
     this.drawBanner();
   }
@@ -470,8 +498,10 @@ export class SwTable {
       if (!byBox.has(u.box)) byBox.set(u.box, []);
       byBox.get(u.box)!.push(u);
     }
+    const back = (this.view.turn_track ?? {}) as Record<string, number>;
     for (const [where, list] of byBox) {
-      box.append(h("h4", {}, boxWord(where)), h("p", {}, list.map((u) => this.unitLabel(u)).join("; ")));
+      const words = list.map((u) => this.unitLabel(u) + (u.id && back[u.id] ? ` — ${fmt(SW.table.back, { turn: back[u.id] })}` : ""));
+      box.append(h("h4", {}, boxWord(where)), h("p", {}, words.join("; ")));
     }
   }
 

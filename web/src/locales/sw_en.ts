@@ -189,6 +189,9 @@ export const swEn = {
     offMap: "Off the map", nobodyOff: "No unit off the map.", partisans: "partisans (face down)", stack: "In {hex}:",
     inspect: "Click a hex to see its units.", verdict: "{side} wins", draw: "Neither side wins", oos: "out of supply",
     trench: "trench", festung: "Festung", control: "held by {side}", units: "units", hexEmpty: "No unit in {hex}.",
+    back: "back on turn {turn}",
+    legend: "What the map shows",
+    legendValues: "On each counter: its type's letter above, its values below (attack-defence-movement, or strength-movement; * a step that cannot be rebuilt); a dashed edge: the other side's; an orange edge: out of supply.",
     map: "Map", ops: "{n} OPS",
   },
 };

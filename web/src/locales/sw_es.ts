@@ -185,6 +185,9 @@ export const swEs: SwCatalogue = {
     offMap: "Fuera del mapa", nobodyOff: "Ninguna unidad fuera del mapa.", partisans: "partisanos (boca abajo)", stack: "En {hex}:",
     inspect: "Haz clic en un hexágono para ver sus unidades.", verdict: "Gana {side}", draw: "Nadie gana", oos: "sin suministro",
     trench: "trinchera", festung: "Festung", control: "en poder de {side}", units: "unidades", hexEmpty: "Ninguna unidad en {hex}.",
+    back: "vuelve en el turno {turn}",
+    legend: "Qué muestra el mapa",
+    legendValues: "En cada ficha: arriba la letra de su tipo, abajo sus valores (ataque-defensa-movimiento, o fuerza-movimiento; * un paso que no se reconstruye); borde discontinuo: del rival; borde naranja: sin suministro.",
     map: "Mapa", ops: "{n} OPS",
   },
 };

@@ -185,6 +185,9 @@ export const swFr: SwCatalogue = {
     offMap: "Hors de la carte", nobodyOff: "Aucune unité hors de la carte.", partisans: "partisans (face cachée)", stack: "En {hex} :",
     inspect: "Cliquez un hexagone pour voir ses unités.", verdict: "{side} gagne", draw: "Personne ne gagne", oos: "non ravitaillée",
     trench: "tranchée", festung: "Festung", control: "tenu par {side}", units: "unités", hexEmpty: "Aucune unité en {hex}.",
+    back: "revient au tour {turn}",
+    legend: "Ce que montre la carte",
+    legendValues: "Sur chaque pion : en haut la lettre de son type, en bas ses valeurs (attaque-défense-mouvement, ou force-mouvement ; * un pas qui ne se reconstruit pas) ; bord en tirets : à l'adversaire ; bord orange : non ravitaillé.",
     map: "Carte", ops: "{n} OPS",
   },
 };

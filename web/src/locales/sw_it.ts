@@ -185,6 +185,9 @@ export const swIt: SwCatalogue = {
     offMap: "Fuori mappa", nobodyOff: "Nessuna unità fuori mappa.", partisans: "partigiani (coperti)", stack: "In {hex}:",
     inspect: "Clicca un esagono per vederne le unità.", verdict: "Vince {side}", draw: "Nessuno vince", oos: "senza rifornimento",
     trench: "trincea", festung: "Festung", control: "in mano a {side}", units: "unità", hexEmpty: "Nessuna unità in {hex}.",
+    back: "torna al turno {turn}",
+    legend: "Cosa mostra la mappa",
+    legendValues: "Su ogni pedina: in alto la lettera del tipo, in basso i valori (attacco-difesa-movimento, oppure forza-movimento; * un passo che non si ricostruisce); bordo tratteggiato: dell'avversario; bordo arancione: senza rifornimento.",
     map: "Mappa", ops: "{n} OPS",
   },
 };
