@@ -634,6 +634,86 @@ def serve(
     run_server(host, port, db, data_dir, rate, burst, access_log, sqlite_sync, trusted_proxy or [])
 
 
+_DB_HELP = "database URL; default: SQLite in the data directory"
+_DATA_HELP = "data directory (default: $HEXFRONT_DATA or ./data)"
+
+
+@app.command("export")
+def export_cmd(
+    game_id: Annotated[str, typer.Argument(metavar="GAME_ID", help="the game's id")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="where to write it")],
+    db: Annotated[str | None, typer.Option(help=_DB_HELP)] = None,
+    data_dir: Annotated[Path | None, typer.Option(help=_DATA_HELP)] = None,
+) -> None:
+    """Write a game of this server's database to one file (its record, seats' kinds and a
+    SHA-256), for `hexfront import` here or on another server. A game in progress between
+    people in different places is exported only once every seat agreed to open its record."""
+    from hexfront.cli.transfer_cmd import TransferError, export_game
+
+    try:
+        data = export_game(game_id, db, data_dir)
+    except TransferError as exc:
+        _fail(str(exc))
+    try:
+        file.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    except OSError as exc:
+        _fail(_("cannot write {path}: {why}", path=str(file), why=exc.strerror or exc))
+    actions = data.get("actions")
+    n = len(actions) if isinstance(actions, list) else 0
+    console.print(
+        _(
+            "{game} {scenario}: {n} actions written to {file}",
+            game=data.get("game"),
+            scenario=data.get("scenario"),
+            n=n,
+            file=str(file),
+        ),
+        highlight=False,
+    )
+
+
+@app.command("import")
+def import_cmd(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="a file written by export")],
+    play_as: Annotated[
+        str | None, typer.Option("--as", help="your side (default: the first person's)")
+    ] = None,
+    db: Annotated[str | None, typer.Option(help=_DB_HELP)] = None,
+    data_dir: Annotated[Path | None, typer.Option(help=_DATA_HELP)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
+) -> None:
+    """Store an exported game in this server's database as a new game: the file's SHA-256
+    is checked and the whole game replayed first; a changed or damaged file is refused and
+    nothing is stored. Prints the new game's links: your seats' and the invitations."""
+    from hexfront.cli.transfer_cmd import TransferError, import_game
+
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        _fail(_("cannot read {path}: {why}", path=str(file), why=exc.strerror or exc))
+    try:
+        made = import_game(raw, play_as, db, data_dir)
+    except TransferError as exc:
+        _fail(str(exc))
+    if as_json:
+        print(json.dumps(made, indent=2))
+        return
+    console.print(
+        _(
+            "imported as game {id} ({game} {scenario}, {n} actions)",
+            id=made.get("id"),
+            game=made.get("game"),
+            scenario=made.get("scenario"),
+            n=made.get("seq"),
+        ),
+        highlight=False,
+    )
+    links = made.get("links")
+    if isinstance(links, dict):
+        for side, link in links.items():
+            console.print(f"  {side}: {link}", highlight=False)
+
+
 @app.command()
 def bench(
     game_name: Annotated[str, typer.Argument(metavar="GAME")] = "bite",
