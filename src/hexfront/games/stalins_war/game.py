@@ -18,7 +18,10 @@ from .rules.options import OPTIONS, check_options
 from .state import AXIS, ON_MAP, SIDES, SOVIET, Piece, SwState
 from .world import World, load_world
 
-PLAYABLE = "playable in the terminal: every rule and all 110 cards, both scenarios to the verdict"
+PLAYABLE = (
+    "playable in the terminal and in the browser: every rule and all 110 cards, both scenarios"
+    " to the verdict"
+)
 
 
 class StalinsWar:
