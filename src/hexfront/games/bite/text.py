@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -588,7 +588,9 @@ def prompt_words(prompt: dict[str, Any] | None) -> str:
 
 
 def _problem(text: str) -> str:
-    """A deployment problem (rules/deploy.py) in words."""
+    """A deployment problem (rules/deploy.py, deployment.check_chart_deployment) in words:
+    read back by its pattern, as the rules word it, and said again in the player's language
+    without unit ids or zone keys."""
     m = re.fullmatch(r"(\d+) border hexes neither held by nor next to a Soviet unit: (.*)", text)
     if m:
         return _(
@@ -596,7 +598,135 @@ def _problem(text: str) -> str:
             n=m.group(1),
             hexes=m.group(2),
         )
+    for pattern, make in _CHART_PROBLEMS:
+        m = re.fullmatch(pattern, text)
+        if m:
+            return make(m)
     return text
+
+
+# deployment.ADJECTIVES, read back into powers (the 1942-44 charts' lines).
+_ADJECTIVE_POWERS = {
+    "German": "germany",
+    "Italian": "italy",
+    "Finnish": "finland",
+    "Romanian": "romania",
+    "Hungarian": "hungary",
+    "Slovak": "slovakia",
+    "Soviet": "ussr",
+}
+
+
+def _chart_line(what: str) -> str:
+    """ "German static infantry" (a Scenario Setup Chart's line) -> "static infantry (Germany)"."""
+    adjective, _sep, kind = what.partition(" ")
+    key = kind.replace(" ", "_")
+    words = _(CLASS_WORDS[key]) if key in CLASS_WORDS else kind
+    power = _ADJECTIVE_POWERS.get(adjective)
+    if power is None:
+        return what
+    return _("{kind} ({power})", kind=words, power=power_word(power))
+
+
+def _why_not_here(why: str) -> str:
+    """deployment.front_rule's reasons (the 1942-44 start lines), without zone keys."""
+    if why.startswith("air units need an airbase city"):
+        return _("air units need an airbase city (3.4)")
+    if why.startswith("Axis units deploy behind"):
+        return _("Axis units deploy behind the Axis start line")
+    if why.startswith("Soviet units deploy on the Soviet side"):
+        return _("Soviet units deploy on the Soviet side of the start line")
+    return why
+
+
+def _hexes_in_words(hexes: str) -> str:
+    return ", ".join(h if h == "…" else place(h) for h in hexes.split(", "))
+
+
+_CHART_PROBLEMS: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+    (
+        r"(.+): (\d+) blocks, the chart has none",
+        lambda m: _n(
+            "{what}: {n} block, where the chart has none",
+            "{what}: {n} blocks, where the chart has none",
+            int(m[2]),
+            what=_chart_line(m[1]),
+        ),
+    ),
+    (
+        r"(.+): (\d+) blocks, the chart has (\d+)",
+        lambda m: _n(
+            "{what}: {n} block, where the chart has {chart}",
+            "{what}: {n} blocks, where the chart has {chart}",
+            int(m[2]),
+            what=_chart_line(m[1]),
+            chart=m[3],
+        ),
+    ),
+    (
+        r"(.+): (\d+) steps, more than the chart's (\d+)",
+        lambda m: _(
+            "{what}: {n} steps, more than the chart's {chart}",
+            what=_chart_line(m[1]),
+            n=m[2],
+            chart=m[3],
+        ),
+    ),
+    (
+        r"(.+) cannot start at strength (\d+) \((.+)\)",
+        lambda m: _(
+            "{name} cannot start at strength {strength} (it may start at {allowed})",
+            name=m[1],
+            strength=m[2],
+            allowed=m[3],
+        ),
+    ),
+    (
+        r"(\d+) (axis|soviet) hexes along the start line are empty: (.+)",
+        lambda m: _(
+            "{n} hexes along the start line are still empty for {side}: {hexes}",
+            n=m[1],
+            side=side_player(m[2]),
+            hexes=_hexes_in_words(m[3]),
+        ),
+    ),
+    (
+        r"a Soviet ground unit must hold (.+)",
+        lambda m: _("a Soviet ground unit must hold {place}", place=m[1]),
+    ),
+    (
+        r"(\d+) German mountain units must stand in Norway, Sweden or Finland \((\d+) do\)",
+        lambda m: _(
+            "{n} German mountain units must stand in Norway, Sweden or Finland ({north} do)",
+            n=m[1],
+            north=m[2],
+        ),
+    ),
+    (
+        r"(\d+) German mountain units must stand in Norway, Sweden or Finland",
+        lambda m: _("{n} German mountain units must stand in Norway, Sweden or Finland", n=m[1]),
+    ),
+    (
+        r"(\w+): both sides in one hex \(.*\)",
+        lambda m: _("{hex}: both sides in one hex", hex=place(m[1])),
+    ),
+    (
+        r"(\w+): more than 3 ground / 2 combat units \(.*\)",
+        lambda m: _("{hex}: more than 3 ground units or 2 combat units (3.10)", hex=place(m[1])),
+    ),
+    (
+        r"(\w+): more than 1 air unit \(.*\)",
+        lambda m: _("{hex}: more than 1 air unit (3.4)", hex=place(m[1])),
+    ),
+    (
+        r"(\w+): air unit outside an airbase city \(.*\)",
+        lambda m: _("{hex}: an air unit outside an airbase city (3.4)", hex=place(m[1])),
+    ),
+    (
+        r"(.+) at (\w+): (.+)",
+        lambda m: _("{name} at {hex}: {why}", name=m[1], hex=place(m[2]), why=_why_not_here(m[3])),
+    ),
+]
 
 
 # The combat steps of a round (7.7.1-7.7.5), as a player says them.
