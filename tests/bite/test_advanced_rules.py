@@ -116,6 +116,7 @@ def test_the_soviet_player_rolls_octobers_weather_in_the_advanced_game() -> None
                 "phase": "exploitation",
                 "dice": [face],
                 "unit": [{"id": "sov-a-8", "hex": hex_id}],
+                "options": {"optional_rules": "none"},  # 39.0 rolls otherwise
             },
         )
         assert m.state.turn == 5  # October 1941: nothing to decide, so the turn went on
@@ -364,6 +365,7 @@ def turn_one_battle(scenario: str) -> list[tuple[object, ...]]:
         ],
         turn=1,
         control={"axis": ["2522", "2523"]},
+        options={"optional_rules": "none"},  # no air recon (19.0): its Malus would stay
     )
     act(m, "axis", "move", unit="ger-c-xii", to="2622")
     act(m, "axis", "move", unit="ger-a-16", to="2622")

@@ -40,6 +40,7 @@ def position(
             "weather": weather,
             "reinforcements": False,
             "unit": units,
+            "options": {"optional_rules": "none"},  # the Advanced Game's weather alone
             **extra,
         },
     )

@@ -141,6 +141,10 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "cancel": return A.cancel;
     case "reset": return A.reset;
     case "strength": return fmt(L.dated.strength, { who, strength: g.strength }); // 1942-44 setups
+    case "recon": return fmt(L.optional.recon, { at, hq: name(String(g.hq)) }); // 19.1
+    case "target": return fmt(L.optional.target, f); // 19.2
+    case "charge": return g.kind === "panzers" ? L.optional.panzers : g.barbo ? L.optional.chargeBarbo : L.optional.charge; // 20.0, 21.0
+    case "no_charge": return L.optional.noCharge;
   }
   const words = word(L.verb, a.verb);
   return who ? fmt(A.other, { verb: words, who }) : words; // never the raw arguments
@@ -249,6 +253,11 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "deployed_strength": return cap(fmt(D.deployed_strength, { who: unit(), strength: d.strength }));
     case "tech_advance": return cap(fmt(D.tech_advance, { power: power(d.nation), field: word(D.fields, d.field), level: d.level }));
   }
+  const O = L.optional;
+  switch (e.kind) { // optional rules of combat (19.1, 20.0, 21.0)
+    case "recon": return fmt(d.result === "success" ? O.recon_success : d.result === "interdicted" ? O.recon_interdicted : O.recon_failed, { side: sideName(d.side), place: at });
+    case "charge": return fmt(d.barbo ? O.charge_barbo : d.attack === "panzers" ? O.charge_panzers : O.charge_cavalry, { side: sideName(d.side), place: at });
+  }
   if (MOVE_LOG.has(e.kind)) {
     const path = ((d.path as string[] | undefined) ?? [d.frm, d.to]).filter((x) => x !== undefined && x !== null);
     return fmt(G[e.kind as "move"], { who: mover(), route: path.map((x) => place(String(x))).join(" → ") });
@@ -273,8 +282,10 @@ export function promptWords(prompt: { kind: string; text: string; data?: Record<
     case "blitz": case "air_rebase": case "reaction": case "rail": case "choose_battle": case "romania_hungary": case "exploit": case "production": case "overstack":
       return P[prompt.kind];
     case "move": return text.startsWith("Some units must move first") ? `${P.moveFirst} ${P.move}` : P.move;
-    case "air": return text.startsWith("Air units in neutral Finland") ? `${P.airFinland} ${P.air}` : P.air;
+    case "air": return text.startsWith("Air units in neutral Finland") ? `${P.airFinland} ${P.air}` : text.startsWith("Fly air missions, rebase or scout") ? L.optional.promptAir : P.air;
     case "allocate_hit": return fmt(P.allocate_hit, { left: data.hits_left ?? "?" });
+    case "target_hit": return fmt(L.optional.promptTarget, { left: data.hits_left ?? "?" }); // 19.2
+    case "charge": return L.optional.promptCharge; // 20.0, 21.0
     case "retreat": return `${text.startsWith("Retreat air units") ? P.retreatAir : P.retreat}${text.includes("nowhere to go") ? ` ${P.retreatDoomed}` : ""}`;
     case "deploy": {
       const m = /^Where should (.+) stand\?$/.exec(text);

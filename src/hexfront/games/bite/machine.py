@@ -8,7 +8,14 @@ from __future__ import annotations
 from hexfront.engine.sequence import Machine
 
 from .rules.blitz import AirRebase, BlitzPhase
-from .rules.combat import AllocateHits, Battle, CombatPhase, Pause, RetreatChoice
+from .rules.combat import (
+    AllocateHits,
+    Battle,
+    ChargeChoice,
+    CombatPhase,
+    Pause,
+    RetreatChoice,
+)
 from .rules.deploy import DeployPhase
 from .rules.exploitation import ExploitationPhase
 from .rules.movement import MovementPhase
@@ -35,6 +42,7 @@ MACHINE: Machine[BiteState] = Machine(
         Battle(),
         AllocateHits(),
         RetreatChoice(),
+        ChargeChoice(),
         Pause(),
         BlitzPhase(),
         AirRebase(),

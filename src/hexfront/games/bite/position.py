@@ -76,7 +76,7 @@ STATUSES: dict[str, Status] = {
     "disbanded": DISBANDED,
     "removed": REMOVED,
 }
-WEATHERS = ("good", "rain", "snow")
+WEATHERS = ("good", "rain", "snow", "light_rain")  # light rain: optional rule 39.0
 _TOP_FIELDS = {
     "scenario",
     "turn",

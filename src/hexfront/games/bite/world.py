@@ -232,6 +232,15 @@ def _dots_match(u: forces.UnitRecord, dots: object) -> bool:
 _NOT_YET_PLAYABLE: frozenset[str] = frozenset()
 
 
+def _optional_block(options: Mapping[str, JSON], rule: str) -> bool:
+    """A block of an optional rule (its data says ``optional_rule = "26.0"``) joins the
+    game's reinforcements when that rule is played (a rule not offered yet: never)."""
+    from .optional import optional_rules
+
+    chapter = rule.split(".")[0]
+    return any(r.rule == chapter and options.get(r.key) is True for r in optional_rules())
+
+
 def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     try:
         sc = forces.scenario(scenario)
@@ -284,8 +293,8 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         for u in forces.reinforcements(turn):
             if u.cls in aside or u.side == "western" or u.count_group == "german_strategic":
                 continue
-            if u.optional_rule is not None:
-                continue  # e.g. RHG and Slovak corps come only with optional rule 27.0
+            if u.optional_rule is not None and not _optional_block(options, u.optional_rule):
+                continue  # e.g. the Gustav comes only with optional rule 26.0
             place = u.arrival_place
             if area is not None:
                 # A partial front keeps only the arrivals that reach its own area.

@@ -46,7 +46,17 @@ from .modifiers import (
     merged_dice,
     modifiers,
 )
+from .recon import may_pick_targets
 from .retreat import ground_retreat_hexes, may_retreat
+from .special_attacks import (
+    BARBO_CHARGED,
+    BARBO_DICE,
+    CAVALRY,
+    barbo_may_charge,
+    chargers,
+    charges_open,
+    extra_dice,
+)
 
 M = Machine[BiteState]
 
@@ -82,12 +92,15 @@ def fire(
     step: str,
     *,
     air_round: int = 0,
+    bonus: dict[str, int] | None = None,
 ) -> int:
     """Roll for ``shooters`` (unit, firepower) in one step; returns the number of hits.
 
     Units with the same number of Mali merge their dice (7.7.7); the extra die is rolled
     with the weakest unit's firepower. Each fire event names the combat round (7.7.12)
-    and, in the air-to-air step, the air-to-air round (7.7.1).
+    and, in the air-to-air step, the air-to-air round (7.7.1). Optional rules add dice
+    after the Mali (22.0, 25.0: ``special_attacks.extra_dice``; ``bonus``: 20.0's Gruppo
+    Barbò), named in the event as ``extra``.
     """
     by_mali: dict[int, list[tuple[Piece, int, int]]] = {}
     for piece, firepower in shooters:
@@ -106,6 +119,10 @@ def fire(
             count = per_unit[i] + (extra if i == weakest else 0)
             if ctx.round == 1 and piece.side == AXIS and total_supremacy(state):
                 count *= 2 if state.spec(piece).is_air else 1  # SBE5 option: double dice
+            more = extra_dice(state, piece, ctx.node, ctx.attacker, step, ctx.round)
+            if bonus:
+                more += bonus.get(piece.uid, 0)
+            count += more
             face = hit_number(firepower, boni)
             spec = state.spec(piece)
             values = state.dice.roll(
@@ -114,6 +131,8 @@ def fire(
             scored = sum(1 for v in values if v >= face)
             hits += scored
             in_air: dict[str, JSON] = {"air_round": air_round} if air_round else {}
+            if more:
+                in_air["extra"] = more
             state.emit(
                 "fire",
                 step=step,
@@ -129,6 +148,18 @@ def fire(
                 hits=scored,
             )
     return hits
+
+
+def _pickers(
+    state: BiteState, ctx: BattleContext, side: Side, shooters: list[tuple[Piece, int]]
+) -> tuple[list[tuple[Piece, int]], list[tuple[Piece, int]]]:
+    """19.2: the attacker's shooters that choose their targets, and the others."""
+    if side != ctx.attacker:
+        return [], shooters
+    pick = [s for s in shooters if may_pick_targets(state, s[0], ctx.node, ctx.round)]
+    if not pick:
+        return [], shooters
+    return pick, [s for s in shooters if s not in pick]
 
 
 def one_round_only(state: BiteState, piece: Piece) -> bool:
@@ -197,12 +228,24 @@ class BattleVars(TypedDict):
     round: int  # combat round (7.7.12), from 1
     a2a_round: int  # air-to-air rounds fought (7.7.1)
     stage: str  # the step to run next (Battle.steps)
+    charging: NotRequired[list[str]]  # 20.0, 21.0: the units charging in this round
+    barbo: NotRequired[bool]  # 20.0: Gruppo Barbò's three dice claimed in this charge
 
 
 class HitsVars(TypedDict):
     node: Node
-    queue: list[list[Any]]  # [side, hits still to take] per side, in turn (7.7.9)
+    # [side, hits still to take] per side, in turn (7.7.9); a third entry names the side
+    # that picks among equally strong units, when it is the firing side (19.2).
+    queue: list[list[Any]]
     kind: Literal["air", "ground"]  # the units that take them
+    first: NotRequired[list[str]]  # 20.0, 21.0: units that take every hit they can first
+
+
+class ChargeVars(TypedDict):
+    node: Node
+    side: Side
+    kinds: list[str]  # the special attacks open (special_attacks.CHARGES)
+    barbo: bool  # Gruppo Barbò may claim its three dice (20.0)
 
 
 class RetreatVars(TypedDict):
@@ -352,6 +395,8 @@ class Battle(Steps[BiteState]):
         super().run(m, state, frame)  # the next step (Steps.steps below)
 
     def resume(self, m: M, state: BiteState, frame: Frame, result: JSON) -> None:
+        if isinstance(result, dict) and isinstance(result.get("charge"), str):
+            self._declare_charge(state, frame, str(result["charge"]), result.get("barbo") is True)
         self._cleanup(state, frame)
 
     # --- the steps ---------------------------------------------------------------------
@@ -377,6 +422,8 @@ class Battle(Steps[BiteState]):
 
     def _end_round(self, m: M, state: BiteState, frame: Frame) -> None:
         v = frame.typed(BattleVars)
+        v.pop("charging", None)  # 20.0, 21.0: a charge lasts one round
+        v.pop("barbo", None)
         if v["round"] == 1:
             siege.desperate_attack_failed(state, v["node"], v["attacker"])  # 12.4.1
         v["round"] += 1
@@ -463,6 +510,7 @@ class Battle(Steps[BiteState]):
         ctx = self._ctx(frame)
         node = ctx.node
         hits: dict[Side, int] = {}
+        picked: dict[Side, int] = {}
         for side in (ctx.attacker, ctx.defender):
             if not ground(state, in_battle(state, node, enemy_of(side))):
                 continue
@@ -470,8 +518,11 @@ class Battle(Steps[BiteState]):
                 (p, self._a2g_power(state, p, ctx))
                 for p in air(state, in_battle(state, node, side))
             ]
-            hits[enemy_of(side)] = fire(state, ctx, shooters, A2G)
-        self._allocate(m, state, node, hits, "ground")
+            pick, rest = _pickers(state, ctx, side, shooters)
+            if pick:  # 19.2: these choose their targets, and fire apart from the others
+                picked[enemy_of(side)] = fire(state, ctx, pick, A2G)
+            hits[enemy_of(side)] = fire(state, ctx, rest, A2G)
+        self._allocate(m, state, node, hits, "ground", picked=picked)
 
     def _a2g_power(self, state: BiteState, piece: Piece, ctx: BattleContext) -> int:
         # 6.3.2: a strategic bomber bombs in one combat round of the battle, its first (every
@@ -492,12 +543,14 @@ class Battle(Steps[BiteState]):
             return
         attacking = side == ctx.attacker
         shooters = [(p, artillery_firepower(state, p, attacking=attacking)) for p in guns]
-        hits = fire(state, ctx, shooters, ARTILLERY)
+        pick, rest = _pickers(state, ctx, side, shooters)
+        picked = {enemy_of(side): fire(state, ctx, pick, ARTILLERY)} if pick else {}
+        hits = fire(state, ctx, rest, ARTILLERY)
         for gun in guns:
             from .basics import reduce_once
 
             reduce_once(state, gun)  # ammunition (7.7.4)
-        self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
+        self._allocate(m, state, node, {enemy_of(side): hits}, "ground", picked=picked)
 
     def _ground(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
         ctx = self._ctx(frame)
@@ -507,13 +560,59 @@ class Battle(Steps[BiteState]):
             self._noop(m, state)
             return
         attacking = side == ctx.attacker
+        charging = frame.typed(BattleVars).get("charging", [])
         shooters = [
             (p, state.profile(p).attack if attacking else state.profile(p).defence)
             for p in ground(state, in_battle(state, node, side))
-            if state.spec(p).is_combat
+            if state.spec(p).is_combat and not (attacking and p.uid in charging)
         ]
         hits = fire(state, ctx, shooters, GROUND)
-        self._allocate(m, state, node, {enemy_of(side): hits}, "ground")
+        # 20.0, 21.0: the defender's fire falls on the charging units first.
+        first = [] if attacking else charging
+        self._allocate(m, state, node, {enemy_of(side): hits}, "ground", first=first)
+
+    def _charge(self, m: M, state: BiteState, frame: Frame) -> None:
+        """20.0, 21.0: before the ground combat step the attacker may declare a Cavalry
+        Charge! or a Panzers Attack! when the conditions hold."""
+        v = frame.typed(BattleVars)
+        node, attacker = v["node"], v["attacker"]
+        kinds = charges_open(state, node, attacker)
+        if not kinds or not ground(state, in_battle(state, node, v["defender"])):
+            self._noop(m, state)
+            return
+        barbo = CAVALRY in kinds and barbo_may_charge(state, node, attacker)
+        m.call(state, "charge_choice", node=node, side=attacker, kinds=kinds, barbo=barbo)
+
+    def _declare_charge(self, state: BiteState, frame: Frame, kind: str, barbo: bool) -> None:
+        v = frame.typed(BattleVars)
+        node, attacker = v["node"], v["attacker"]
+        units = chargers(state, node, attacker, kind)
+        v["charging"] = [p.uid for p in units]
+        if barbo:
+            v["barbo"] = True
+            state.flags[BARBO_CHARGED] = True  # once per game (20.0)
+        state.emit("charge", side=attacker, hex=state.w.board.id_of(node), attack=kind, barbo=barbo)
+
+    def _charge_fire(self, m: M, state: BiteState, frame: Frame) -> None:
+        """20.0, 21.0: the charging units fire before the defender's ground units."""
+        v = frame.typed(BattleVars)
+        ctx = self._ctx(frame)
+        units = [
+            p
+            for p in in_battle(state, ctx.node, ctx.attacker)
+            if p.uid in v.get("charging", []) and state.strength(p) > 0
+        ]
+        if not units or not ground(state, in_battle(state, ctx.node, ctx.defender)):
+            self._noop(m, state)
+            return
+        bonus: dict[str, int] = {}
+        if v.get("barbo"):
+            for p in units:
+                if "cavalry_charge_bonus" in state.profile(p).abilities:
+                    bonus[p.uid] = BARBO_DICE
+        shooters = [(p, state.profile(p).attack) for p in units]
+        hits = fire(state, ctx, shooters, GROUND, bonus=bonus)
+        self._allocate(m, state, ctx.node, {ctx.defender: hits}, "ground")
 
     # The combat round, in the rulebook's order. After each fire step the defender, then
     # the attacker, may pull air units out (7.7.13); ground units retreat after the ground
@@ -534,6 +633,8 @@ class Battle(Steps[BiteState]):
         ("art_def", _by(DEFENDER, "_artillery")),  # 7.7.4
         ("art_retreat_def", _by(DEFENDER, "_withdraw_air_late")),  # 7.7.13
         ("art_retreat_att", _by(ATTACKER, "_withdraw_air_late")),  # 7.7.13
+        ("charge", "_charge"),  # 20.0, 21.0: the attacker may declare a special attack
+        ("charge_fire", "_charge_fire"),  # 20.0, 21.0: the chargers fire first
         ("ground_def", _by(DEFENDER, "_ground")),  # 7.7.5: the defender fires first
         ("ground_att", _by(ATTACKER, "_ground")),  # 7.7.5
         ("retreat_def", _by(DEFENDER, "_retreat_ground")),  # 7.7.14-7.7.18
@@ -544,13 +645,32 @@ class Battle(Steps[BiteState]):
     # --- helpers of the steps ----------------------------------------------------------
 
     def _allocate(
-        self, m: M, state: BiteState, node: Node, hits: dict[Side, int], kind: str
+        self,
+        m: M,
+        state: BiteState,
+        node: Node,
+        hits: dict[Side, int],
+        kind: str,
+        *,
+        picked: dict[Side, int] | None = None,
+        first: list[str] | None = None,
     ) -> None:
-        todo = [(side, n) for side, n in sorted(hits.items()) if n > 0]
-        if not todo:
+        """Hand the hits to their owners (7.7.9); ``picked`` hits are placed by the side
+        that fired them among equal units (19.2); ``first`` units take hits first (20.0)."""
+        queue: list[list[JSON]] = []
+        for side in sorted(set(hits) | set(picked or {})):
+            chosen = (picked or {}).get(side, 0)
+            if chosen > 0:
+                queue.append([side, chosen, enemy_of(side)])
+            if hits.get(side, 0) > 0:
+                queue.append([side, hits[side]])
+        if not queue:
             self._noop(m, state)
             return
-        m.call(state, "allocate_hits", node=node, queue=[[s, n] for s, n in todo], kind=kind)
+        if first:
+            m.call(state, "allocate_hits", node=node, queue=queue, kind=kind, first=list(first))
+            return
+        m.call(state, "allocate_hits", node=node, queue=cast(JSON, queue), kind=kind)
 
     def _retreat(self, m: M, state: BiteState, node: Node, side: Side, *, air_only: bool) -> None:
         units = in_battle(state, node, side)
@@ -662,6 +782,11 @@ class AllocateHits(Procedure[BiteState]):
         side: Side = v["queue"][0][0]
         units = in_battle(state, v["node"], side)
         units = air(state, units) if v["kind"] == "air" else ground(state, units)
+        first = v.get("first")
+        if first:  # 20.0, 21.0: the charging units take every hit they can first
+            chargers_left = [p for p in units if p.uid in first and state.strength(p) > 0]
+            if chargers_left:
+                return side, chargers_left
         return side, units
 
     def _tied(self, state: BiteState, units: list[Piece]) -> list[Piece]:
@@ -680,6 +805,20 @@ class AllocateHits(Procedure[BiteState]):
         if len(tied) < 2:
             return None
         left: int = v["queue"][0][1]
+        head = v["queue"][0]
+        if len(head) > 2 and head[2] != side:
+            # 19.2: the firing side picks its target among the equally strong units.
+            picker: Side = head[2]
+            return Decision(
+                Prompt(
+                    picker,
+                    "target_hit",
+                    f"Your guns and planes pick their target: choose which of the enemy's "
+                    f"strongest units takes the next hit ({left} left).",
+                    {"hex": state.w.board.id_of(v["node"]), "hits_left": left},
+                ),
+                [Action(picker, "target", {"unit": p.uid}) for p in tied],
+            )
         actions = [Action(side, "hit", {"unit": p.uid}) for p in tied]
         return Decision(
             Prompt(
@@ -729,6 +868,39 @@ class AllocateHits(Procedure[BiteState]):
         queue[0][1] -= 1
         if queue[0][1] <= 0:
             queue.pop(0)
+
+
+class ChargeChoice(Procedure[BiteState]):
+    """20.0, 21.0: the attacker declares a Cavalry Charge! or a Panzers Attack!, or not.
+    A Cavalry Charge! led by Gruppo Barbò may claim its three dice, once per game."""
+
+    name = "charge_choice"
+
+    def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        v = frame.typed(ChargeVars)
+        side = v["side"]
+        actions = [Action(side, "charge", {"kind": k}) for k in v["kinds"]]
+        if v["barbo"]:
+            actions.append(Action(side, "charge", {"kind": CAVALRY, "barbo": True}))
+        actions.append(Action(side, "no_charge"))
+        return Decision(
+            Prompt(
+                side,
+                "charge",
+                "Declare a special attack: your chargers fire before the defender's ground "
+                "units, but take his hits first; or fight as usual.",
+                {"hex": state.w.board.id_of(v["node"]), "kinds": cast(JSON, list(v["kinds"]))},
+            ),
+            actions,
+        )
+
+    def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
+        if action.verb == "no_charge":
+            m.end(state)
+            return
+        m.end(
+            state, {"charge": str(action.args["kind"]), "barbo": action.args.get("barbo") is True}
+        )
 
 
 class RetreatChoice(Procedure[BiteState]):

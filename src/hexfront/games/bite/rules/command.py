@@ -30,6 +30,7 @@ from typing import Any, cast
 from ..board import WATER
 from ..state import AXIS, ON_MAP, BiteState, Piece, enemy_of
 from ..units import HQ_CLASS, UnitSpec
+from ..versions import differs
 from . import siege
 from .basics import eliminate, is_frozen, reduce_once, zoc_map
 from .level import advanced, total_supremacy
@@ -182,6 +183,8 @@ def points_left(state: BiteState, hq: Piece) -> int:
 def command_range(state: BiteState) -> int:
     """13.3: 5 hexes, 3 in bad weather."""
     data = hq_data()
+    if state.weather == "light_rain" and differs(state.options, "light_rain_spares_artillery"):
+        return data.range  # Italian 2.x: light rain leaves the HQs' range alone (39.0)
     return data.range if state.weather == "good" else data.range_bad_weather
 
 

@@ -16,6 +16,16 @@ from ..state import AXIS, BiteState, Piece
 from ..types import Node, Side
 from ..versions import differs
 from .level import advanced, surprise_turn
+from .optional_rules import (
+    GUSTAV,
+    LIGHT_RAIN,
+    TERRAIN,
+    light_rain_older,
+    mountain_clause_absent,
+    rule_on,
+    winter_malus,
+)
+from .recon import recon_malus
 
 ROUGH = frozenset({"forest", "hills", "mountains", "swamp"})
 
@@ -108,7 +118,7 @@ def modifiers(
 ) -> Mods:
     """The Bonus and Malus count of one unit firing in one combat step."""
     if step == A2A:
-        mods = _weather_air(state, piece)
+        mods = _weather_air(state, piece, ctx)
         return _surprise(state, piece, ctx, step, mods) if surprise_turn(state) else mods
     spec = state.spec(piece)
     attacking = piece.side == ctx.attacker
@@ -117,13 +127,19 @@ def modifiers(
     site = board.sites.get(ctx.node)
     fort = fortification(state, ctx.node)
     mali = boni = 0
-    gustav = "gustav" in spec.traits
+    gustav = "gustav" in spec.traits and rule_on(state, GUSTAV)  # 26.0
+    terrain14 = rule_on(state, TERRAIN)
     if attacking:
         if spec.is_combat and step in (GROUND, AA):
             # BOX 1: rough terrain and major cities hinder attacking combat units and their AA.
+            # 6.1.2: not mountain units in hills and mountains; 14.0: their AA fire is.
             mountain_exempt = spec.cls == "mountain" and terrain in ("hills", "mountains")
+            if terrain14 and step == AA and not mountain_clause_absent(state):
+                mountain_exempt = False
             if terrain in ROUGH and not mountain_exempt:
                 mali += 1
+            if terrain14 and spec.is_armor and terrain == "swamp" and not rivers_frozen(state):
+                mali += 1  # 14.0: armour attacking into an unfrozen swamp
             if site is not None and site.is_major:
                 mali += 1
             # BOX 1: crossings cost a Malus in the first round (Italian 2.x: in every round).
@@ -141,7 +157,7 @@ def modifiers(
         if fort is not None and not gustav and step in (GROUND, AA, ARTILLERY, A2G):
             mali += 2 if fort == "fortress" else 1
         if fort is not None and gustav and step == ARTILLERY:
-            boni += 1  # 26.0
+            boni += gustav_boni(state, piece)  # 26.0
     elif spec.is_combat and step == GROUND:
         # Defending combat units (never their AA) gain the position's Boni.
         if site is not None and site.is_major:
@@ -158,11 +174,16 @@ def modifiers(
     w = _weather_ground(state, piece, ctx, step, attacking)
     mali += w.mali
     boni += w.boni
+    mali += winter_malus(state, piece)  # 33.0
     if spec.elite and advanced(state):
         boni += _elite_bonus(spec.cls, step, attacking)
     mods = Mods(mali, boni)
     if surprise_turn(state):
         mods = _surprise(state, piece, ctx, step, mods)
+    if attacking and step in (A2G, ARTILLERY) and ctx.round == 1:
+        # 19.0: without a good air reconnaissance of the hex, attacking air units and
+        # guns fire with one Malus in the first round (the surprise does not lift it).
+        mods = Mods(mods.mali + recon_malus(state, piece, ctx.node), mods.boni)
     return _net(state, mods)
 
 
@@ -181,6 +202,12 @@ def _surprise(state: BiteState, piece: Piece, ctx: BattleContext, step: str, mod
         if german_guns or (spec.is_air and step in (A2A, A2G)):
             boni += 1
     return Mods(0, boni)
+
+
+def gustav_boni(state: BiteState, piece: Piece) -> int:
+    """26.0: the Gustav fires at fortifications with one Bonus, two once the German infantry
+    reaches TECH 3 (hitting on 3-6)."""
+    return 2 if state.profile(piece).tech >= 3 else 1
 
 
 def _elite_bonus(cls: str, step: str, attacking: bool) -> int:
@@ -214,10 +241,15 @@ def _snow_exempt(state: BiteState, piece: Piece) -> bool:
     return spec.nation in ("ussr", "finland") or (spec.cls == "mountain" and spec.side == AXIS)
 
 
-def _weather_air(state: BiteState, piece: Piece) -> Mods:
+def _weather_air(state: BiteState, piece: Piece, ctx: BattleContext) -> Mods:
+    winter = winter_malus(state, piece)  # 33.0: struck Axis air units are quartered
     if state.weather == "snow" and not _snow_exempt(state, piece):
-        return Mods(1, 0)
-    return Mods()
+        return Mods(1 + winter, 0)
+    if light_rain_older(state):  # Italian 2.x: attacking air units only
+        return Mods(winter + (1 if piece.side == ctx.attacker else 0), 0)
+    if state.weather == LIGHT_RAIN:
+        return Mods(1 + winter, 0)  # 39.0: light rain hinders every air unit
+    return Mods(winter, 0)
 
 
 def _weather_ground(
@@ -235,6 +267,11 @@ def _weather_ground(
     hit_by_snow = spec.is_air or step == AA or (attacking and spec.is_combat and step == GROUND)
     if state.weather == "snow" and not _snow_exempt(state, piece) and hit_by_snow:
         return Mods(1, 0)
+    if light_rain_older(state):  # Italian 2.x: attacking ground and air units only
+        hit = attacking and ((spec.is_combat and step in (GROUND, AA)) or spec.is_air)
+        return Mods(1, 0) if hit else Mods()
+    if state.weather == LIGHT_RAIN and hit_by_snow:
+        return Mods(1, 0)  # 39.0: every air unit, all AA fire and attacking combat units
     return Mods()
 
 

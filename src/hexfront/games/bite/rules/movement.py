@@ -22,6 +22,7 @@ from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 from . import command, powers, siege
 from .air import air_range, evacuate_airbase, rebase_targets
+from .air_recon import attempt, recon_actions
 from .basics import (
     StackMemo,
     eliminate,
@@ -32,6 +33,15 @@ from .basics import (
     update_front,
 )
 from .level import advanced, surprise_turn
+from .modifiers import fortification
+from .optional_rules import (
+    GUSTAV,
+    TERRAIN,
+    cavalry_plain_one,
+    rule_on,
+    terrain_cost,
+    winter_tracks_mp,
+)
 
 
 def move_cost_table(state: BiteState) -> dict[str, int]:
@@ -43,7 +53,7 @@ def ground_mp(state: BiteState, piece: Piece) -> int:
 
     Advanced Game: halved again in limited supply (13.5: a quarter when also out of
     supply); a Supreme HQ's order moves an unsupplied unit as if supplied (13.8.1)."""
-    mp = state.profile(piece).mp
+    mp = winter_tracks_mp(state, piece, state.profile(piece).mp)  # 33.2
     if piece.oos and not command.supplied_by_order(state, piece):
         mp //= 2
     if command.mp_halved(state, piece):
@@ -110,6 +120,13 @@ def step_rule(state: BiteState, piece: Piece) -> Callable[[int, int], int | None
     control = state.control
     origin = piece.node  # 5.5: German units sent to Finland, units leaving neutral Finland
     open_ = _enterable(state, spec, origin)
+    barred: frozenset[str] = frozenset()
+    if rule_on(state, TERRAIN):  # 14.0: the terrain costs of this kind of unit
+        weather = state.weather
+        plain_one = cavalry_plain_one(state)  # Italian 2.x
+        own = {t: terrain_cost(spec, t, weather, c, plain_one) for t, c in costs.items()}
+        barred = frozenset(t for t, c in own.items() if c is None)
+        costs = {t: c for t, c in own.items() if c is not None}
 
     def step(a: int, b: int) -> int | None:
         if not open_[b]:
@@ -120,6 +137,8 @@ def step_rule(state: BiteState, piece: Piece) -> Callable[[int, int], int | None
                 return None
             if not _kerch_open(state, a, b):
                 return None
+            if terrain[b] in barred:
+                return None  # 14.0: a crossing into a hex the unit may not enter
             return charts().red_arrow_cost
         return costs.get(terrain[b])
 
@@ -256,7 +275,9 @@ def ground_destinations(
         if occupancy is not None and node not in occupancy:
             if not fits_empty:  # an empty hex: the stacking limits alone decide
                 continue
-        elif not takes_one_more(state, node, side, spec, fits):
+        elif not takes_one_more(state, node, side, spec, fits) and not _gustav_siege(
+            state, spec, node, enemies
+        ):
             continue
         if finland is not None and node in finland:
             if finland_full is None:
@@ -267,6 +288,13 @@ def ground_destinations(
     if out and powers.finland_neutral(state) and piece.node in finland_exit(state):
         out = _evacuating(state, piece.node, out)
     return out
+
+
+def _gustav_siege(state: BiteState, spec: UnitSpec, node: int, enemies: frozenset[int]) -> bool:
+    """26.0: the Gustav may overstack when it attacks a fortress or a bunker."""
+    if "gustav" not in spec.traits or node not in enemies or not rule_on(state, GUSTAV):
+        return False
+    return fortification(state, node) is not None
 
 
 def finland_exit(state: BiteState) -> dict[int, int]:
@@ -490,7 +518,11 @@ class MovementPhase(Procedure[BiteState]):
                 actions.append(Action(side, "rebase", {"unit": p.uid, "to": board.id_of(node)}))
                 leaving = leaving or evacuating  # 5.5: it must leave neutral Finland
         actions.extend(hq_actions(state, side, "movement", ground=False))
+        scouting = recon_actions(state, side)  # 19.1: activated HQs scout enemy hexes
+        actions.extend(scouting)
         text = "Fly air missions or rebase; then done."
+        if scouting:
+            text = "Fly air missions, rebase or scout enemy hexes from the air; then done."
         if advanced(state):
             text += HQ_HINT
         if leaving:
@@ -531,6 +563,11 @@ class MovementPhase(Procedure[BiteState]):
             m.end(state)
             return
         if act_on_hq(state, action, "movement"):
+            return
+        if action.verb == "recon":  # 19.1
+            attempt(
+                state, state.pieces[str(action.args["hq"])], board.node(str(action.args["hex"]))
+            )
             return
         piece = state.pieces[str(action.args["unit"])]
         to = board.node(str(action.args["to"]))

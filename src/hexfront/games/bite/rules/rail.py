@@ -31,6 +31,7 @@ from .basics import (
 from .infrastructure import rails
 from .level import advanced
 from .movement import hq_prompt
+from .optional_rules import axis_srm_cap
 from .supply import compute
 
 M = Machine[BiteState]
@@ -197,7 +198,8 @@ class RailPhase(Procedure[BiteState]):
             limit = frame.vars.get("limit")
             return used["all"] < (c.srm_soviet if limit is None else cast(int, limit))
         if zone == "ussr":
-            return used["ussr"] < c.srm_axis_ussr
+            cap = axis_srm_cap(state)  # 33.1: the winters' locomotives
+            return used["ussr"] < (c.srm_axis_ussr if cap is None else cap)
         if zone == "scandinavia":
             return used["scandinavia"] < c.srm_axis_scandinavia
         return True

@@ -20,6 +20,7 @@ from ..versions import differs
 from . import powers
 from .air import air_retreat_hexes as air_retreat_hexes  # 7.7.16, kept with the air rules
 from .basics import battle_nodes, can_stack, is_frozen, zoc_map
+from .optional_rules import may_enter_terrain
 from .supply import power_of, power_source_nodes
 
 
@@ -56,6 +57,8 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: Node) -> list[N
             continue  # a retreat goes to an adjacent hex, not across a strait
         if not board.playable[r] or not powers.may_enter(state, spec, r):
             continue
+        if not may_enter_terrain(state, spec, board.terrain[r]):
+            continue  # 14.0: armour never goes into mountains, nor others in bad weather
         if ezoc[r] or r in enemy_at or r in battles:
             continue
         if own_hexes_only and control[r] != side:

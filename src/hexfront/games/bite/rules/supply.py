@@ -23,6 +23,7 @@ from ..versions import differs
 from . import siege
 from .basics import reduce_once, sea_control, update_front, zoc_map
 from .infrastructure import rails
+from .optional_rules import winter_lanes
 
 _sea_control = sea_control  # the benchmark's old name
 
@@ -51,6 +52,7 @@ class SupplyNet:
     cost: dict[str, list[int]]  # power -> lane cost from a source into each node (-1 = none)
     passable: bytearray
     lane: int = LANE_LENGTH
+    lanes: dict[str, int] | None = None  # power -> a shorter lane (33.0), if any
     red_arrow: int = RED_ARROW_LANE  # 7.5.5: what a red-arrow crossing costs a lane
 
     def lane_ok(self, power: str, node: int) -> bool:
@@ -61,11 +63,12 @@ class SupplyNet:
         if cost is None:
             return False
         board = self.board
+        lane = self.lane if self.lanes is None else self.lanes.get(power, self.lane)
         for m in board.adjacency[node]:
             c = cost[m]
             if c == UNREACHED:
                 continue
-            if c + (self.red_arrow if board.is_red_arrow(node, m) else 1) <= self.lane:
+            if c + (self.red_arrow if board.is_red_arrow(node, m) else 1) <= lane:
                 return True
         return False
 
@@ -196,7 +199,8 @@ def compute(state: BiteState, side: str) -> SupplyNet:
         for power in group:
             sources[power] = nodes
             costs[power] = cost
-    return SupplyNet(side, board, sources, costs, passable, lane, red_arrow=red)
+    winter = winter_lanes(state, side)  # 33.0: shorter Axis lanes in the first winter
+    return SupplyNet(side, board, sources, costs, passable, lane, winter or None, red_arrow=red)
 
 
 def _apart(state: BiteState, group: list[str], usable: bytearray) -> bytearray:

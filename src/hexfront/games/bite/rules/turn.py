@@ -18,6 +18,7 @@ from ..state import AXIS, SOVIET, BiteState
 from ..types import Side
 from . import dated, deploy, surrenders
 from .basics import advanced
+from .optional_rules import WEATHER, roll_variable_weather, rule_on
 
 M = Machine[BiteState]
 
@@ -71,6 +72,8 @@ def weather_of(state: BiteState) -> str:
     fixed = state.w.weather.get(state.turn, "good")
     if fixed != "variable":
         return fixed
+    if rule_on(state, WEATHER):
+        return roll_variable_weather(state)  # 39.0: light rain, never twice the same
     roll = state.dice.roll(1, "weather", state.log, by=SOVIET)[0]
     return "good" if roll <= 3 else "rain"  # 9.0
 
