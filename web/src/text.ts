@@ -201,6 +201,7 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "surrender_pp": return fmt(G.surrender_pp, { power: power(d.power), pp: d.pp });
     case "power_surrenders": return fmt(G.power_surrenders, { power: power(d.power) });
     case "finland_neutral": return cap(G.finland_neutral);
+    case "persia_joins_axis": return cap(G.persia_joins_axis); // 37.0
     case "pp_spent": return fmt(G.pp_spent, { side: sideName(d.side), pp: d.pp });
     case "out_of_supply": {
       const n = ((d.handles as string[] | undefined) ?? (d.hexes as string[] | undefined) ?? []).length;

@@ -66,6 +66,7 @@ POWER_WORDS = {
     "hungary": N_("Hungary"),
     "italy": N_("Italy"),
     "slovakia": N_("Slovakia"),
+    "persia": N_("Persia"),
     "uk": N_("Britain"),
     "usa": N_("the USA"),
 }
@@ -978,6 +979,8 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
             line = _("{name} is lost", name=name)
         case "power_surrenders":
             line = _("{power} leaves the war", power=power)
+        case "persia_joins_axis":  # 37.0
+            line = _("Persia joins the Axis: its land is Axis-held and open to a Soviet invasion")
         case "finland_neutral":
             line = _("Finland is neutral: every unit inside must leave")
         # --- advanced production (11.0-11.3), added by the chapter 11 work: begin ---

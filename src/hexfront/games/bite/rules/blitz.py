@@ -16,7 +16,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, Steps
 from ..state import BiteState, Piece, enemy_of
 from ..types import Node, Side
 from ..versions import differs
-from . import command, powers
+from . import command, persia, powers
 from .air import air_range, rebase_targets
 from .basics import can_stack, eliminate, is_frozen, take_control
 from .level import advanced
@@ -46,6 +46,7 @@ def can_blitz(state: BiteState, piece: Piece) -> bool:
         and piece.attacked
         and "blitz" in state.profile(piece).abilities
         and not is_frozen(state, piece)
+        and not persia.holds_teheran(state, piece)  # 37.0
     )
 
 

@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
-from . import command, powers
+from . import command, persia, powers
 from .basics import (
     StackMemo,
     empty_hex_takes,
@@ -67,6 +67,8 @@ def rail_net(
         return None
     if command.locked_in_place(state, piece):
         return None  # 13.3, 13.8.1, 13.8.2: an activated HQ, or one bound to its city
+    if persia.holds_teheran(state, piece):
+        return None  # 37.0: the last Soviet ground unit in Teheran stays there
     if not rails(state)[piece.node] or hot[piece.node]:
         return None
     side = piece.side

@@ -16,7 +16,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure, Steps, calls
 
 from ..state import AXIS, SOVIET, BiteState
 from ..types import Side
-from . import dated, deploy, surrenders
+from . import dated, deploy, persia, surrenders
 from .basics import advanced
 from .optional_rules import WEATHER, roll_variable_weather, rule_on
 
@@ -62,6 +62,7 @@ class TurnProc(Steps[BiteState]):
         state.emit("turn", turn=state.turn, weather=state.weather)
         dated.tech_breakthroughs(state)  # 3.13: the month's TECH breakthroughs
         surrenders.italy_surrender_roll(state)  # 36.0 (optional rule)
+        persia.persia_joins(state)  # 37.0 (optional rule)
 
 
 def weather_of(state: BiteState) -> str:

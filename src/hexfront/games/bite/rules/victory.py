@@ -31,7 +31,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..state import AXIS, DISBANDED, ELIMINATED, ON_MAP, REMOVED, SOVIET, BiteState
 from ..types import Node, Side
-from . import resources
+from . import persia, resources
 from .basics import rail_linked_to_siberia as rail_linked_to_siberia
 from .basics import zoc_map
 
@@ -353,6 +353,8 @@ class VictoryPhase(Procedure[BiteState]):
             node = _node(state, capital)
             if node is not None and state.control[node] == SOVIET:
                 _power_out(state, power, f"{capital} is in Soviet hands")
+        if persia.persia_falls(state):
+            _power_out(state, "persia", "Teheran is in Soviet hands")  # 37.0
         spec = state.w.scenario.victory
         collapse = soviet_collapse(state)  # SBE9 option soviet_surrender (design choice)
         if collapse is not None:
