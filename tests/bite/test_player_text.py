@@ -246,6 +246,7 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "desperate_attack_failed": {"side": "axis", "hex": "4737", "units": 1},
     "power_surrenders": {"power": "finland", "why": "Helsinki is in Soviet hands"},
     "finland_neutral": {},
+    "persia_joins_axis": {},  # 37.0
     "game_over": {
         "winner": "soviet", "outcome": "soviet decisive victory", "level": "decisive",
         "detail": "Germany surrendered (sudden death)", "score": None,
