@@ -5,7 +5,7 @@ Katyusha, 26.0 the Gustav, 33.0 the Axis' first winter and 39.0 light rain.
 
 Every position plays with all optional rules off but the one tested (``NONE``), and each
 rule is checked against the same position without it. Turns beyond SBE5's six (the first
-winter, later TECH levels) are reached by moving a built game's calendar on.
+winter, later TECH levels) are campaign (SBE9) positions.
 """
 
 from __future__ import annotations
@@ -432,9 +432,8 @@ def test_katyusha_rockets_add_two_dice_to_soviet_tech_2_guns() -> None:  # 25.0
     ]
 
     def guns(options: dict[str, Any], turn: int) -> tuple[int, int]:
-        m = position(units, side="soviet", options=options)
-        m.state.turn = turn  # TECH 2 for Soviet infantry and guns from spring 1942
-        m.state.touch()
+        # TECH 2 for Soviet infantry and guns from spring 1942: a campaign position.
+        m = position(units, side="soviet", options=options, scenario="SBE9", turn=turn)
         m.state.dice.loaded = [1] * 80
         fight(m, STEPPE)
         fire = next(f for f in fired(m) if f["unit"] == "sov-art-moscow")
@@ -456,9 +455,9 @@ def test_the_gustav_breaks_fortifications() -> None:  # 26.0
     sevastopol = on.state.w.board.id_of(on.state.w.board.node("Sevastopol"))
     assert mods(off, "ger-gustav", sevastopol, ARTILLERY) == (2, 0)  # the fortress's 2 Mali
     assert mods(on, "ger-gustav", sevastopol, ARTILLERY) == (0, 1)
-    on.state.turn = 42  # German infantry TECH 3: hits on 3-6
-    on.state.touch()
-    assert mods(on, "ger-gustav", sevastopol, ARTILLERY) == (0, 2)
+    # German infantry TECH 3 (1945 in the campaign): hits on 3-6.
+    late = position(units, options={"or26_gustav": True}, scenario="SBE9", turn=42)
+    assert mods(late, "ger-gustav", sevastopol, ARTILLERY) == (0, 2)
     # Elsewhere it is a gun like any other.
     plain = position([{**u, "hex": STEPPE} for u in units], options={"or26_gustav": True})
     assert mods(plain, "ger-gustav", STEPPE, ARTILLERY) == (0, 0)
@@ -508,10 +507,7 @@ def test_the_first_winter_adds_a_malus_to_every_axis_unit() -> None:  # 33.0
     ]
 
     def winter(options: dict[str, Any]) -> Match[BiteState]:
-        m = position(units, weather="snow", options=options)
-        m.state.turn = 8  # January 1942
-        m.state.touch()
-        return m
+        return position(units, weather="snow", options=options, scenario="SBE9", turn=8)
 
     on, off = winter({"or33_first_winters": True}), winter({})
     # Attacking infantry: snow's Malus, then the winter's (quartered).
@@ -581,3 +577,14 @@ def test_italian_light_rain_hinders_only_the_attackers() -> None:  # 39.0, rules
     english = position(units, weather="light_rain", options={"or39_weather": True})
     assert command_range(italian.state) == 5
     assert command_range(english.state) == 3
+
+
+def test_the_gustav_arrives_only_with_its_rule() -> None:  # 26.0
+    # The campaign (SBE9): the Gustav joins the Battle Sheet's arrivals of June 1942 (turn
+    # 13) only when its optional rule is played.
+    def arrivals(options: dict[str, Any]) -> list[tuple[str, int, int, str | None]]:
+        state = GAME.scenario_state("SBE9", {**NONE, **options}, 0)
+        return [r for r in state.w.scenario.reinforcements if r[0] == "ger-gustav"]
+
+    assert arrivals({}) == []
+    assert arrivals({"or26_gustav": True}) == [("ger-gustav", 13, 2, "Berlin")]

@@ -4,9 +4,8 @@ rail moves, T-34 tracks), 39.0 optional weather (the roll, light rain's costs an
 
 Each rule is shown against the same position with the rule off, so a test fails if the
 rule stops mattering or starts mattering where it should not. The positions are built
-with the public position builder; the first winter (December 1941 - March 1942) lies
-beyond every playable scenario's last turn, so those tests move a built game's calendar
-on (``state.turn``) before asking the rules.
+with the public position builder; the first winter (December 1941 - March 1942) is
+played in campaign (SBE9) positions.
 """
 
 from __future__ import annotations
@@ -157,32 +156,29 @@ def test_armour_may_not_retreat_into_mountains() -> None:  # 14.0
 # --- 33.0-33.2: the Axis' first winters -------------------------------------------------------
 
 
-def in_winter(m: Match[BiteState], turn: int = 8) -> BiteState:
-    """The position's game, its calendar moved on to January 1942 (turn 8)."""
-    s = m.state
-    s.turn = turn
-    s.touch()
-    return s
+def in_winter(units: list[dict[str, Any]], turn: int = 8, **kwargs: Any) -> BiteState:
+    """A campaign (SBE9) position in January 1942 (turn 8), or another month."""
+    return position(units, scenario="SBE9", turn=turn, **kwargs).state
 
 
 def test_t34_tracks_give_soviet_tanks_four_mp_in_the_first_winter() -> None:  # 33.2
+    # Campaign positions (Advanced Game): armour with no HQ's command is in limited supply
+    # and moves at half its MP (13.5): 3 MP give 1, the winter tracks' 4 give 2.
     units = [{"id": "sov-mc-1", "hex": STEPPE}, {"id": "sov-mc-10", "hex": STEPPE}]
-    on = in_winter(position(units, options={"or33_first_winters": True}))
-    off = in_winter(position(units))
-    assert ground_mp(off, off.pieces["sov-mc-1"]) == 3
-    assert ground_mp(on, on.pieces["sov-mc-1"]) == 4
+    on = in_winter(units, options={"or33_first_winters": True})
+    off = in_winter(units)
+    assert ground_mp(off, off.pieces["sov-mc-1"]) == 3 // 2
+    assert ground_mp(on, on.pieces["sov-mc-1"]) == 4 // 2
     # Not tankettes, and not after March 1942.
     assert ground_mp(on, on.pieces["sov-mc-10"]) == ground_mp(off, off.pieces["sov-mc-10"])
-    spring = in_winter(position(units, options={"or33_first_winters": True}), turn=11)
-    assert ground_mp(spring, spring.pieces["sov-mc-1"]) == 3
+    spring = in_winter(units, turn=11, options={"or33_first_winters": True})
+    assert ground_mp(spring, spring.pieces["sov-mc-1"]) == 3 // 2
 
 
 def test_first_winter_shortens_the_axis_supply_lanes_but_not_the_finns() -> None:  # 33.0
     units = [{"id": "ger-c-i", "hex": "Pskov"}, {"id": "fin-c-iv", "hex": "Vyborg"}]
-    on = in_winter(
-        position(units, side="axis", weather="snow", options={"or33_first_winters": True})
-    )
-    off = in_winter(position(units, side="axis", weather="snow"))
+    on = in_winter(units, side="axis", weather="snow", options={"or33_first_winters": True})
+    off = in_winter(units, side="axis", weather="snow")
     net_on, net_off = compute(on, "axis"), compute(off, "axis")
     assert net_off.lanes is None
     assert net_on.lanes is not None
