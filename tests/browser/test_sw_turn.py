@@ -161,7 +161,7 @@ def test_sw_june_turn_and_a_move_through_the_page(server: str, browser: Any) -> 
     assert re.search(r"Axis plays .+ for \d OPS \(7\.3\)", log), log
 
     start = counters(page)
-    marked = attacked = False
+    marked = attacked = fired = False
     turn2 = False
     for _ in range(80):
         kind, stage = decision(page)
@@ -207,6 +207,12 @@ def test_sw_june_turn_and_a_move_through_the_page(server: str, browser: Any) -> 
         else:  # losses, retreats, event choices: the first offered
             page.locator(f"{PROMPT} [data-testid=choices] button").first.click()
         wait_change(page, before)
+        # 11.2.1: both sides' fire in words, with strengths, tables, columns and rolls
+        log = str(page.inner_text("[data-testid=log]"))
+        if re.search(r"the attacker fires at strength \d+ on the [LS]CU table, column", log):
+            assert "the defender fires at strength" in log
+            fired = True
+    assert fired
     assert turn2
     assert marked
     assert attacked
@@ -237,8 +243,11 @@ def test_sw_june_turn_and_a_move_through_the_page(server: str, browser: Any) -> 
     assert mover, "no unit may move"
     frm = mine[mover]
     click_hex(page, frm)
-    while page.locator(f"svg.board g.counter.selected[data-unit='{mover}']").count() == 0:
-        click_hex(page, frm)  # a stack: each click selects the next unit with a move
+    for _ in range(6):  # a stack: each click selects the next unit with a move
+        if page.locator(f"svg.board g.counter.selected[data-unit='{mover}']").count():
+            break
+        click_hex(page, frm)
+    assert page.locator(f"svg.board g.counter.selected[data-unit='{mover}']").count() == 1
     dests = marked_hexes(page, "dest")
     assert dests, "the selected unit shows no destination"
     shot(page, "sw-04-destinations")

@@ -126,6 +126,24 @@ export function promptWords(p: SwPrompt, n: Names): { text: string; help: string
   return { text, help, key };
 }
 
+/** One side's fire (11.2.1): strength, table and column, each shift with its reason, the
+ * roll and the losses. */
+function fireSide(who: string, raw: unknown): string {
+  const x = (raw && typeof raw === "object" ? raw : {}) as Record<string, any>;
+  const F = SW.fire;
+  const n = Number(x.losses ?? 0);
+  let losses = n === 0 ? F.noLoss : n === 1 ? F.oneLoss : fmt(F.losses, { n });
+  if (n && x.starred) losses += F.starred;
+  const parts = (Array.isArray(x.shifts) ? x.shifts : []).map((pair: unknown) => {
+    const [cols, why] = Array.isArray(pair) ? pair : [0, ""];
+    const reasons = String(why).split(" and ").map((r) => pick(SW.shiftWhy, r)).join(F.andWord);
+    return fmt(Number(cols) > 0 ? F.shiftRight : F.shiftLeft, { n: Math.abs(Number(cols)), why: reasons });
+  });
+  const shifts = parts.length ? fmt(F.shifted, { list: parts.join(", ") }) : "";
+  if (x.column === null || x.column === undefined) return fmt(F.fireNoColumn, { who, strength: x.strength, roll: x.roll, losses });
+  return fmt(F.fireSide, { who, strength: x.strength, table: x.table, column: x.column, shifts, roll: x.roll, losses });
+}
+
 function cardList(cards: unknown, n: Names): string {
   return (Array.isArray(cards) ? cards : []).map((c) => n.card(c)).join(", ");
 }
@@ -158,11 +176,8 @@ export function logLine(e: SwEvent, n: Names): string | null {
       return fmt(d.delta ? G.controlVp : G.control, f);
     case "attack":
       return fmt(G.attack, { ...f, units: (d.units ?? []).map((u: unknown) => n.unit(u)).join(", ") });
-    case "fire": {
-      const a = d.attacker ?? {};
-      const b = d.defender ?? {};
-      return fmt(G.fire, { hex: f.hex, aroll: a.roll, alosses: a.losses ?? 0, droll: b.roll, dlosses: b.losses ?? 0 });
-    }
+    case "fire":
+      return fmt(SW.fire.fire2, { hex: f.hex, attacker: fireSide(SW.fire.theAttacker, d.attacker), defender: fireSide(SW.fire.theDefender, d.defender) });
     case "eliminated":
       return fmt(G.eliminated, f);
     case "combat_result":
