@@ -206,6 +206,20 @@ def test_an_axis_unit_on_the_volga_cuts_it_too_unless_a_bypass_stands() -> None:
     assert not economy.oil_route_cut(m.state)
 
 
+@pytest.mark.parametrize("scenario", ["SBE6", "SBE7", "SBE8", "SBE9"])
+def test_every_long_scenario_starts_with_the_oil_route_open(scenario: str) -> None:
+    # SBE6's Axis holds Rzhev on the upper Volga: that is not the oil route's river.
+    assert not economy.oil_route_cut(Match(GAME, scenario, {}, 1).state)
+
+
+def test_the_upper_volga_is_not_the_oil_route() -> None:
+    rzhev = {"id": "ger-c-x", "hex": "3217"}  # a hex on the Volga west of Kalinin
+    m = soviet_production(JUL_1942, pp={"ussr": 30}, unit=[rzhev])
+    assert not events(m, "oil_route_lost")
+    board = m.state.w.board
+    assert board.river_between(board.node("3217"), board.node("3218")) == "Volga"
+
+
 def test_the_route_is_cut_when_no_oilfield_reaches_siberia() -> None:
     # Rostov and the line south of it in Axis hands: the map's pre-war route from the
     # Caucasus is cut even with Stalingrad Soviet; the Caspian route links Baku again.

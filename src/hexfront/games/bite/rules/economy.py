@@ -95,6 +95,9 @@ def _axis_on_the_volga(state: BiteState, raw: Mapping[str, object]) -> bool:
     if city >= 0 and state.control[city] == AXIS:
         return True
     bank = volga_hexes(state, str(raw["river"]))
+    if city >= 0:  # the lower Volga only: the oil route's stretch around the city
+        reach = int(cast(int, raw["river_within"]))
+        bank = frozenset(n for n in bank if board.distance(city, n) <= reach)
     return any(p.node in bank and state.spec(p).is_ground for p in state.on_map(AXIS))
 
 
