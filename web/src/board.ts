@@ -528,6 +528,9 @@ export class Board {
     });
   }
 
+  /** A terrain in words for the hover tip (a game with other terrains sets its own). */
+  terrainName: (t: string) => string = terrainWord;
+
   /** Extra text for the hover tip (the table adds the stack there). */
   describe: (id: string) => string = () => "";
 
@@ -540,7 +543,7 @@ export class Board {
     }
     const t = this.terrain.get(id);
     const extra = this.describe(id);
-    this.tip.textContent = `${this.label(id)}${t ? ` · ${terrainWord(t)}` : ""}${extra ? ` · ${extra}` : ""}`;
+    this.tip.textContent = `${this.label(id)}${t ? ` · ${this.terrainName(t)}` : ""}${extra ? ` · ${extra}` : ""}`;
     this.tip.hidden = false;
     const host = this.svg.getBoundingClientRect();
     this.tip.style.left = `${ev.clientX - host.left + 14}px`;

@@ -9,7 +9,7 @@ import { Board, TERRAIN, boardControls, title, type BoardData } from "./board";
 import { button, clear, h, s } from "./dom";
 import { S, f } from "./hex";
 import { L, fmt } from "./i18n";
-import { SW, Names, boxWord, describe, helpOf, kindWord, logLine, promptWords, rpWords, seasonWords, type SwCard, type SwEvent, type SwUnit } from "./sw_words";
+import { SW, Names, boxWord, describe, helpOf, kindWord, logLine, promptWords, rpWords, seasonWords, terrainWord, type SwCard, type SwEvent, type SwUnit } from "./sw_words";
 
 export interface SwBoardData extends BoardData {
   cards: Record<string, SwCard>;
@@ -64,9 +64,6 @@ export class SwTable {
   private fitted = false;
 
   constructor(private data: SwBoardData, private hooks: Hooks, extraBar: HTMLElement | null = null) {
-    // The map's hover tip names the terrain: Stalin's War's terrains in this language (one
-    // board per page, so the catalogue's terrain words may be this game's).
-    Object.assign(L.terrain as Record<string, string>, SW.terrain);
     const places = new Map<string, string>();
     for (const pl of data.places) places.set(pl.hex, pl.name);
     this.names = new Names(data.cards, data.units, places);
@@ -74,6 +71,7 @@ export class SwTable {
     this.board = new Board(data, mapWrap);
     this.board.onClick = (id) => this.click(id);
     this.board.describe = (id) => this.hexWords(id);
+    this.board.terrainName = (t) => terrainWord(t);
     this.board.focus = () => this.selectedHex();
     const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(this.board));
     const side = h("aside", { class: "side", "data-testid": "side" },
