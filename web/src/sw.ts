@@ -345,7 +345,7 @@ export class SwTable {
     const choices = h("div", { class: "choices", "data-testid": "choices" });
     if (this.choice) {
       for (const a of this.choice) choices.append(this.choiceButton(a));
-      choices.append(button(L.act.cancel, () => { this.choice = null; this.draw(); }, { class: "quiet" }));
+      choices.append(button(SW.table.cancel, () => { this.choice = null; this.draw(); }, { class: "quiet", "data-testid": "choice-cancel" }));
       box.append(choices);
       return;
     }

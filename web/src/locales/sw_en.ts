@@ -227,6 +227,7 @@ export const swEn = {
     back: "back on turn {turn}",
     legend: "What the map shows",
     legendValues: "On each counter: its type's letter above, its values below (attack-defence-movement, or strength-movement; * a step that cannot be rebuilt); a dashed edge: the other side's; an orange edge: out of supply.",
+    cancel: "Choose something else",
     map: "Map", ops: "{n} OPS",
   },
 };

@@ -223,6 +223,7 @@ export const swEs: SwCatalogue = {
     back: "vuelve en el turno {turn}",
     legend: "Qué muestra el mapa",
     legendValues: "En cada ficha: arriba la letra de su tipo, abajo sus valores (ataque-defensa-movimiento, o fuerza-movimiento; * un paso que no se reconstruye); borde discontinuo: del rival; borde naranja: sin suministro.",
+    cancel: "Elegir otra cosa",
     map: "Mapa", ops: "{n} OPS",
   },
 };

@@ -223,6 +223,7 @@ export const swFr: SwCatalogue = {
     back: "revient au tour {turn}",
     legend: "Ce que montre la carte",
     legendValues: "Sur chaque pion : en haut la lettre de son type, en bas ses valeurs (attaque-défense-mouvement, ou force-mouvement ; * un pas qui ne se reconstruit pas) ; bord en tirets : à l'adversaire ; bord orange : non ravitaillé.",
+    cancel: "Choisir autre chose",
     map: "Carte", ops: "{n} OPS",
   },
 };

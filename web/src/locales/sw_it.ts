@@ -223,6 +223,7 @@ export const swIt: SwCatalogue = {
     back: "torna al turno {turn}",
     legend: "Cosa mostra la mappa",
     legendValues: "Su ogni pedina: in alto la lettera del tipo, in basso i valori (attacco-difesa-movimento, oppure forza-movimento; * un passo che non si ricostruisce); bordo tratteggiato: dell'avversario; bordo arancione: senza rifornimento.",
+    cancel: "Scegli altro",
     map: "Mappa", ops: "{n} OPS",
   },
 };
