@@ -121,11 +121,11 @@ def test_it_plays_for_rp_when_its_units_are_worn_down() -> None:
     worn = 0
     for p in state.pieces.values():
         steps = state.world.units[p.uid].steps
-        if p.side == AXIS and p.box == ON_MAP and len(steps) > 2 and worn < 6:
+        if p.side == AXIS and p.box == ON_MAP and len(steps) > 1 and p.step == 0 and worn < 9:
             p.step = 1
             worn += 1
     state.cache.clear()
-    assert worn == 6
+    assert worn == 9
     legal = GAME.legal_actions(state, AXIS)
     chosen = SwHeuristicAgent(0).choose(GAME.view(state, AXIS), legal)
     assert chosen.verb == "play_rp"

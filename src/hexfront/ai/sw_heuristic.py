@@ -35,7 +35,9 @@ FAR = 10_000
 # Event cards worth their play whenever the rules offer them, by what they do; the rest of
 # the events are played only for the reasons in ``_event_value``. (Design choice.)
 EVENT_VALUE = {"reinforce": 9.0, "permit": 6.0, "vp": 7.0, "banked_ops": 6.0, "hand_size": 3.0}
-RP_WHEN_MISSING = 4  # steps missing on the map (or units eliminated) before an RP play pays
+# steps missing on the map (an eliminated unit counts two) before an RP play pays: the Axis
+# needs its OPS for the offensive more than the Soviet (design choice)
+RP_WHEN_MISSING = {AXIS: 8, SOVIET: 4}
 ATTACK_ODDS = {AXIS: 0.5, SOVIET: 0.55}  # chance of winning needed for an ordinary attack
 OBJECTIVE_ODDS = {AXIS: 0.3, SOVIET: 0.3}  # ... and for an attack on a VP space
 MAX_MOVES = 400  # single-hex moves per movement phase, a safety net against wandering
@@ -202,6 +204,7 @@ class SwHeuristicAgent:
         self._planned: set[int] = set()  # targets given a Combat marker this round
         self._marked: set[int] = set()  # own hexes with a Combat marker this round
         self._tried: set[int] = set()  # targets declared this round (never twice: 11.1.1)
+        self._target = -1  # the hex of the attack being fought
         self._cards_played = 0
 
     # --- entry ---------------------------------------------------------------------------
@@ -307,7 +310,7 @@ class SwHeuristicAgent:
                 offer(score, a)
             elif a.verb == "play_rp" and card_id:
                 card = self.world.cards[str(card_id)]
-                if worn >= RP_WHEN_MISSING and look.turn >= 2:
+                if worn >= RP_WHEN_MISSING[look.side] and look.turn >= 2:
                     offer(4.0 + card.rp.total * 0.8 + min(worn, 10) * 0.2 - card.combat, a)
                 elif consecutive >= 2:
                     offer(2.0 + card.rp.total * 0.3 - card.combat, a)  # resets the count
@@ -387,8 +390,8 @@ class SwHeuristicAgent:
                 continue
             here = self._where(look, str(a.args["unit"]))
             to = self.world.map.index(str(a.args["to"]))
-            if here is not None and here not in east and to in east:
-                return a
+            if here is not None and to in east:
+                return a  # 5.1.3 counts any move into the zone by a supplied unit
         return None
 
     def _where(self, look: _Look, uid: str) -> int | None:
@@ -557,7 +560,8 @@ class SwHeuristicAgent:
                 if best is None or score > best[0]:
                     best = (score, a)
             if best is not None:
-                self._tried.add(m.index(str(best[1].args["hex"])))
+                self._target = m.index(str(best[1].args["hex"]))
+                self._tried.add(self._target)
                 return best[1]
             return next((a for a in legal if a.verb == "end_combat"), None)
         commits = [a for a in legal if a.verb == "commit"]
@@ -655,11 +659,29 @@ class SwHeuristicAgent:
 
         return max(retreats, key=score)
 
+    def _fits(self, look: _Look, node: int, uid: str) -> bool:
+        """Whether ``uid`` may join its side's units in ``node`` within the stacking limits
+        (9.1): a Blitz advance may over-stack only until exploitation ends (9.1.4), and what
+        is still over the limit then is lost."""
+        t = self.world.tables
+        here = [u for u in look.own.get(node, []) if u != uid] + [uid]
+        counted = [u for u in here if look.unit(u).kind not in t.stack_exempt]
+        large = sum(look.is_lcu(u) for u in counted)
+        return len(counted) <= t.stack_units and large <= t.stack_large
+
+    def _over(self, look: _Look, node: int) -> bool:
+        t = self.world.tables
+        counted = [u for u in look.own.get(node, []) if look.unit(u).kind not in t.stack_exempt]
+        large = sum(look.is_lcu(u) for u in counted)
+        return len(counted) > t.stack_units or large > t.stack_large
+
     def _on_advance(self, look: _Look, legal: Sequence[Action]) -> Action | None:
         m = self.world.map
         dist = self.goal_field(look)
         for a in legal:
-            if a.verb == "advance":
+            if a.verb == "advance" and (
+                self._target < 0 or self._fits(look, self._target, str(a.args["unit"]))
+            ):
                 return a
         follows = [a for a in legal if a.verb == "follow"]
         best = None
@@ -667,6 +689,8 @@ class SwHeuristicAgent:
             uid = str(a.args["unit"])
             here = self._where(look, uid)
             to = m.index(str(a.args["to"]))
+            if not self._fits(look, to, uid):
+                continue
             better = best is None or dist[to] < dist[m.index(str(best.args["to"]))]
             if here is not None and dist[to] < dist[here] and better:
                 best = a
@@ -681,11 +705,14 @@ class SwHeuristicAgent:
         for a in legal:
             if a.verb != "exploit":
                 continue
-            here = self._where(look, str(a.args["unit"]))
+            uid = str(a.args["unit"])
+            here = self._where(look, uid)
             to = m.index(str(a.args["to"]))
-            if here is None:
+            if here is None or not self._fits(look, to, uid):
                 continue
             gain = dist[here] - dist[to] + (3 if look.is_objective(to) else 0)
+            if self._over(look, here):
+                gain += 20  # out of an over-stacked hex first, or the excess is lost
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, a)
         if best is not None:
