@@ -18,7 +18,7 @@ from . import deployment, forces
 from .board import Site, in_scandinavia
 from .charts import charts
 from .state import Income, ScenarioSpec, World
-from .units import Profile, UnitSpec, german_mountain
+from .units import OFF_MAP_CLASS, Profile, UnitSpec, german_mountain
 
 # 4.1: the main supply source of each power.
 MAIN_SOURCES = {
@@ -293,6 +293,8 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         for u in forces.reinforcements(turn):
             if u.cls in aside or u.side == "western" or u.count_group == "german_strategic":
                 continue
+            if u.cls in OFF_MAP_CLASS:
+                continue  # submarines: strategic warfare only (35.2), no hex to stand in
             if u.optional_rule is not None and not _optional_block(options, u.optional_rule):
                 continue  # e.g. the Gustav comes only with optional rule 26.0
             place = u.arrival_place
