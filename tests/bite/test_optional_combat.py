@@ -15,6 +15,7 @@ from typing import Any
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
+from hexfront.games.bite.rules.air_recon import interdiction_dice, recon_modifier
 from hexfront.games.bite.rules.command import command_range
 from hexfront.games.bite.rules.modifiers import (
     A2A,
@@ -588,3 +589,35 @@ def test_the_gustav_arrives_only_with_its_rule() -> None:  # 26.0
 
     assert arrivals({}) == []
     assert arrivals({"or26_gustav": True}) == [("ger-gustav", 13, 2, "Berlin")]
+
+
+def test_the_recon_die_modifiers_add_up() -> None:  # 19.1
+    # Luftflotte 2 (German fighters at TECH 2: -2) over a fortress (+4), a forest hex (+2)
+    # and a major city on clear ground (+2), in good weather and in rain (+2).
+    def modifier(hex_id: str, weather: str) -> int:
+        m = position(
+            [{"id": "ger-lf-2", "hex": "Vitebsk"}], options={"or19_recon": True}, weather=weather
+        )
+        s = m.state
+        return recon_modifier(s, s.pieces["ger-lf-2"], s.w.board.node(hex_id))
+
+    board = position([]).state.w.board
+    forest = next(
+        board.id_of(n)
+        for n in range(board.node_count)
+        if board.terrain[n] == "forest" and n not in board.sites
+    )
+    assert modifier("Sevastopol", "good") == -2 + 4
+    assert modifier(forest, "good") == -2 + 2
+    assert modifier(SMOLENSK, "good") == -2 + 2
+    assert modifier(SMOLENSK, "rain") == -2 + 2 + 2
+    assert modifier(STEPPE, "good") == -2
+
+
+def test_no_soviet_interdiction_on_the_surprise_turn() -> None:  # SBE5 special rules, 19.1
+    units = [{"id": "sov-a-20", "hex": SMOLENSK}]
+    surprise = position(units, phase="movement", turn=1, options={"or19_recon": True})
+    later = position(units, phase="movement", turn=2, options={"or19_recon": True})
+    node = later.state.w.board.node(SMOLENSK)
+    assert interdiction_dice(surprise.state, node) == []
+    assert [(n, f) for _, n, f in interdiction_dice(later.state, node)] == [(2, 6), (4, 6)]
