@@ -43,7 +43,8 @@ def catalog() -> list[GameEntry]:
             "bite",
             "Blocks in the East",
             ("axis", "soviet"),
-            "playable: the basic game (SBE1-SBE4) and the advanced game's SBE5",
+            "playable: the basic game (SBE1-SBE4), the advanced game's SBE5 and the long "
+            "scenarios SBE6-SBE9",
             bite_catalog.scenarios(),
             tuple(Bite().options()),
         ),

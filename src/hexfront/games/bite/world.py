@@ -241,6 +241,10 @@ def _optional_block(options: Mapping[str, JSON], rule: str) -> bool:
     return any(r.rule == chapter and options.get(r.key) is True for r in optional_rules())
 
 
+def _playable_ids() -> list[str]:
+    return [sid for sid in forces.SCENARIO_IDS if sid not in _NOT_YET_PLAYABLE]
+
+
 def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     try:
         sc = forces.scenario(scenario)
@@ -248,9 +252,7 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         known = ", ".join(forces.SCENARIO_IDS)
         raise UnknownGame(f"BITE has no scenario {scenario!r}; scenarios: {known}") from None
     if sc.id in _NOT_YET_PLAYABLE:
-        raise UnknownGame(
-            f"{scenario} is a long scenario whose setup is not playable yet; SBE1-SBE5 are playable"
-        )
+        raise UnknownGame(f"{scenario} is not playable yet; playable: {', '.join(_playable_ids())}")
     bite_map = _map()
     board = MapBoard(bite_map)
     dmap = deployment.DeployAdapter(bite_map)
