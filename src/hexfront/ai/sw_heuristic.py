@@ -111,6 +111,8 @@ class _Look:
             if u["side"] == self.side:
                 self.missing_steps += int(u.get("step", 0))
         self.where: dict[str, int] = {u: n for n, uids in self.own.items() for u in uids}
+        # own units found out of supply at the start of this round (13.1.1)
+        self.oos: set[str] = set(view.get("out_of_supply") or []) & set(self.where)
         self.step: dict[str, int] = {
             str(u["id"]): int(u.get("step", 0)) for u in view["units"] if u.get("id")
         }
@@ -308,6 +310,8 @@ class SwHeuristicAgent:
                 if ops <= 0:
                     score = -1.0
                 offer(score, a)
+            elif a.verb == "play_rp" and card_id and look.oos and look.side == AXIS:
+                continue  # units out of supply: OPS to bring them back first (13.3)
             elif a.verb == "play_rp" and card_id:
                 card = self.world.cards[str(card_id)]
                 if worn >= RP_WHEN_MISSING[look.side] and look.turn >= 2:
@@ -342,14 +346,25 @@ class SwHeuristicAgent:
         attack_reserve = 2 if look.side == AXIS else 1
         holders = self._holders(look, foe_field)
         best: tuple[float, Action] | None = None
+        fed = [n for u, n in look.where.items() if u not in look.oos]
+        back = self.field(fed) if look.oos and fed else None
         for a in legal:
             if a.verb not in ("move", "rail", "sea"):
                 continue
             uid = str(a.args["unit"])
             here = self._where(look, uid)
-            if here is None or uid in holders:
+            if here is None:
                 continue
             to = m.index(str(a.args["to"]))
+            if uid in look.oos and back is not None and a.verb == "move":
+                # 13.3: out of supply it dies in the attrition segment: back to the army
+                if back[here] - back[to] > 0:
+                    score = 6.0 + back[here] - back[to]
+                    if best is None or score > best[0]:
+                        best = (score, a)
+                continue
+            if uid in holders:
+                continue
             if foe_field[here] == 1 and a.verb == "move":
                 continue  # in the line (and an enemy ZOC): it stays to fight or hold
             gain = dist[here] - dist[to]
