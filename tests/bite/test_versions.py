@@ -409,3 +409,26 @@ def test_armour_attacks_desperately_only_from_tech_3_in_the_italian_rules() -> N
 
     assert may(EN)
     assert not may(IT)
+
+
+# --- SBE7 victory ------------------------------------------------------------------------------
+
+
+def test_a_bridgehead_of_any_size_wins_operation_citadel_in_the_italian_booklet() -> None:
+    # Two supplied Soviet armies on the Dniepr's west bank next to Kiev at the end of
+    # November 1943 (turn 30): 3.00 asks for four (tests/bite/test_long_victory.py).
+    def outcome(options: dict[str, Any]) -> str:
+        m = position(
+            options,
+            [{"id": "sov-a-8", "hex": "2827"}, {"id": "sov-a-13", "hex": "2828"}],
+            scenario="SBE7",
+            turn=30,
+            side="soviet",
+            phase="exploitation",
+        )
+        drive(m, lambda x: x.is_over())
+        assert m.state.result is not None
+        return str(m.state.result["outcome"])
+
+    assert outcome(EN) == "draw"
+    assert outcome(IT) == "soviet victory"

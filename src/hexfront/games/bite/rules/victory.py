@@ -31,6 +31,7 @@ from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..state import AXIS, DISBANDED, ELIMINATED, ON_MAP, REMOVED, SOVIET, BiteState
 from ..types import Node, Side
+from ..versions import differs
 from . import persia, resources
 from .basics import rail_linked_to_siberia as rail_linked_to_siberia
 from .basics import zoc_map
@@ -135,7 +136,10 @@ def _condition_met(state: BiteState, cond: Mapping[str, Any]) -> str | None:
     if kind == "bridgehead":
         river = str(cond["river"])
         count = bridgehead(state, side, river, supplied=bool(cond.get("supplied", True)))
-        if count < int(cond["min_units"]):
+        least = int(cond["min_units"])
+        if differs(state.options, "sbe7_bridgehead_any_size"):
+            least = 1  # SBE7 in the Italian 2.x booklet: a bridgehead of any size
+        if count < least:
             return None
         return f"{side} holds a bridgehead of {count} units across the {river}"
     if kind == "control_pairs_roll":
