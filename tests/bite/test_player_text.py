@@ -281,6 +281,14 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     # --- optional rules of combat (19.1, 20.0, 21.0) ---
     "recon": {"side": "axis", "hq": "ger-lf-2", "hex": "3122", "result": "success"},
     "charge": {"side": "soviet", "hex": "3930", "attack": "cavalry", "barbo": False},
+    # --- optional rules of forces (28.0, 29.0, 30.0) ---
+    "volkssturm_called": {},
+    "volkssturm_raised": {"unit": "ger-c-l", "hex": "1621"},
+    "chechens_rise": {"hex": "4739"},
+    "partisan_placed": {"hex": "3202", "n": 2},
+    "partisans_found": {"hex": "3202", "n": 2},
+    "partisans_dispersed": {"hex": "3202"},
+    "partisans_rejoin": {"hex": "3202", "n": 2},
 }  # fmt: skip
 
 

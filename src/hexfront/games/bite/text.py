@@ -472,6 +472,12 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
                 kind=_(PLANT_WORDS.get(str(a["colour"]), N_("factory"))),
                 power=power_word(a["power"]),
             )
+        case "volkssturm":  # 28.0
+            return _("raise {who} as Volkssturm at {at}, free at one step", who=who, at=at)
+        case "chechens":  # 30.0
+            return _("raise the Chechen revolutionaries at {at}, free at full strength", at=at)
+        case "partisan":  # 29.1
+            return _("place a partisan at {at}", at=at)
         case "fight":
             return _("fight the battle at {at}", at=at)
         case "hit":
@@ -981,6 +987,31 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
             line = _("{power} leaves the war", power=power)
         case "persia_joins_axis":  # 37.0
             line = _("Persia joins the Axis: its land is Axis-held and open to a Soviet invasion")
+        case "volkssturm_called":  # 28.0
+            line = _(
+                "Soviet troops stand in Germany: from the next Production Phase the Axis "
+                "raises a free Volkssturm corps each turn"
+            )
+        case "volkssturm_raised":  # 28.0
+            line = _("{name} raised as Volkssturm at {where}", name=name, where=where)
+        case "chechens_rise":  # 30.0
+            line = _("The Chechen revolutionaries rise at {where} and join the Axis", where=where)
+        case "partisan_placed":  # 29.1
+            line = _(
+                "A partisan takes to the woods at {where} ({n} there now)",
+                where=where,
+                n=data.get("n"),
+            )
+        case "partisans_found":  # 29.0
+            line = _("Axis troops find {n} partisans at {where}", n=data.get("n"), where=where)
+        case "partisans_dispersed":  # 29.0
+            line = _("Axis troops disperse the partisans at {where}", where=where)
+        case "partisans_rejoin":  # 29.0
+            line = _(
+                "The {n} partisans at {where} rejoin the Red Army: {n} PP saved",
+                n=data.get("n"),
+                where=where,
+            )
         case "finland_neutral":
             line = _("Finland is neutral: every unit inside must leave")
         # --- advanced production (11.0-11.3), added by the chapter 11 work: begin ---

@@ -241,6 +241,12 @@ def _optional_block(options: Mapping[str, JSON], rule: str) -> bool:
     return any(r.rule == chapter and options.get(r.key) is True for r in optional_rules())
 
 
+def _rule_entered() -> frozenset[str]:
+    from .rules.optional_forces import pooled_units
+
+    return pooled_units()
+
+
 def _playable_ids() -> list[str]:
     return [sid for sid in forces.SCENARIO_IDS if sid not in _NOT_YET_PLAYABLE]
 
@@ -270,7 +276,13 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     )
     from dataclasses import replace
 
-    sub = replace(setup, placements=chosen, optional_placements=())
+    # 27.0: the optional rules' own placements (the Slovak corps) when their rule is played
+    extra = tuple(
+        p
+        for p in setup.optional_placements
+        if p.rule is not None and _optional_block(options, p.rule)
+    )
+    sub = replace(setup, placements=chosen, optional_placements=extra)
     front = deployment.front_rules(sc.id)
     if front is not None:  # SBE6-SBE8: the 1942-44 charts, every hex of the start line held
         resolved = deployment.standard_front(
@@ -278,7 +290,11 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         )
     else:
         resolved = deployment.resolve(
-            sub, dmap, deployment.bss_rule(dmap), cover_border=sc.setup.get("name") == "BSS"
+            sub,
+            dmap,
+            deployment.bss_rule(dmap),
+            include_optional=bool(extra),
+            cover_border=sc.setup.get("name") == "BSS",
         )
     hexes = dict(resolved.hexes)
     wanted = int(sc.flags.get("mountain_units_in_scandinavia", 0))
@@ -299,6 +315,8 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
                 continue  # submarines: strategic warfare only (35.2), no hex to stand in
             if u.optional_rule is not None and not _optional_block(options, u.optional_rule):
                 continue  # e.g. the Gustav comes only with optional rule 26.0
+            if u.id in _rule_entered():
+                continue  # 30.0: the Chechens rise by their rule's own steps, not on a date
             place = u.arrival_place
             if area is not None:
                 # A partial front keeps only the arrivals that reach its own area.

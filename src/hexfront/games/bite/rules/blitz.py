@@ -16,7 +16,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, Steps
 from ..state import BiteState, Piece, enemy_of
 from ..types import Node, Side
 from ..versions import differs
-from . import command, persia, powers
+from . import command, optional_forces, persia, powers
 from .air import air_range, rebase_targets
 from .basics import can_stack, eliminate, is_frozen, take_control
 from .level import advanced
@@ -47,6 +47,7 @@ def can_blitz(state: BiteState, piece: Piece) -> bool:
         and "blitz" in state.profile(piece).abilities
         and not is_frozen(state, piece)
         and not persia.holds_teheran(state, piece)  # 37.0
+        and not optional_forces.holds_turkish_border(state, piece)  # 27.0
     )
 
 

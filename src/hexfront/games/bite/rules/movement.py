@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
-from . import command, persia, powers, siege
+from . import command, optional_forces, persia, powers, siege
 from .air import air_range, evacuate_airbase, rebase_targets
 from .air_recon import attempt, recon_actions
 from .basics import (
@@ -254,6 +254,8 @@ def ground_destinations(
         return {}  # 13.3, 13.8.1, 13.8.2: an activated HQ, or one bound to its city
     if persia.holds_teheran(state, piece):
         return {}  # 37.0: the last Soviet ground unit in Teheran stays there
+    if optional_forces.holds_turkish_border(state, piece):
+        return {}  # 27.0: the Turkish border keeps its garrison
     cost, _, reached = reach_full(state, piece, piece.mp_left)
     enemies = enemy_nodes(state, piece.side)
     fits = {} if fits is None else fits

@@ -43,7 +43,7 @@ from ..state import (
 )
 from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
 from ..versions import differs
-from . import command, dated, economy, powers, resources, siege
+from . import command, dated, economy, optional_forces, partisans, powers, resources, siege
 from .air import free_airbase
 from .basics import advanced, factories_at, lowest_live_step, node_named, step_cost
 from .supply import source_nodes
@@ -367,8 +367,10 @@ class ProductionPhase(Procedure[BiteState]):
                 p.step = p.arrival_step
                 state.emit("reinforcement_available", audience=side, unit=p.uid)
         dated.battle_sheet(state, side)  # 7.3: the Battle Sheet's upgrades and removals
+        optional_forces.production_begins(state)  # 28.0 (optional rule)
         repair_first(state, side)  # 13.8.2: the FHQ before anything else
         frame.vars.update(used={}, aid={}, sources=self._sources(state))
+        partisans.production_begins(state, side, frame.vars)  # 29.0 (optional rule)
         if adv and side == SOVIET:
             self._leningrad_budget(state)  # 12.3
 
@@ -551,6 +553,8 @@ class ProductionPhase(Procedure[BiteState]):
                             out.append(Action(side, "aid", {"to": ally, "colour": colour}))
         for extra in economy.actions(state, side):  # long scenarios: projects, plants
             out.append(extra)
+        optional_forces.production_actions(state, side, frame.vars, out)  # 28.0, 30.0
+        partisans.production_actions(state, side, frame.vars, out)  # 29.1
         out.append(Action(side, "done"))
         out.grid(side, "disband", {}, "unit", disbands)
         return out
@@ -606,6 +610,12 @@ class ProductionPhase(Procedure[BiteState]):
             return
         if verb in economy.VERBS:
             economy.act(state, action)
+            return
+        if verb in optional_forces.VERBS:  # 28.0, 30.0 (optional rules)
+            optional_forces.act(state, frame.vars, action)
+            return
+        if verb == "partisan":  # 29.1 (optional rule)
+            partisans.act(state, frame.vars, str(action.args["hex"]))
             return
         if verb == "aid":
             ally = str(action.args["to"])

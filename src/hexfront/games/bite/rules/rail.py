@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
-from . import command, persia, powers
+from . import command, optional_forces, partisans, persia, powers
 from .basics import (
     StackMemo,
     empty_hex_takes,
@@ -69,6 +69,8 @@ def rail_net(
         return None  # 13.3, 13.8.1, 13.8.2: an activated HQ, or one bound to its city
     if persia.holds_teheran(state, piece):
         return None  # 37.0: the last Soviet ground unit in Teheran stays there
+    if optional_forces.holds_turkish_border(state, piece):
+        return None  # 27.0: the Turkish border keeps its garrison
     if not rails(state)[piece.node] or hot[piece.node]:
         return None
     side = piece.side
@@ -213,7 +215,10 @@ class RailPhase(Procedure[BiteState]):
         # Nothing a net depends on changes while the phase runs (the enemy stands still, no
         # hex changes hands by rail: 7.4), so the nets are kept for the phase.
         if "hot" not in frame.memo:
-            frame.memo["hot"] = near_enemy(state, side)
+            near = near_enemy(state, side)
+            for n in partisans.blocked(state, side, 1):  # 29.0: no SRM through partisans
+                near[n] = 1
+            frame.memo["hot"] = near
         hot: bytearray = frame.memo["hot"]
         nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]]
         nets = frame.memo.setdefault("nets", {})

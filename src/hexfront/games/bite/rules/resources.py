@@ -30,6 +30,7 @@ from hexfront.engine.events import JSON
 from ..board import CAPITAL
 from ..state import AXIS, SOVIET, BiteState
 from ..units import UnitSpec
+from . import partisans
 from .basics import factories_at, sea_control
 from .infrastructure import rails
 
@@ -228,6 +229,8 @@ def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozens
     for p in state.on_map():
         if p.side != side and state.spec(p).is_ground:
             enemy_here[p.node] = 1
+    for n in partisans.blocked(state, side, 1):  # 29.0: no PP by rail through partisans
+        enemy_here[n] = 1
     r = rules()
     snow = state.weather == "snow"
 

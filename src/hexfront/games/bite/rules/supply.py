@@ -20,7 +20,7 @@ from ..board import MOUNTAINS, WATER, Board
 from ..charts import charts
 from ..state import ELIMINATED, ON_MAP, SOVIET, BiteState, Piece, enemy_of
 from ..versions import differs
-from . import siege
+from . import optional_forces, partisans, siege
 from .basics import reduce_once, sea_control, update_front, zoc_map
 from .infrastructure import rails
 from .optional_rules import winter_lanes
@@ -92,6 +92,9 @@ def source_nodes(state: BiteState, side: str, main: int) -> frozenset[int]:
     control = state.control
     rail = rails(state)  # the map's net and the projects built (long scenarios)
 
+    for n in partisans.blocked(state, side, 3):  # 29.0: three partisans cut the railway
+        enemy_here[n] = 1
+
     def usable(n: int) -> bool:
         return control[n] == side and not enemy_here[n]
 
@@ -159,6 +162,8 @@ def compute(state: BiteState, side: str) -> SupplyNet:
     for p in state.on_map(enemy_of(side)):
         if state.spec(p).is_ground:
             blocked[p.node] = 1
+    for n in partisans.blocked(state, side, 2):  # 29.0: two partisans cut a lane
+        blocked[n] = 1
     passable = bytes_and_not(_lane_land(state), blocked)
     lane = lane_length(state)
     sources: dict[str, frozenset[int]] = {}
@@ -271,11 +276,14 @@ def through_finland(state: BiteState, piece: Piece) -> bool:
 def is_supplied(state: BiteState, piece: Piece, net: SupplyNet) -> bool:
     if net.lane_ok(power_of(state, piece), piece.node):
         return True
+    if optional_forces.chechens_supplied(state, piece, net.passable, net.lane):
+        return True  # 30.0: the Chechens' own source, Grozny
     return through_finland(state, piece) and net.lane_ok("finland", piece.node)
 
 
 def mark_supply(state: BiteState, side: str) -> list[Piece]:
     """Supply Phase (7.2): put a white barrel on every unit of ``side`` out of supply."""
+    partisans.sweep(state)  # 29.0: partisans dispersed or taken back first
     net = compute(state, side)
     out_of_supply = []
     for p in state.on_map(side):
@@ -340,6 +348,7 @@ class FinalSupplyPhase(Procedure[BiteState]):
     def run(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> None:
         state.phase = "final_supply"
         side = state.phasing
+        partisans.sweep(state)  # 29.0
         net = compute(state, side)
         winner = "germany" if side == SOVIET else "ussr"
         gained = 0

@@ -1,0 +1,241 @@
+"""Optional rule 29.0-29.1, Soviet partisans (issue 20), on positions of the real map.
+
+The count (a third of the ungarrisoned Axis-held Soviet minor cities plus each such major
+city, at most 20 on the map), where discs may go, what one, two and three discs in a hex
+block, how they leave, and the fog of war: the Axis never sees a disc it has not found.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hexfront.engine.match import Match
+from hexfront.engine.protocol import Action
+from hexfront.games.bite import text
+from hexfront.games.bite.game import Bite
+from hexfront.games.bite.rules import partisans
+from hexfront.games.bite.rules.infrastructure import rails
+from hexfront.games.bite.rules.rail import near_enemy
+from hexfront.games.bite.rules.resources import connected
+from hexfront.games.bite.rules.supply import compute
+from hexfront.games.bite.state import BiteState
+
+GAME = Bite()
+ON = {"optional_rules": "none", "or29_partisans": True}
+OFF = {"optional_rules": "none"}
+SEPTEMBER_1941 = 4
+# Soviet cities the Axis may hold in these positions
+MAJORS = ["Minsk", "Smolensk", "Vitebsk", "Kiev"]  # 4 major cities
+MINORS = ["Pinsk", "Mozyr", "Orsha", "Polotsk", "Bobruisk", "Mogilev", "Borisov"]
+HIDEOUT = "3405"  # a Soviet rail hex far from any unit in these positions
+
+
+def production(
+    options: dict[str, Any],
+    units: list[dict[str, Any]],
+    axis: list[str],
+    turn: int = SEPTEMBER_1941,
+) -> Match[BiteState]:
+    return Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE5",
+            "turn": turn,
+            "side": "soviet",
+            "phase": "production",
+            "reinforcements": False,
+            "unit": [{"id": "sov-a-44", "hex": "Moscow"}, *units],
+            "control": {"axis": axis},
+            "options": options,
+        },
+    )
+
+
+def minors_held(m: Match[BiteState]) -> list[str]:
+    board = m.state.w.board
+    out = []
+    for name in MINORS:
+        try:
+            site = board.sites.get(board.node(name))
+        except (KeyError, LookupError, ValueError):
+            continue
+        if site is not None and site.is_city and not site.is_major:
+            out.append(name)
+    return out
+
+
+def place(m: Match[BiteState], hex_id: str) -> None:
+    m.act(Action("soviet", "partisan", {"hex": hex_id}))
+
+
+def choices(m: Match[BiteState]) -> list[str]:
+    return [str(a.args["hex"]) for a in m.legal_actions("soviet") if a.verb == "partisan"]
+
+
+def test_the_count_is_a_third_of_the_minor_cities_plus_the_major_ones() -> None:
+    probe = production(ON, [], MAJORS)
+    minors = minors_held(probe)
+    assert len(minors) >= 6
+    m = production(ON, [], MAJORS + minors[:6])
+    assert partisans.count(m.state) == 6 // 3 + 4
+    assert partisans.due(m.state) == 6
+    m5 = production(ON, [], MAJORS + minors[:5])
+    assert partisans.count(m5.state) == 5 // 3 + 4
+
+
+def test_a_garrisoned_city_does_not_count() -> None:
+    m = production(ON, [{"id": "ger-c-i", "hex": "Minsk"}], MAJORS)
+    assert partisans.count(m.state) == 3
+    # A unit next to the city garrisons it by its zone of control (27.0).
+    board = Match.from_position(GAME, {"scenario": "SBE5"}).state.w.board
+    beside = next(
+        board.id_of(n) for n in board.adjacency[board.node("Smolensk")] if board.playable[n]
+    )
+    m2 = production(ON, [{"id": "ger-c-i", "hex": beside}], MAJORS)
+    assert partisans.count(m2.state) == 3
+
+
+def test_no_partisans_before_september_1941_nor_without_the_rule() -> None:
+    assert partisans.first_turn() == SEPTEMBER_1941
+    early = production(ON, [], MAJORS, turn=3)
+    assert partisans.due(early.state) == 0
+    assert choices(early) == []
+    off = production(OFF, [], MAJORS)
+    assert choices(off) == []
+
+
+def test_excluded_lands_neither_count_nor_take_partisans() -> None:
+    m = production(ON, [], ["Riga", "Tallinn", "Kishinev", "Kaunas"])  # Baltic, Bessarabia
+    assert partisans.count(m.state) == 0
+    probe = production(ON, [], MAJORS)
+    board = probe.state.w.board
+    where = set(choices(probe))
+    for zone in ("baltic_states", "bessarabia"):
+        assert not where & {board.id_of(n) for n in board.zone(zone)}
+    assert board.id_of(board.node("Vyborg")) not in where
+
+
+def test_placement_outside_axis_zoc_and_at_most_three_to_a_hex() -> None:
+    m = production(ON, [{"id": "ger-c-i", "hex": "Minsk"}], MAJORS + minors_held(
+        production(ON, [], MAJORS)))  # fmt: skip
+    board = m.state.w.board
+    minsk = board.node("Minsk")
+    where = set(choices(m))
+    assert board.id_of(minsk) not in where  # an Axis unit
+    assert not where & {board.id_of(n) for n in board.adjacency[minsk]}  # its zone
+    assert "Moscow" not in where
+    assert board.id_of(board.node("Moscow")) not in where
+    assert partisans.due(m.state) >= 4
+    for _ in range(3):
+        place(m, HIDEOUT)
+    assert partisans.discs(m.state) == {HIDEOUT: 3}
+    assert HIDEOUT not in choices(m)
+
+
+def test_never_more_than_twenty_on_the_map() -> None:
+    probe = production(ON, [], MAJORS)
+    board = probe.state.w.board
+    majors = [
+        s.name
+        for n, s in board.sites.items()
+        if s.is_major and board.owner_1941[n] == "ussr" and n in partisans._area(probe.state)
+    ]
+    m = production(ON, [], majors[:25])
+    assert partisans.count(m.state) >= 21
+    assert partisans.due(m.state) == 20
+    for hex_id in choices(m)[:7]:
+        for _ in range(3):
+            if len(choices(m)) and partisans.on_map(m.state) < 20:
+                place(m, hex_id)
+    assert partisans.on_map(m.state) == 20
+    assert choices(m) == []
+
+
+def with_discs(n: int, hex_id: str = HIDEOUT) -> Match[BiteState]:
+    m = production(ON, [], MAJORS)
+    for _ in range(n):
+        place(m, hex_id)
+    m.state.control[m.state.w.board.node(hex_id)] = "axis"  # behind the Axis lines
+    m.state.touch()
+    return m
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_what_one_two_and_three_partisans_block(n: int) -> None:
+    m = with_discs(n)
+    state = m.state
+    node = state.w.board.node(HIDEOUT)
+    # 1+: Axis rail moves and PP by rail
+    assert node in partisans.blocked(state, "axis", 1)
+    hot = near_enemy(state, "axis")
+    assert not hot[node]  # the rail phase adds the partisans to these hexes
+    assert rails(state)[node]  # no Axis PP by rail through the hex
+    beyond = rails(state)[node][0]
+    state.control[beyond] = "axis"
+    freed = state.clone()
+    freed.flags.pop(partisans.FLAG)
+    assert node in connected(freed, "axis", beyond, mined=True)
+    assert node not in connected(state, "axis", beyond, mined=True)
+    # 2+: Axis ground supply lanes; 3: the rail link of Axis supply sources
+    net = compute(state, "axis")
+    assert bool(net.passable[node]) is (n < 2)
+    assert (node in partisans.blocked(state, "axis", 3)) is (n == 3)
+    # The Soviets are never hindered.
+    assert node not in partisans.blocked(state, "soviet", 1)
+
+
+def test_an_axis_unit_disperses_a_lone_partisan_and_finds_bigger_groups() -> None:
+    lone = with_discs(1)
+    lone.state.pieces["ger-c-i"].status = "map"
+    lone.state.pieces["ger-c-i"].node = lone.state.w.board.node(HIDEOUT)
+    lone.state.touch()
+    partisans.sweep(lone.state)
+    assert partisans.discs(lone.state) == {}
+    event = next(e for e in lone.state.log if e.kind == "partisans_dispersed")
+    assert "disperse" in text.log_line(event.to_json())
+    group = with_discs(2)
+    group.state.pieces["ger-c-i"].status = "map"
+    group.state.pieces["ger-c-i"].node = group.state.w.board.node(HIDEOUT)
+    group.state.touch()
+    partisans.sweep(group.state)
+    assert partisans.discs(group.state) == {HIDEOUT: 2}
+    assert group.view("axis")["flags"]["partisans"] == {HIDEOUT: 2}  # found: now known
+
+
+def test_a_soviet_unit_takes_partisans_back_for_yellow_pp() -> None:
+    m = with_discs(2)
+    before = m.state.pp.get("ussr", 0)
+    m.state.pieces["sov-a-44"].node = m.state.w.board.node(HIDEOUT)
+    m.state.touch()
+    partisans.sweep(m.state)
+    assert partisans.discs(m.state) == {}
+    assert m.state.pp.get("ussr", 0) == before + 2
+
+
+def test_the_axis_never_sees_a_hidden_partisan() -> None:
+    m = with_discs(2)
+    assert m.view("soviet")["flags"]["partisans"] == {HIDEOUT: 2}
+    view = m.view("axis")
+    assert "partisans" not in view["flags"]
+    dumped = json.dumps(view)
+    assert "partisan_placed" not in dumped
+    assert f'"{HIDEOUT}"' not in dumped  # neither the place nor the strength
+    assert m.view(None)["flags"]["partisans"] == {HIDEOUT: 2}  # the all-seeing view
+    axis_log = [text.log_line(e.to_json()) for e in m.state.log if e.audience in (None, "axis")]
+    assert not any("partisan" in line.lower() for line in axis_log)
+    soviet = [e for e in m.state.log if e.kind == "partisan_placed"]
+    assert soviet
+    assert all(e.audience == "soviet" for e in soviet)
+
+
+def test_italian_rules_place_partisans_only_in_axis_held_soviet_hexes() -> None:
+    english = set(choices(production(ON, [], MAJORS)))
+    m = production({**ON, "rules": "it-2.x"}, [], MAJORS)
+    italian = set(choices(m))
+    board = m.state.w.board
+    assert italian
+    assert italian < english
+    assert all(m.state.control[board.node(h)] == "axis" for h in italian)
