@@ -94,7 +94,11 @@ def test_the_switches_marked_honoured_are_the_ones_the_rules_read() -> None:
     code = "\n".join(p.read_text() for p in RULES.glob("*.py"))
     read = {f for f in versions.flags() if f'"{f}"' in code}
     honoured = {d.flag for d in versions.differences() if d.honoured}
-    assert read == honoured
+    assert read <= honoured, (
+        f"the rules read {sorted(read - honoured)}: mark them honoured = true in "
+        "data/versions.toml (and their rows in docs/rules-coverage.md done)"
+    )
+    assert honoured <= read, f"marked honoured but read nowhere: {sorted(honoured - read)}"
 
 
 # --- 3.21 frozen units ----------------------------------------------------------------------
