@@ -267,6 +267,43 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
 }
 
 /** The prompt the rules wrote (in English, rules/*.py), said in the player's language by its kind and data (mirrors text.py's prompt_words). */
+// deployment.ADJECTIVES (Python), read back into power keys: a 1942-44 chart line's words.
+const ADJECTIVE_POWER: Record<string, string> = { German: "germany", Italian: "italy", Finnish: "finland", Romanian: "romania", Hungarian: "hungary", Slovak: "slovakia", Soviet: "ussr" };
+
+function chartLine(what: string): string {
+  const [adjective, ...rest] = what.split(" ");
+  const key = rest.join("_");
+  const powerKey = ADJECTIVE_POWER[adjective];
+  if (!powerKey) return what;
+  return fmt(L.prompt.chartLine, { kind: Object.prototype.hasOwnProperty.call(L.cls, key) ? classWord(key) : rest.join(" "), power: power(powerKey) });
+}
+
+/** A 1942-44 hand deployment's problem (rules/deploy.py, deployment.check_chart_deployment) in
+ * the page's language, without unit ids or zone keys; an unknown one as the server wrote it. */
+export function deployProblem(p: string): string {
+  const P = L.prompt;
+  let m: RegExpExecArray | null;
+  if ((m = /^(.+): (\d+) blocks, the chart has none$/.exec(p))) return fmt(P.chartNone, { what: chartLine(m[1]), n: m[2] });
+  if ((m = /^(.+): (\d+) blocks, the chart has (\d+)$/.exec(p))) return fmt(P.chartBlocks, { what: chartLine(m[1]), n: m[2], chart: m[3] });
+  if ((m = /^(.+): (\d+) steps, more than the chart's (\d+)$/.exec(p))) return fmt(P.chartSteps, { what: chartLine(m[1]), n: m[2], chart: m[3] });
+  if ((m = /^(.+) cannot start at strength (\d+) \((.+)\)$/.exec(p))) return fmt(P.startStrength, { name: m[1], strength: m[2], allowed: m[3] });
+  if ((m = /^(\d+) (axis|soviet) hexes along the start line are empty: (.+)$/.exec(p))) return fmt(P.lineEmpty, { n: m[1], side: L.sidePlayers[m[2] as "axis" | "soviet"], hexes: m[3] });
+  if ((m = /^a Soviet ground unit must hold (.+)$/.exec(p))) return fmt(P.mustHold, { place: m[1] });
+  if ((m = /^(\d+) German mountain units must stand in Norway, Sweden or Finland \((\d+) do\)$/.exec(p))) return fmt(P.mountainsDo, { n: m[1], north: m[2] });
+  if ((m = /^(\d+) German mountain units must stand in Norway, Sweden or Finland$/.exec(p))) return fmt(P.mountains, { n: m[1] });
+  if ((m = /^(\w+): both sides in one hex \(.*\)$/.exec(p))) return fmt(P.bothSides, { hex: m[1] });
+  if ((m = /^(\w+): more than 3 ground \/ 2 combat units \(.*\)$/.exec(p))) return fmt(P.overstacked, { hex: m[1] });
+  if ((m = /^(\w+): more than 1 air unit \(.*\)$/.exec(p))) return fmt(P.twoAir, { hex: m[1] });
+  if ((m = /^(\w+): air unit outside an airbase city \(.*\)$/.exec(p))) return fmt(P.airOut, { hex: m[1] });
+  if ((m = /^(.+) at (\w+): (.+)$/.exec(p))) {
+    const why = m[3].startsWith("air units need an airbase city") ? P.whyAirbase
+      : m[3].startsWith("Axis units deploy behind") ? P.whyAxisLine
+      : m[3].startsWith("Soviet units deploy on the Soviet side") ? P.whySovietLine : m[3];
+    return fmt(P.atHex, { name: m[1], hex: m[2], why });
+  }
+  return p;
+}
+
 export function promptWords(prompt: { kind: string; text: string; data?: Record<string, any> } | null | undefined): string {
   if (!prompt) return "";
   const hq = prompt.data?.hq as string | undefined; // 13.0-13.8: the HQ rules' sentence after the phase's
@@ -293,7 +330,7 @@ export function promptWords(prompt: { kind: string; text: string; data?: Record<
       if (m) return fmt(P.deployWhere, { name: m[1] });
       const problems = ((data.problems as string[] | undefined) ?? []).map((p) => {
         const b = /^(\d+) border hexes neither held by nor next to a Soviet unit: (.*)$/.exec(p);
-        return b ? fmt(P.border, { n: b[1], hexes: b[2] }) : p;
+        return b ? fmt(P.border, { n: b[1], hexes: b[2] }) : deployProblem(p);
       });
       return problems.length ? `${P.deploy} ${fmt(P.notLegal, { problems: problems.join("; ") })}` : P.deploy;
     }
