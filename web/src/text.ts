@@ -127,6 +127,9 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "place": return fmt(A.place, f);
     case "disband": return fmt(A.disband, f);
     case "aid": return fmt(A.aid, { power: power(String(g.to)) });
+    case "volkssturm": return fmt(A.volkssturm, f); // 28.0
+    case "chechens": return fmt(A.chechens, f); // 30.0
+    case "partisan": return fmt(A.partisan, f); // 29.1
     case "fight": return fmt(A.fight, f);
     case "hit": return fmt(A.hit, f);
     case "retreat": return fmt(A.retreat, f);
@@ -202,6 +205,12 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "power_surrenders": return fmt(G.power_surrenders, { power: power(d.power) });
     case "finland_neutral": return cap(G.finland_neutral);
     case "persia_joins_axis": return cap(G.persia_joins_axis); // 37.0
+    case "volkssturm_called": return cap(G.volkssturm_called); // 28.0
+    case "volkssturm_raised": return cap(fmt(G.volkssturm_raised, { who: unit(), place: at }));
+    case "chechens_rise": return cap(fmt(G.chechens_rise, { place: at })); // 30.0
+    case "partisan_placed": case "partisans_found": case "partisans_rejoin": // 29.0
+      return cap(fmt(G[e.kind as "partisan_placed"], { place: at, n: d.n }));
+    case "partisans_dispersed": return cap(fmt(G.partisans_dispersed, { place: at }));
     case "pp_spent": return fmt(G.pp_spent, { side: sideName(d.side), pp: d.pp });
     case "out_of_supply": {
       const n = ((d.handles as string[] | undefined) ?? (d.hexes as string[] | undefined) ?? []).length;
