@@ -1,8 +1,9 @@
 """Optional rules of combat that give dice or change who fires first: 20.0 Cavalry Charge!,
-21.0 Panzers Attack!, 22.0 Jericho Trumpets, 25.0 Katyusha, 26.0 the Gustav.
+21.0 Panzers Attack!, 22.0 Jericho Trumpets, 25.0 Katyusha.
 
 ``combat.py`` asks these predicates while it fights a battle; each rule is a game option
-(:func:`optional_rules.rule_on`), so a game without them fights as before.
+(:func:`optional_rules.rule_on`), so a game without them fights as before. The Gustav's
+fire (26.0) is in ``modifiers.py``, its overstacking in ``movement.py``.
 """
 
 from __future__ import annotations
