@@ -436,3 +436,28 @@ def test_a_bridgehead_of_any_size_wins_operation_citadel_in_the_italian_booklet(
 
     assert outcome(EN) == "draw"
     assert outcome(IT) == "soviet victory"
+
+
+# --- 11.0 marines ---------------------------------------------------------------------------
+
+
+def test_marines_are_repaired_with_yellow_pp_only_in_the_italian_rules() -> None:
+    # The Baltic Fleet's naval infantry at Leningrad, one step down, in the Soviet Production
+    # Phase of July 1941: the repair's price beside its yellow PP.
+    def repairs(options: dict[str, Any]) -> list[dict[str, Any]]:
+        m = position(
+            options,
+            [{"id": "sov-ni-baltic", "hex": "Leningrad", "strength": 2}],
+            scenario="SBE5",
+            side="soviet",
+            phase="production",
+            pp={"ussr": 20},
+        )
+        return [
+            dict(a.args)
+            for a in m.legal_actions("soviet")
+            if a.verb == "repair" and a.args.get("unit") == "sov-ni-baltic"
+        ]
+
+    assert repairs(EN) == [{"unit": "sov-ni-baltic", "pp": 2, "colour": "white"}]
+    assert repairs(IT) == [{"unit": "sov-ni-baltic", "pp": 2}]  # yellow only

@@ -30,6 +30,7 @@ from hexfront.engine.events import JSON
 from ..board import CAPITAL
 from ..state import AXIS, SOVIET, BiteState
 from ..units import UnitSpec
+from ..versions import differs
 from . import partisans
 from .basics import factories_at, sea_control
 from .infrastructure import rails
@@ -150,6 +151,12 @@ def paired_colour(spec: UnitSpec, power: str, state: BiteState | None = None) ->
     colour = rules().pairing.get(spec.cls)
     if colour == "black" and not tracks_oil(state, power):
         return None  # the Soviets do not track oil (booklet, Soviet Oil Route)
+    if (
+        colour == "white"
+        and state is not None
+        and differs(state.options, "navy_repair_yellow_only")
+    ):
+        return None  # 11.0, Italian 2.x rules: marines pay yellow PP only
     return colour
 
 
