@@ -91,7 +91,7 @@ def test_english_turns_no_switch_on_and_a_wrong_name_is_an_error() -> None:
 
 
 def test_the_switches_marked_honoured_are_the_ones_the_rules_read() -> None:
-    code = "\n".join(p.read_text() for p in RULES.glob("*.py"))
+    code = "\n".join(p.read_text() for p in RULES.parent.rglob("*.py"))
     read = {f for f in versions.flags() if f'"{f}"' in code}
     honoured = {d.flag for d in versions.differences() if d.honoured}
     assert read <= honoured, (
@@ -461,3 +461,22 @@ def test_marines_are_repaired_with_yellow_pp_only_in_the_italian_rules() -> None
 
     assert repairs(EN) == [{"unit": "sov-ni-baltic", "pp": 2, "colour": "white"}]
     assert repairs(IT) == [{"unit": "sov-ni-baltic", "pp": 2}]  # yellow only
+
+
+# --- the short scenarios -------------------------------------------------------------------
+
+
+def test_the_short_scenarios_have_no_slovaks_nor_rhg_in_the_italian_booklet() -> None:
+    # With every optional rule, 27.0 brings the Slovak corps and the rear-area security
+    # corps (RHG); the Italian booklet plays SBE1-SBE4 without them, not SBE5.
+    def rule_27_blocks(scenario: str, options: dict[str, Any]) -> set[str]:
+        state = GAME.setup(scenario, {"optional_rules": "all", **options}, 1)
+        return {
+            p.uid
+            for p in state.pieces.values()
+            if p.status != "off" and (state.spec(p).nation == "slovakia" or "-rhg-" in p.uid)
+        }
+
+    assert {"slo-c-1", "slo-c-2", "ger-rhg-nord"} <= rule_27_blocks("SBE4", EN)
+    assert rule_27_blocks("SBE4", IT) == set()
+    assert rule_27_blocks("SBE5", IT) == rule_27_blocks("SBE5", EN) != set()

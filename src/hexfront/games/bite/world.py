@@ -232,12 +232,17 @@ def _dots_match(u: forces.UnitRecord, dots: object) -> bool:
 _NOT_YET_PLAYABLE: frozenset[str] = frozenset()
 
 
-def _optional_block(options: Mapping[str, JSON], rule: str) -> bool:
+def _optional_block(options: Mapping[str, JSON], rule: str, *, basic: bool = False) -> bool:
     """A block of an optional rule (its data says ``optional_rule = "26.0"``) joins the
-    game's reinforcements when that rule is played (a rule not offered yet: never)."""
+    game's reinforcements when that rule is played (a rule not offered yet: never). The
+    Italian 2.x booklet plays the short scenarios (``basic``) without the Slovaks and the
+    rear-area security corps, the blocks of 27.0."""
     from .optional import optional_rules
+    from .versions import differs
 
     chapter = rule.split(".")[0]
+    if basic and chapter == "27" and differs(options, "short_scenarios_without_slovaks"):
+        return False
     return any(r.rule == chapter and options.get(r.key) is True for r in optional_rules())
 
 
@@ -280,7 +285,7 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     extra = tuple(
         p
         for p in setup.optional_placements
-        if p.rule is not None and _optional_block(options, p.rule)
+        if p.rule is not None and _optional_block(options, p.rule, basic=sc.rules == "basic")
     )
     sub = replace(setup, placements=chosen, optional_placements=extra)
     front = deployment.front_rules(sc.id)
@@ -307,13 +312,16 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     )
     area = _area(board, sc.id, sc.map_area)
     reinforcements = []
+    basic = sc.rules == "basic"  # the Italian 2.x booklet's short scenarios (_optional_block)
     for turn in range(sc.start_turn, sc.end_turn + 1):
         for u in forces.reinforcements(turn):
             if u.cls in aside or u.side == "western" or u.count_group == "german_strategic":
                 continue
             if u.cls in OFF_MAP_CLASS:
                 continue  # submarines: strategic warfare only (35.2), no hex to stand in
-            if u.optional_rule is not None and not _optional_block(options, u.optional_rule):
+            if u.optional_rule is not None and not _optional_block(
+                options, u.optional_rule, basic=basic
+            ):
                 continue  # e.g. the Gustav comes only with optional rule 26.0
             if u.id in _rule_entered():
                 continue  # 30.0: the Chechens rise by their rule's own steps, not on a date
