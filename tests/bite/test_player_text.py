@@ -289,6 +289,7 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "partisans_found": {"hex": "3202", "n": 2},
     "partisans_dispersed": {"hex": "3202"},
     "partisans_rejoin": {"hex": "3202", "n": 2},
+    "reserve": {"unit": "ger-pz-xxxxvii", "hq": "ger-pzgr-3", "mode": "motorized"},  # 31.0
 }  # fmt: skip
 
 

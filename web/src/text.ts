@@ -130,6 +130,7 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "volkssturm": return fmt(A.volkssturm, f); // 28.0
     case "chechens": return fmt(A.chechens, f); // 30.0
     case "partisan": return fmt(A.partisan, f); // 29.1
+    case "reserve": return fmt(g.mode === "reaction" ? A.reserveReaction : A.reserveMotorized, { who, hq: name(String(g.hq)) }); // 31.0
     case "fight": return fmt(A.fight, f);
     case "hit": return fmt(A.hit, f);
     case "retreat": return fmt(A.retreat, f);
@@ -211,6 +212,7 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "partisan_placed": case "partisans_found": case "partisans_rejoin": // 29.0
       return cap(fmt(G[e.kind as "partisan_placed"], { place: at, n: d.n }));
     case "partisans_dispersed": return cap(fmt(G.partisans_dispersed, { place: at }));
+    case "reserve": return cap(fmt(G.reserve, { who: unit() })); // 31.0
     case "pp_spent": return fmt(G.pp_spent, { side: sideName(d.side), pp: d.pp });
     case "out_of_supply": {
       const n = ((d.handles as string[] | undefined) ?? (d.hexes as string[] | undefined) ?? []).length;

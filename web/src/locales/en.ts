@@ -37,6 +37,7 @@ export const en = {
     done: "done with this phase", pick: "move {who}", deploy: "deploy {who} at {at}", cancel: "choose another block",
     reset: "back to the standard deployment", other: "{verb} {who}",
     volkssturm: "raise {who} as Volkssturm at {at}, free at one step", chechens: "raise the Chechen revolutionaries at {at}, free at full strength", partisan: "place a partisan at {at}",
+    reserveMotorized: "hold {who} in reserve with {hq}, to move in the Exploitation Phase", reserveReaction: "hold {who} in reserve with {hq}, to reinforce a battle in the enemy's turn",
   },
   verb: {
     move: "move", rail: "rail", fly: "fly a mission", rebase: "rebase", react: "react", rebuild: "rebuild", place: "place",
@@ -65,6 +66,7 @@ export const en = {
     income: "{power} income: {pp} PP", aid: "Germany gives 1 PP to {power}", surrender_pp: "{power} gains {pp} PP from surrenders",
     power_surrenders: "{power} leaves the war", finland_neutral: "Finland is neutral: every unit inside must leave", persia_joins_axis: "Persia joins the Axis: its land is Axis-held and open to a Soviet invasion",
     volkssturm_called: "Soviet troops stand in Germany: from the next Production Phase the Axis raises a free Volkssturm corps each turn", volkssturm_raised: "{who} raised as Volkssturm at {place}", chechens_rise: "The Chechen revolutionaries rise at {place} and join the Axis", partisan_placed: "A partisan takes to the woods at {place} ({n} there now)", partisans_found: "Axis troops find {n} partisans at {place}", partisans_dispersed: "Axis troops disperse the partisans at {place}", partisans_rejoin: "The {n} partisans at {place} rejoin the Red Army: {n} PP saved",
+    reserve: "{who} is held in reserve",
     pp_spent: "{side} spends {pp} PP", out_of_supply: "{side}: {n} block(s) out of supply", repair: "repaired {who} to {strength}",
     rebuild: "rebuilt {who} at {place}", place: "placed {who} at {place}", disband: "disbanded {who}", deploy: "{side} deploys by hand",
     deployed: "{who} deployed at {place}", deployment_done: "{side} deployment done", block_placed: "{block} at {place}",

@@ -36,6 +36,7 @@ export const es: Catalogue = {
     done: "fase terminada", pick: "mover {who}", deploy: "desplegar {who} en {at}", cancel: "elegir otro bloque",
     reset: "volver al despliegue estándar", other: "{verb} {who}",
     volkssturm: "levanta {who} como Volkssturm en {at}, gratis con un paso", chechens: "alza a los revolucionarios chechenos en {at}, gratis a plena fuerza", partisan: "coloca un partisano en {at}",
+    reserveMotorized: "mantén {who} en reserva con {hq}, para mover en la Fase de Explotación", reserveReaction: "mantén {who} en reserva con {hq}, para reforzar una batalla en el turno enemigo",
   },
   verb: {
     move: "mover", rail: "ferrocarril", fly: "misión aérea", rebase: "cambiar de base", react: "reaccionar", rebuild: "reconstruir", place: "colocar",
@@ -64,6 +65,7 @@ export const es: Catalogue = {
     income: "{power} recibe {pp} PP", aid: "Alemania da 1 PP a {power}", surrender_pp: "{power} gana {pp} PP por rendiciones",
     power_surrenders: "{power} abandona la guerra", finland_neutral: "Finlandia es neutral: todas las unidades en su interior deben salir", persia_joins_axis: "Persia se une al Eje: su territorio está en manos del Eje y abierto a una invasión soviética",
     volkssturm_called: "Tropas soviéticas en Alemania: desde la próxima Fase de Producción el Eje levanta cada turno un cuerpo Volkssturm gratuito", volkssturm_raised: "{who} levantado como Volkssturm en {place}", chechens_rise: "Los revolucionarios chechenos se alzan en {place} y se unen al Eje", partisan_placed: "Un partisano se echa al monte en {place} (ahora {n} allí)", partisans_found: "Tropas del Eje encuentran {n} partisanos en {place}", partisans_dispersed: "Tropas del Eje dispersan a los partisanos en {place}", partisans_rejoin: "Los {n} partisanos de {place} vuelven al Ejército Rojo: {n} PP ahorrados",
+    reserve: "{who} queda en reserva",
     pp_spent: "{side}: gastados {pp} PP", out_of_supply: "{side}: {n} bloques sin suministro", repair: "{who} reparada hasta {strength}",
     rebuild: "{who} reconstruida en {place}", place: "{who} colocada en {place}", disband: "{who} disuelta", deploy: "{side}: despliegue a mano",
     deployed: "{who} desplegada en {place}", deployment_done: "{side}: despliegue terminado", block_placed: "{block} en {place}",

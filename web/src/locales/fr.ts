@@ -36,6 +36,7 @@ export const fr: Catalogue = {
     done: "phase terminée", pick: "déplacer {who}", deploy: "déployer {who} à {at}", cancel: "choisir un autre bloc",
     reset: "revenir au déploiement standard", other: "{verb} {who}",
     volkssturm: "lever {who} comme Volkssturm à {at}, gratuit à un pas", chechens: "soulever les révolutionnaires tchétchènes à {at}, gratuits à pleine force", partisan: "placer un partisan à {at}",
+    reserveMotorized: "garder {who} en réserve avec {hq}, pour se déplacer en Phase d'Exploitation", reserveReaction: "garder {who} en réserve avec {hq}, pour renforcer une bataille pendant le tour ennemi",
   },
   verb: {
     move: "déplacer", rail: "rail", fly: "mission aérienne", rebase: "changer de base", react: "réagir", rebuild: "reconstruire", place: "placer",
@@ -64,6 +65,7 @@ export const fr: Catalogue = {
     income: "{power} reçoit {pp} PP", aid: "l'Allemagne donne 1 PP à {power}", surrender_pp: "{power} gagne {pp} PP grâce aux redditions",
     power_surrenders: "{power} quitte la guerre", finland_neutral: "la Finlande est neutre : toute unité à l'intérieur doit en sortir", persia_joins_axis: "la Perse rejoint l'Axe : son territoire est tenu par l'Axe et ouvert à une invasion soviétique",
     volkssturm_called: "Des troupes soviétiques sont en Allemagne : dès la prochaine Phase de Production l'Axe lève chaque tour un corps Volkssturm gratuit", volkssturm_raised: "{who} levé comme Volkssturm à {place}", chechens_rise: "Les révolutionnaires tchétchènes se soulèvent à {place} et rejoignent l'Axe", partisan_placed: "Un partisan prend le maquis à {place} ({n} là désormais)", partisans_found: "Des troupes de l'Axe trouvent {n} partisans à {place}", partisans_dispersed: "Des troupes de l'Axe dispersent les partisans à {place}", partisans_rejoin: "Les {n} partisans de {place} rejoignent l'Armée rouge : {n} PP épargnés",
+    reserve: "{who} est gardé en réserve",
     pp_spent: "{side} : {pp} PP dépensés", out_of_supply: "{side} : {n} bloc(s) non ravitaillé(s)", repair: "{who} renforcée à {strength}",
     rebuild: "{who} reconstruite à {place}", place: "{who} placée à {place}", disband: "{who} dissoute", deploy: "{side} : déploiement à la main",
     deployed: "{who} déployée à {place}", deployment_done: "{side} : déploiement terminé", block_placed: "{block} à {place}",

@@ -36,6 +36,7 @@ export const it: Catalogue = {
     done: "fase conclusa", pick: "muovi {who}", deploy: "schiera {who} a {at}", cancel: "scegli un altro blocco",
     reset: "torna allo schieramento standard", other: "{verb} {who}",
     volkssturm: "arruola {who} come Volkssturm a {at}, gratis a un passo", chechens: "fai insorgere i rivoluzionari ceceni a {at}, gratis a piena forza", partisan: "piazza un partigiano a {at}",
+    reserveMotorized: "tieni {who} in riserva con {hq}, per muovere nella Fase di Sfruttamento", reserveReaction: "tieni {who} in riserva con {hq}, per rinforzare una battaglia nel turno nemico",
   },
   verb: {
     move: "muovi", rail: "ferrovia", fly: "missione aerea", rebase: "ridispiega", react: "reagisci", rebuild: "ricostruisci", place: "piazza",
@@ -64,6 +65,7 @@ export const it: Catalogue = {
     income: "{power} incassa {pp} PP", aid: "la Germania dà 1 PP a {power}", surrender_pp: "{power} guadagna {pp} PP dalle rese",
     power_surrenders: "{power} esce dalla guerra", finland_neutral: "la Finlandia è neutrale: ogni unità al suo interno deve uscirne", persia_joins_axis: "la Persia si unisce all'Asse: il suo territorio è in mano all'Asse e aperto a un'invasione sovietica",
     volkssturm_called: "Truppe sovietiche in Germania: dalla prossima Fase di Produzione l'Asse arruola ogni turno un corpo Volkssturm gratuito", volkssturm_raised: "{who} arruolato come Volkssturm a {place}", chechens_rise: "I rivoluzionari ceceni insorgono a {place} e si uniscono all'Asse", partisan_placed: "Un partigiano si dà alla macchia a {place} (ora {n} lì)", partisans_found: "Truppe dell'Asse trovano {n} partigiani a {place}", partisans_dispersed: "Truppe dell'Asse disperdono i partigiani a {place}", partisans_rejoin: "I {n} partigiani di {place} tornano all'Armata Rossa: {n} PP risparmiati",
+    reserve: "{who} è tenuto in riserva",
     pp_spent: "{side}: spesi {pp} PP", out_of_supply: "{side}: {n} blocchi senza rifornimento", repair: "{who} rinforzata a {strength}",
     rebuild: "{who} ricostruita a {place}", place: "{who} piazzata a {place}", disband: "{who} sciolta", deploy: "{side}: schieramento libero",
     deployed: "{who} schierata a {place}", deployment_done: "{side}: schieramento concluso", block_placed: "{block} a {place}",

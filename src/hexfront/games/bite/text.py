@@ -478,6 +478,18 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             return _("raise the Chechen revolutionaries at {at}, free at full strength", at=at)
         case "partisan":  # 29.1
             return _("place a partisan at {at}", at=at)
+        case "reserve" if a.get("mode") == "reaction":  # 31.0
+            return _(
+                "hold {who} in reserve with {hq}, to reinforce a battle in the enemy's turn",
+                who=who,
+                hq=names.unit(a["hq"]),
+            )
+        case "reserve":  # 31.0
+            return _(
+                "hold {who} in reserve with {hq}, to move in the Exploitation Phase",
+                who=who,
+                hq=names.unit(a["hq"]),
+            )
         case "fight":
             return _("fight the battle at {at}", at=at)
         case "hit":
@@ -1006,6 +1018,8 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
             line = _("Axis troops find {n} partisans at {where}", n=data.get("n"), where=where)
         case "partisans_dispersed":  # 29.0
             line = _("Axis troops disperse the partisans at {where}", where=where)
+        case "reserve":  # 31.0
+            line = _("{name} is held in reserve", name=name)
         case "partisans_rejoin":  # 29.0
             line = _(
                 "The {n} partisans at {where} rejoin the Red Army: {n} PP saved",

@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
-from . import command, optional_forces, persia, powers, siege
+from . import command, optional_forces, persia, powers, reserve, siege
 from .air import air_range, evacuate_airbase, rebase_targets
 from .air_recon import attempt, recon_actions
 from .basics import (
@@ -640,6 +640,8 @@ def hq_actions(
             if state.spec(state.pieces[hq]).cls == "supreme_hq":
                 args["as"] = kind
             out.append(Action(side, "command", args))
+    if ground:
+        out.extend(reserve.actions(state, side, phase))  # 31.0 (optional rule)
     return out
 
 
@@ -647,6 +649,9 @@ def act_on_hq(state: BiteState, action: Action, phase: str) -> bool:
     """Carry out an ``activate`` or ``command`` action; False for any other verb."""
     if action.verb == "activate":
         command.activate(state, state.pieces[str(action.args["hq"])], phase)
+        return True
+    if action.verb == "reserve":  # 31.0 (optional rule)
+        reserve.act(state, action)
         return True
     if action.verb != "command":
         return False

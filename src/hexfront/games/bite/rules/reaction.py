@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..state import SOVIET, BiteState, enemy_of
+from . import reserve
 from .basics import battle_nodes
 from .level import advanced, surprise_turn
-from .movement import act_on_hq, hq_actions, hq_prompt, reaction_targets
+from .movement import (
+    act_on_hq,
+    ground_destinations,
+    ground_mp,
+    hq_actions,
+    hq_prompt,
+    move_ground,
+    reaction_targets,
+)
 
 M = Machine[BiteState]
 
@@ -19,6 +30,11 @@ class ReactionPhase(Procedure[BiteState]):
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
         state.phase = "reaction"
         frame.vars["reacted"] = []
+        for p in state.on_map(enemy_of(state.phasing)):
+            if reserve.in_reaction(state, p):  # 31.0: its move comes now
+                reserve.reaction_command(state, p)
+                p.moved = False
+                p.mp_left = ground_mp(state, p)
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
         side = enemy_of(state.phasing)
@@ -36,6 +52,11 @@ class ReactionPhase(Procedure[BiteState]):
                 continue
             for node in reaction_targets(state, p, battles):
                 actions.append(Action(side, "react", {"unit": p.uid, "to": board.id_of(node)}))
+        for p in sorted(state.on_map(side), key=lambda x: x.uid):
+            if reserve.in_reaction(state, p) and p.handle not in reacted:
+                for node in sorted(set(ground_destinations(state, p)) & battles):
+                    to = board.id_of(node)  # 31.0: armour in reserve reinforces a battle
+                    actions.append(Action(side, "react", {"unit": p.uid, "to": to}))
         # 13.3: the non-phasing Air-HQ activates where it stands; 13.5: it commands the air
         # units that fly to the battles.
         actions.extend(hq_actions(state, side, "reaction", ground=False, any_moved=True))
@@ -52,12 +73,20 @@ class ReactionPhase(Procedure[BiteState]):
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
         if action.verb == "done":
-            m.end(state)
+            self.run(m, state, frame)
             return
         if act_on_hq(state, action, "reaction"):
             return
         piece = state.pieces[str(action.args["unit"])]
         to = state.w.board.node(str(action.args["to"]))
+        if state.spec(piece).is_ground:  # 31.0: a reserve moves in by land
+            route = move_ground(state, piece, to)
+            board = state.w.board
+            state.emit(
+                "move", handle=piece.handle, side=piece.side, path=[board.id_of(n) for n in route]
+            )
+            cast(list[str], frame.vars["reacted"]).append(piece.handle)
+            return
         state.emit_move("react", piece, piece.node, to)
         piece.base, piece.node = piece.node, to
         reacted = frame.vars["reacted"]
@@ -65,4 +94,5 @@ class ReactionPhase(Procedure[BiteState]):
         reacted.append(piece.handle)  # handles, not ids: frames are public
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
+        reserve.end(state, reserve.REACTION, enemy_of(state.phasing))  # 31.0: used or not
         m.end(state)

@@ -1,0 +1,168 @@
+"""Optional rule 31.0, reserve units (issue 20), on SBE5 positions of the real map.
+
+Motorization: in the Movement Phase an activated Supreme or Armor-HQ spends an action point
+to hold a TECH 2 ground unit back; it moves in the Exploitation Phase instead. Reaction: in
+the Exploitation Phase an Armor-HQ holds armour back; it moves into a battle after the
+enemy's Movement Phase.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hexfront.engine.match import Match
+from hexfront.engine.protocol import Action
+from hexfront.games.bite import text
+from hexfront.games.bite.game import Bite
+from hexfront.games.bite.rules import command, reserve
+from hexfront.games.bite.state import BiteState
+
+from .helpers import at_prompt, drive, move_targets
+
+GAME = Bite()
+ON = {"optional_rules": "none", "or31_reserves": True}
+OFF = {"optional_rules": "none"}
+HQ, TANKS, CORPS = "ger-pzgr-3", "ger-pz-xxxxvii", "ger-c-i"
+
+
+def position(
+    options: dict[str, Any], phase: str, units: list[dict[str, Any]], side: str = "axis"
+) -> Match[BiteState]:
+    return Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE5",
+            "turn": 2,
+            "side": side,
+            "phase": phase,
+            "reinforcements": False,
+            "unit": [{"id": "sov-a-44", "hex": "Moscow"}, *units],
+            "options": options,
+        },
+    )
+
+
+def reserves(m: Match[BiteState]) -> list[Action]:
+    side = m.active_sides()[0]
+    return [a for a in m.legal_actions(side) if a.verb == "reserve"]
+
+
+def activate(m: Match[BiteState]) -> None:
+    m.act(Action("axis", "activate", {"hq": HQ}))
+
+
+def at_warsaw(*uids: str) -> list[dict[str, Any]]:
+    return [{"id": uid, "hex": "Warsaw"} for uid in uids]
+
+
+def test_motorized_reserve_waits_for_the_exploitation_phase() -> None:
+    m = position(ON, "movement", at_warsaw(HQ, TANKS, CORPS))
+    assert reserves(m) == []  # no activated HQ yet
+    activate(m)
+    offered = {(a.args["unit"], a.args["mode"]) for a in reserves(m)}
+    assert offered == {(TANKS, "motorized"), (CORPS, "motorized")}  # armour and infantry
+    hq = m.state.pieces[HQ]
+    before = command.points_left(m.state, hq)
+    order = next(a for a in reserves(m) if a.args["unit"] == CORPS)
+    assert "reserve" in text.describe(order)
+    m.act(order)
+    assert command.points_left(m.state, hq) == before - 1
+    corps = m.state.pieces[CORPS]
+    assert reserve.motorized(m.state, corps)
+    assert move_targets(m, CORPS) == set()  # it does not move now
+    event = next(e for e in m.state.log if e.kind == "reserve")
+    assert event.audience == "axis"
+    assert "reserve" in text.log_line(event.to_json())
+    drive(m, at_prompt("exploit", "axis"))
+    # Infantry exploits, without an Armor-HQ's command in this phase.
+    assert move_targets(m, CORPS)
+    assert command.commanded_kind(m.state, corps) is None
+    drive(m, lambda x: x.state.phasing == "soviet")
+    assert not reserve.motorized(m.state, corps)  # the reserve is over
+
+
+def test_no_reserve_without_the_rule() -> None:
+    m = position(OFF, "movement", at_warsaw(HQ, TANKS, CORPS))
+    activate(m)
+    assert reserves(m) == []
+
+
+def test_out_of_command_range_no_reserve() -> None:
+    m = position(ON, "movement", [*at_warsaw(HQ, TANKS), {"id": CORPS, "hex": "Berlin"}])
+    activate(m)
+    assert {a.args["unit"] for a in reserves(m)} == {TANKS}
+
+
+def test_italian_rules_motorize_infantry_only() -> None:
+    m = position({**ON, "rules": "it-2.x"}, "movement", at_warsaw(HQ, TANKS, CORPS))
+    activate(m)
+    assert {a.args["unit"] for a in reserves(m)} == {CORPS}
+
+
+def test_each_action_point_is_spent_once() -> None:
+    m = position(ON, "movement", at_warsaw(HQ, TANKS, CORPS))
+    activate(m)
+    hq = m.state.pieces[HQ]
+    while reserves(m):
+        m.act(reserves(m)[0])
+    assert command.points_left(m.state, hq) == 0 or {a.args["unit"] for a in reserves(m)} == set()
+    assert reserve.motorized(m.state, m.state.pieces[TANKS])
+    assert reserve.motorized(m.state, m.state.pieces[CORPS])
+
+
+def test_reaction_reserve_reinforces_a_battle_in_the_enemys_turn() -> None:
+    probe = position(ON, "exploitation", at_warsaw(HQ, TANKS))
+    board = probe.state.w.board
+    warsaw = board.node("Warsaw")
+    front = next(n for n in board.adjacency[warsaw] if board.playable[n])
+    beyond = next(
+        n
+        for n in board.adjacency[front]
+        if board.playable[n] and n != warsaw and n not in board.adjacency[warsaw]
+    )
+    units = [
+        *at_warsaw(HQ, TANKS, CORPS),
+        {"id": "ger-c-ii", "hex": board.id_of(front)},
+        {"id": "sov-a-3", "hex": board.id_of(beyond)},
+    ]
+    m = position(ON, "exploitation", units)
+    activate(m)
+    offered = {(a.args["unit"], a.args["mode"]) for a in reserves(m)}
+    assert offered == {(TANKS, "reaction")}  # armour only, not the infantry
+    m.act(next(a for a in reserves(m)))
+    assert move_targets(m, TANKS) == set()  # no exploitation for it
+    assert reserve.in_reaction(m.state, m.state.pieces[TANKS])
+    # The Soviet turn: its army attacks the German corps next to Minsk.
+    drive(m, at_prompt("move", "soviet"))
+    m.act(Action("soviet", "move", {"unit": "sov-a-3", "to": board.id_of(front)}))
+    drive(m, at_prompt("reaction", "axis"))
+    reacts = [
+        a.args["to"]
+        for a in m.legal_actions("axis")
+        if a.verb == "react" and a.args["unit"] == TANKS
+    ]
+    assert reacts == [board.id_of(front)]
+    m.act(Action("axis", "react", {"unit": TANKS, "to": board.id_of(front)}))
+    assert m.state.pieces[TANKS].node == front
+    drive(m, lambda x: x.state.phase == "combat_phase" or x.state.phase == "combat")
+    assert not reserve.in_reaction(m.state, m.state.pieces[TANKS])
+
+
+def test_a_reaction_reserve_lapses_when_no_battle_comes() -> None:
+    m = position(ON, "exploitation", at_warsaw(HQ, TANKS))
+    activate(m)
+    m.act(next(a for a in reserves(m)))
+    drive(m, lambda x: x.state.phasing == "soviet" and x.state.phase == "combat_phase")
+    assert not reserve.in_reaction(m.state, m.state.pieces[TANKS])
+    assert m.state.pieces[TANKS].node == m.state.w.board.node("Warsaw")
+
+
+def test_the_enemy_never_sees_which_units_are_in_reserve() -> None:
+    m = position(ON, "movement", at_warsaw(HQ, TANKS, CORPS))
+    activate(m)
+    m.act(next(a for a in reserves(m) if a.args["unit"] == CORPS))
+    assert m.view("axis")["flags"]["reserve"] == {CORPS: "motorized"}
+    soviet = m.view("soviet")
+    assert "reserve" not in soviet["flags"]
+    assert CORPS not in json.dumps(soviet)
