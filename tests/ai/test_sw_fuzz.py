@@ -47,3 +47,15 @@ def test_the_command_writes_its_summary(tmp_path: Path, monkeypatch: pytest.Monk
     summary = json.loads(out.read_text())
     assert summary["games"] == 1
     assert summary["problems"] == {}
+
+
+def test_other_agents_take_the_seats() -> None:
+    out = fuzz.play_one(("tournament", 4, False, {}, "random,heuristic"))
+    assert out.problem == "", out.detail
+    assert out.agents == "random,heuristic"
+    assert out.verdict == "automatic"  # the heuristic Soviet holds every VP space (5.1.3)
+
+
+def test_the_command_refuses_a_third_agent() -> None:
+    with pytest.raises(SystemExit):
+        fuzz.main(["--games", "1", "--agents", "random,random,random"])

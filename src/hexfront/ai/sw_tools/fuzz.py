@@ -10,6 +10,8 @@ side's hand and deck are dealt differently and the inactive partisans' counters 
 (a view that changes shows something it may not). A failing game is saved as a record under
 ``fuzz-failures/`` so that ``hexfront replay`` can rebuild it.
 
+``--agents heuristic,random`` seats other agents (Axis first): the heuristic's games reach
+the later turns, Total War and the end verdicts with the early victories in force.
 ``--long`` switches off the two automatic Soviet victories that end nearly every random game
 on turn 2 (every USSR VP space Soviet, 5.1.3; no supplied Axis unit past the Paulus Line by
 turn 4), so that random play reaches the later turns, Total War and the end verdicts.
@@ -40,6 +42,7 @@ class Outcome:
     scenario: str
     seed: int
     long: bool = False
+    agents: str = "random,random"
     actions: int = 0
     turns: int = 0
     seconds: float = 0.0
@@ -85,17 +88,21 @@ def fog_problems(game: Any, state: Any, seed: int) -> list[str]:
     return found
 
 
-def play_one(job: tuple[str, int, bool, dict[str, Any]]) -> Outcome:
-    """Play one random game: (scenario, seed, long, game options)."""
-    scenario, seed, long, options = job
-    from hexfront.ai.base import RandomAgent
+Job = tuple[str, int, bool, dict[str, Any]] | tuple[str, int, bool, dict[str, Any], str]
+
+
+def play_one(job: Job) -> Outcome:
+    """Play one game: (scenario, seed, long, game options[, agents "axis,soviet"])."""
+    scenario, seed, long, options = job[0], job[1], job[2], job[3]
+    seats = job[4] if len(job) > 4 else "random,random"
+    from hexfront.ai.base import make_agent
     from hexfront.engine.match import Match
     from hexfront.games.stalins_war.game import StalinsWar
     from hexfront.games.stalins_war.invariants import check
     from hexfront.games.stalins_war.world import load_world
 
     game = StalinsWar()
-    out = Outcome(scenario, seed, long)
+    out = Outcome(scenario, seed, long, seats)
     world = load_world()
     tables = world.tables
     if long:
@@ -106,7 +113,11 @@ def play_one(job: tuple[str, int, bool, dict[str, Any]]) -> Outcome:
     match: Match[Any] | None = None
     try:
         match = Match(game, scenario, options, seed)
-        agents = {"axis": RandomAgent(seed), "soviet": RandomAgent(seed + 7919)}
+        axis_agent, soviet_agent = seats.split(",")
+        agents = {
+            "axis": make_agent(axis_agent, seed),
+            "soviet": make_agent(soviet_agent, seed + 7919),
+        }
         errors = check(match.state)
         if errors:
             out.problem, out.detail = "invariant", "at setup: " + "; ".join(errors[:3])
@@ -158,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--long", action="store_true", help="switch off the early automatic Soviet victories"
     )
+    parser.add_argument(
+        "--agents", default="random,random", help="the Axis's and the Soviet's agents"
+    )
     parser.add_argument("--json", type=Path, help="write the summary here")
     parser.add_argument(
         "--option", action="append", default=[], help="game option KEY=VALUE (repeatable)"
@@ -167,8 +181,10 @@ def main(argv: list[str] | None = None) -> int:
         options = parse_option_pairs(args.option)
     except ValueError as exc:
         parser.error(str(exc))
-    jobs = [
-        (s, args.seed + i, bool(args.long), options)
+    if len(str(args.agents).split(",")) != 2:
+        parser.error("--agents takes two names: the Axis's, then the Soviet's")
+    jobs: list[Job] = [
+        (s, args.seed + i, bool(args.long), options, str(args.agents))
         for s in args.scenarios.split(",")
         for i in range(args.games)
     ]
@@ -203,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {
         "game": "stalins_war",
         "long": bool(args.long),
+        "agents": str(args.agents),
         "options": options,
         "games": len(outcomes),
         "actions": sum(o.actions for o in outcomes),
