@@ -480,3 +480,21 @@ def test_the_short_scenarios_have_no_slovaks_nor_rhg_in_the_italian_booklet() ->
     assert {"slo-c-1", "slo-c-2", "ger-rhg-nord"} <= rule_27_blocks("SBE4", EN)
     assert rule_27_blocks("SBE4", IT) == set()
     assert rule_27_blocks("SBE5", IT) == rule_27_blocks("SBE5", EN) != set()
+
+
+# --- SBE6 setup ----------------------------------------------------------------------------
+
+
+def test_kerch_need_not_start_soviet_in_the_older_booklets() -> None:
+    # 3.00's SBE6 says Kerch is Soviet-controlled: a Soviet deployment by hand must hold
+    # it (rules/deploy.py, deployment.check_chart_deployment); the 2.x booklets say nothing.
+    from hexfront.games.bite import deployment
+
+    def must_hold(options: dict[str, Any]) -> tuple[str, ...]:
+        rules = deployment.front_rules("SBE6", options)
+        assert rules is not None
+        return rules.soviet_places
+
+    assert must_hold(EN) == ("Kerch",)
+    assert must_hold(IT) == ()
+    assert must_hold(ES) == ()

@@ -939,16 +939,23 @@ class FrontRules:
     mountain_post: str | None = None
 
 
-def front_rules(scenario: str) -> FrontRules | None:
-    """The 1942-44 setup rules of SBE6-SBE8; None for a scenario set up otherwise."""
+def front_rules(scenario: str, options: Mapping[str, Any] | None = None) -> FrontRules | None:
+    """The 1942-44 setup rules of SBE6-SBE8; None for a scenario set up otherwise. The
+    Spanish and Italian 2.x booklets do not say that Kerch starts Soviet (``options``'
+    rulebook version, data/versions.toml)."""
+    from .versions import differs
+
     sc = forces.scenario(scenario)
     name = str(sc.setup.get("name", "BSS"))
     if forces.setup(name).start_line is None:
         return None
     post = sc.flags.get("mountain_post")
+    kerch = bool(sc.flags.get("kerch_soviet_controlled"))
+    if kerch and options is not None and differs(options, "sbe6_kerch_not_soviet"):
+        kerch = False
     return FrontRules(
         setup=name,
-        soviet_places=("Kerch",) if sc.flags.get("kerch_soviet_controlled") else (),
+        soviet_places=("Kerch",) if kerch else (),
         mountain_north=int(sc.flags.get("mountain_units_in_scandinavia", 0)),
         mountain_post=None if post is None else str(post),
     )

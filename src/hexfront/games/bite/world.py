@@ -288,7 +288,7 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
         if p.rule is not None and _optional_block(options, p.rule, basic=sc.rules == "basic")
     )
     sub = replace(setup, placements=chosen, optional_placements=extra)
-    front = deployment.front_rules(sc.id)
+    front = deployment.front_rules(sc.id, options)
     if front is not None:  # SBE6-SBE8: the 1942-44 charts, every hex of the start line held
         resolved = deployment.standard_front(
             front.setup, dmap, front.soviet_places, front.mountain_north, front.mountain_post

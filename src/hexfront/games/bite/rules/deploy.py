@@ -72,7 +72,7 @@ def _front(state: BiteState) -> deployment.FrontRules | None:
     key = "deploy_front"
     if key not in state.memo:
         try:
-            state.memo[key] = deployment.front_rules(state.scenario)
+            state.memo[key] = deployment.front_rules(state.scenario, state.options)
         except (KeyError, forces.DataError):
             state.memo[key] = None
     return cast(deployment.FrontRules | None, state.memo[key])
