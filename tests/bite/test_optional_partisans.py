@@ -20,6 +20,7 @@ from hexfront.games.bite.rules import partisans
 from hexfront.games.bite.rules.infrastructure import rails
 from hexfront.games.bite.rules.rail import near_enemy
 from hexfront.games.bite.rules.resources import connected
+from hexfront.games.bite.rules.retreat import ground_retreat_hexes
 from hexfront.games.bite.rules.supply import compute
 from hexfront.games.bite.state import BiteState
 
@@ -239,3 +240,29 @@ def test_italian_rules_place_partisans_only_in_axis_held_soviet_hexes() -> None:
     assert italian
     assert italian < english
     assert all(m.state.control[board.node(h)] == "axis" for h in italian)
+
+
+def test_axis_units_do_not_retreat_into_partisans() -> None:
+    m = with_discs(2)
+    state = m.state
+    board = state.w.board
+    node = board.node(HIDEOUT)
+    battle = next(n for n in board.adjacency[node] if board.playable[n])
+    corps = state.pieces["ger-c-i"]
+    corps.status, corps.node = "map", battle
+    # A friendly unit holds the partisans' hex (they are two: not dispersed), so the hex
+    # is a lawful retreat (7.7.15 b) but for the partisans.
+    other = state.pieces["ger-c-ii"]
+    other.status, other.node = "map", node
+    state.control[battle] = "axis"
+    for n in board.adjacency[battle]:
+        if board.playable[n]:
+            state.control[n] = "axis"
+    state.touch()
+    with_partisans = set(ground_retreat_hexes(state, corps, battle))
+    freed = state.clone()
+    freed.flags.pop(partisans.FLAG)
+    without = set(ground_retreat_hexes(freed, freed.pieces["ger-c-i"], battle))
+    assert node in without
+    assert node not in with_partisans
+    assert without - with_partisans == {node}

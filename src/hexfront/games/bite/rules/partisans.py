@@ -10,9 +10,9 @@ neither count nor take discs. The Italian 2.x rules (``partisans_in_axis_territo
 place them only in Axis-held Soviet hexes.
 
 Partisans never move and have no zone of control. What a hex's discs do to the Axis:
-one or more block Axis rail moves (SRM) and the rail transport of Axis PP through the hex;
-two or more also block Axis ground supply lanes; three also cut the rail link of Axis
-supply sources. A single disc is gone when an Axis ground unit stands in its hex; a Soviet
+one or more block Axis rail moves (SRM) and the rail transport of Axis PP through the hex,
+and Axis retreats into it (retreat.py); two or more also block Axis ground supply lanes;
+three also cut the rail link of Axis supply sources. A single disc is gone when an Axis ground unit stands in its hex; a Soviet
 ground unit in the hex takes the discs back and adds a yellow PP for each to the Soviet
 savings. Those checks are made at the start of every Supply, Final Supply and Soviet
 Production Phase (design choice: not in the middle of a move).
@@ -20,8 +20,8 @@ Production Phase (design choice: not in the middle of a move).
 Fog of war: discs are kept in ``state.flags`` and the Axis sees only the hexes where an
 Axis ground unit has found discs it could not disperse (``partisans_seen``); the view
 strips the rest (:func:`public_flags`). Design choices (docs/rules-coverage.md): the
-partisans' own defence when attacked (two or three discs fight as one or two steps) and
-their hindrance to retreats are not played yet.
+partisans' own defence when attacked (two or three discs fight as one or two steps) is
+not played yet: an Axis unit entering their hex only finds them.
 """
 
 from __future__ import annotations

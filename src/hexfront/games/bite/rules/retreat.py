@@ -17,7 +17,7 @@ from ..board import WATER
 from ..state import BiteState, Piece, enemy_of
 from ..types import Node
 from ..versions import differs
-from . import powers
+from . import partisans, powers
 from .air import air_retreat_hexes as air_retreat_hexes  # 7.7.16, kept with the air rules
 from .basics import battle_nodes, can_stack, is_frozen, zoc_map
 from .optional_rules import may_enter_terrain
@@ -38,6 +38,7 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: Node) -> list[N
     battles = battle_nodes(state)
     enemy_at = {p.node for p in state.on_map(enemy)}
     control = state.control
+    hindered = partisans.blocked(state, side, 1)  # 29.0
 
     def blocked(n: Node) -> bool:
         site = board.sites.get(n)
@@ -61,6 +62,8 @@ def ground_retreat_hexes(state: BiteState, piece: Piece, battle: Node) -> list[N
             continue  # 14.0: armour never goes into mountains, nor others in bad weather
         if ezoc[r] or r in enemy_at or r in battles:
             continue
+        if r in hindered:
+            continue  # 29.0: partisans bar the Axis from retreating into their hex
         if own_hexes_only and control[r] != side:
             continue  # 7.7.14, Italian 2.x rules: only into a hex of one's own side
         if not can_stack(state, r, side, [spec]):
