@@ -87,6 +87,11 @@ def test_the_count_is_a_third_of_the_minor_cities_plus_the_major_ones() -> None:
     assert partisans.count(m5.state) == 5 // 3 + 4
 
 
+def test_a_fortress_city_counts_as_a_major_one() -> None:
+    m = production(ON, [], ["Sevastopol"])
+    assert partisans.count(m.state) == 1
+
+
 def test_a_garrisoned_city_does_not_count() -> None:
     m = production(ON, [{"id": "ger-c-i", "hex": "Minsk"}], MAJORS)
     assert partisans.count(m.state) == 3

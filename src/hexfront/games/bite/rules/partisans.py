@@ -2,7 +2,7 @@
 
 From September 1941 (the calendar's ``partisans_start``) each Soviet Production Phase
 places partisan discs: one for every three Soviet minor cities the Axis holds without a
-garrison, plus one for every such major city (a garrison is an Axis unit in the city or
+garrison, plus one for every such major city (the fortress cities count as major) (a garrison is an Axis unit in the city or
 having it in its zone of control, 27.0), never more than 20 on the map. A disc goes on a
 hex of the Soviet Union (1941 borders) outside every Axis zone of control and with no unit
 in it, at most three to a hex; Vyborg, Salla, Petsamo, the Baltic States and Bessarabia
@@ -35,7 +35,7 @@ from hexfront.engine.events import JSON
 from hexfront.engine.listing import Listing
 
 from .. import forces
-from ..board import WATER
+from ..board import FORTRESS, WATER
 from ..state import AXIS, SOVIET, BiteState
 from ..versions import differs
 from .basics import zoc_map
@@ -116,10 +116,10 @@ def count(state: BiteState) -> int:
             continue
         if node in axis_here or zoc[node]:
             continue  # 27.0: garrisoned
-        if site.is_major:
-            majors += 1
+        if site.is_major or site.type == FORTRESS:
+            majors += 1  # design choice: Leningrad, Sevastopol, Oranienbaum count as major
         else:
-            minors += 1  # minor cities and fortresses
+            minors += 1
     per_minor = int(_pool().get("minor_cities_per_partisan", 3))
     per_major = int(_pool().get("per_major_city", 1))
     return minors // per_minor + majors * per_major
