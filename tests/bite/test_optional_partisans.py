@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from hexfront.ai.base import RandomAgent
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
 from hexfront.games.bite import text
@@ -271,3 +272,21 @@ def test_axis_units_do_not_retreat_into_partisans() -> None:
     assert node in without
     assert node not in with_partisans
     assert without - with_partisans == {node}
+
+
+def test_random_play_never_shows_the_axis_an_unfound_partisan() -> None:
+    m = production(ON, [{"id": "ger-c-i", "hex": "Brest"}], [*MAJORS, "Brest"])
+    agents = {"axis": RandomAgent(5), "soviet": RandomAgent(6)}
+    checked = 0
+    for _ in range(400):
+        if m.is_over():
+            break
+        view = m.view("axis")
+        found = view["flags"].get("partisans", {})
+        seen = set(m.state.flags.get(partisans.SEEN, []))
+        assert set(found) <= seen
+        assert "partisan_placed" not in json.dumps(view)
+        checked += bool(partisans.discs(m.state))
+        side = m.active_sides()[0]
+        m.act(agents[side].choose(m.view(side), m.legal_actions(side)))
+    assert checked  # discs were on the map while the Axis looked
