@@ -105,6 +105,7 @@ CLASS_WORDS = {
 WEATHER_WORDS = {
     "good": N_("good"),
     "rain": N_("rain"),
+    "light_rain": N_("light rain"),
     "mud": N_("mud"),
     "snow": N_("snow"),
     "frost": N_("frost"),
@@ -511,6 +512,18 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             return _("eliminate {who}", who=who)
         case "stand":
             return _("stand and fight on")
+        case "target":  # 19.2
+            return _("aim the next hit at {who} (19.2)", who=who)
+        case "recon":  # 19.1
+            return _("scout {at} from the air with {hq} (19.1)", at=at, hq=names.unit(a["hq"]))
+        case "charge" if a.get("kind") == "panzers":  # 21.0
+            return _("declare a Panzers Attack!: the armour fires first and takes the first hits")
+        case "charge" if a.get("barbo"):  # 20.0
+            return _("declare a Cavalry Charge! led by Gruppo Barbò, with three more dice (once)")
+        case "charge":  # 20.0
+            return _("declare a Cavalry Charge!: the cavalry fires first and takes the first hits")
+        case "no_charge":
+            return _("fight as usual, without a special attack")
         case "end_ground":
             return _("end ground movement (then air units)")
         case "done":
@@ -541,6 +554,10 @@ PROMPT_WORDS = {
         "Romanians and Hungarians cannot fight side by side: eliminate one unit."
     ),
     "exploit": N_("Exploit with supplied armour (no attacks), then done."),
+    "charge": N_(
+        "Declare a special attack: your chargers fire before the defender's ground units, "
+        "but take his hits first; or fight as usual."
+    ),
     "production": N_("Spend PP: repair, rebuild, place reinforcements; then done."),
     "overstack": N_(
         "Some hexes hold more units than the stacking limits allow (3 ground units, at "
@@ -574,6 +591,8 @@ def prompt_words(prompt: dict[str, Any] | None) -> str:
         return line
     if kind == "air":
         line = _("Fly air missions or rebase; then done.")
+        if text.startswith("Fly air missions, rebase or scout"):  # 19.1
+            line = _("Fly air missions, rebase or scout enemy hexes from the air; then done.")
         if text.startswith("Air units in neutral Finland"):
             first = _("Air units in neutral Finland must rebase out of it first (5.5).")
             line = f"{first} {line}"
@@ -581,6 +600,12 @@ def prompt_words(prompt: dict[str, Any] | None) -> str:
     if kind == "allocate_hit":
         return _(
             "Take the next hit ({left} left) on one of your strongest units.",
+            left=data.get("hits_left", "?"),
+        )
+    if kind == "target_hit":  # 19.2
+        return _(
+            "Your guns and planes pick their target: choose which of the enemy's strongest "
+            "units takes the next hit ({left} left).",
             left=data.get("hits_left", "?"),
         )
     if kind == "retreat":
@@ -830,9 +855,43 @@ def _fire_line(data: dict[str, Any]) -> str:
         dice=", ".join(map(str, data["dice"])),
         needs=needs,
     )
+    if data.get("extra"):  # 20.0, 22.0, 25.0: dice over the unit's steps
+        mods.append(_n("{n} extra die", "{n} extra dice", int(data["extra"])))
     if mods:
         line += f" ({', '.join(mods)})"
     return "  " + line + ": " + _n("{n} hit", "{n} hits", int(data["hits"]))
+
+
+RECON_WORDS = {
+    "interdicted": N_(
+        "{side} air reconnaissance over {place}: the defender's anti-aircraft fire drives "
+        "it off (19.1)"
+    ),
+    "failed": N_("{side} air reconnaissance over {place} sees nothing (19.1)"),
+    "success": N_(
+        "{side} air reconnaissance over {place} finds the defenders: they are shown face up (19.1)"
+    ),
+}
+CHARGE_WORDS = {
+    "cavalry": N_(
+        "{side} Cavalry Charge! at {place}: the cavalry fires first and takes the first hits (20.0)"
+    ),
+    "barbo": N_(
+        "{side} Cavalry Charge! at {place}, led by Gruppo Barbò with three more dice (20.0)"
+    ),
+    "panzers": N_(
+        "{side} Panzers Attack! at {place}: the armour fires first and takes the first hits (21.0)"
+    ),
+}
+
+
+def _optional_line(kind: str, data: dict[str, Any]) -> str:
+    """The optional rules' battle events in words: air reconnaissance and charges."""
+    args = {"side": side_word(data.get("side")), "place": place(data.get("hex"))}
+    if kind == "recon":
+        return _(RECON_WORDS.get(str(data.get("result")), RECON_WORDS["failed"]), **args)
+    key = "barbo" if data.get("barbo") else str(data.get("attack"))
+    return _(CHARGE_WORDS.get(key, CHARGE_WORDS["cavalry"]), **args)
 
 
 def log_line(event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str:
@@ -882,6 +941,10 @@ def log_line(event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str
     if kind == "eliminated":
         who = data.get("name") or names.block(data.get("handle"), data.get("side"))
         return "  " + _("eliminated: {who} ({why})", who=who, why=why_words(data.get("why")))
+    if kind == "recon":  # 19.1
+        return _optional_line(kind, data)
+    if kind == "charge":  # 20.0, 21.0
+        return _optional_line(kind, data)
     if kind == "fortification_lost":  # BOX 1
         args = {"city": data["city"], "side": side_player(data["side"])}
         if data["was"] == "fortress" and data["now"] == "bunker":
