@@ -166,3 +166,34 @@ def test_the_enemy_never_sees_which_units_are_in_reserve() -> None:
     soviet = m.view("soviet")
     assert "reserve" not in soviet["flags"]
     assert CORPS not in json.dumps(soviet)
+
+
+def stavka_reserves(options: dict[str, Any]) -> set[object]:
+    """The Stavka's reserve orders in the Soviet Movement Phase of 1943 (TECH 2 units)."""
+    m = Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE9",
+            "turn": 26,
+            "side": "soviet",
+            "phase": "rail",
+            "reinforcements": False,
+            "unit": [
+                {"id": "sov-stavka", "hex": "Moscow"},
+                {"id": "sov-mc-1", "hex": "Moscow"},
+                {"id": "sov-a-44", "hex": "Moscow"},
+                {"id": "ger-c-i", "hex": "Berlin"},
+            ],
+            "options": options,
+        },
+    )
+    m.act(Action("soviet", "activate", {"hq": "sov-stavka"}))
+    drive(m, at_prompt("move", "soviet"))
+    return {a.args["unit"] for a in reserves(m)}
+
+
+def test_the_stavka_holds_back_any_ground_unit_but_armour_only_in_italian_rules() -> None:
+    assert stavka_reserves(ON) == {"sov-mc-1", "sov-a-44"}
+    italian = stavka_reserves({**ON, "rules": "it-2.x"})
+    # reserve_infantry_only leaves the infantry; the Stavka's own switch, armour: none left
+    assert italian == set()

@@ -14,7 +14,7 @@ its side (the black barrel of the rule is the ``reserve`` entry of ``state.flags
 
 Reserves end with the Exploitation Phase (motorized) or the enemy's Reaction Phase
 (reaction) they were meant for. The Italian 2.x rules (``reserve_infantry_only``) motorize
-infantry-class units only.
+infantry-class units only, and their Stavka (``stavka_reserve_armor_only``) armour only.
 """
 
 from __future__ import annotations
@@ -75,6 +75,12 @@ def _may_order(state: BiteState, hq: Piece, piece: Piece, phase: str) -> bool:
         limit = rules.kinds_per_activation
         if limit is not None and len(set(acts) | {"reserve"}) > limit:
             return False  # 13.8.2: the FHQ's two kinds
+        if (
+            hq_spec.nation == "ussr"
+            and not spec.is_armor
+            and differs(state.options, "stavka_reserve_armor_only")
+        ):
+            return False  # 13.8.1, Italian 2.x rules: the Stavka holds back armour only
         return rules.cross_command or spec.nation == hq_spec.nation
     return spec.nation == hq_spec.nation and command.in_range(state, hq, piece)
 
