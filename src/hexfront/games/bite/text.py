@@ -1064,8 +1064,8 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
             line = _("Persia joins the Axis: its land is Axis-held and open to a Soviet invasion")
         case "volkssturm_called":  # 28.0
             line = _(
-                "Soviet troops stand in Germany: from the next Production Phase the Axis "
-                "raises a free Volkssturm corps each turn"
+                "Soviet troops stand in Germany: the Volkssturm is called up, a free corps "
+                "in each Axis Production Phase"
             )
         case "volkssturm_raised":  # 28.0
             line = _("{name} raised as Volkssturm at {where}", name=name, where=where)
