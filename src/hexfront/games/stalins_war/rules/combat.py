@@ -758,6 +758,17 @@ def offered_cards(state: SwState, v: CombatVars, role: str) -> list[str]:
     return out
 
 
+def may_hold_cards(state: SwState, v: CombatVars, role: str) -> bool:
+    """Whether the side in ``role`` is asked for combat cards even with none that fits: it
+    holds cards and may use them (13.3.4). Asking it whenever its hand is not empty keeps
+    secret whether it holds a card for this combat (the size of a hand is public)."""
+    b = v["battle"]
+    side = v["side"] if role == ATTACKER else enemy(v["side"])
+    units = b["attackers"] if role == ATTACKER else b["defenders"]
+    fed = set(b.get("fed", [])) if role == DEFENDER else {u for u in units if u not in state.oos}
+    return bool(state.pile(side, "hand")) and any(u in fed for u in units)
+
+
 def lasting_shifts(state: SwState, v: CombatVars, b: Battle, role: str) -> list[str]:
     """Cards in force for every attack of this round or turn (S15, S35; A10, A19)."""
     side = v["side"] if role == ATTACKER else enemy(v["side"])
@@ -993,7 +1004,7 @@ class Combat(Procedure[SwState]):
             who = side if role == ATTACKER else enemy(side)
             offer = offered_cards(state, v, role)
             evade = evasions_in_force(state, v) if role == DEFENDER else []
-            if not offer and not evade:
+            if not offer and not evade and not may_hold_cards(state, v, role):
                 return None
             actions = [Action(who, "no_more_cards")]
             actions += [Action(who, "evade", {"card": c}) for c in evade]
