@@ -34,7 +34,7 @@ from typing import Any
 from hexfront.engine.protocol import parse_option_pairs
 
 MAX_ACTIONS = 60_000
-FOG_EVERY = 50  # actions between the fog checks (each builds four views)
+FOG_EVERY = 10  # actions between the fog checks (each builds four views)
 
 
 @dataclass
