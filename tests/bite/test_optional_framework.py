@@ -138,10 +138,13 @@ def test_the_preset_defaults_by_scenario(as_implemented: None) -> None:
     assert basic["rules"] == "en-3.00"
     assert basic["or20_cavalry_charge"] is False
     assert basic["or21_panzers_attack"] is False
+    # The long scenarios too start as the plain Advanced Game; the booklet is a choice.
     long = GAME.setup("SBE5", {}, 1).options
-    assert long["optional_rules"] == "booklet"
-    assert long["or20_cavalry_charge"] is True
-    assert long["or21_panzers_attack"] is True
+    assert long["optional_rules"] == "none"
+    assert long["or20_cavalry_charge"] is False
+    booklet = GAME.setup("SBE5", {"optional_rules": "booklet"}, 1).options
+    assert booklet["or20_cavalry_charge"] is True
+    assert booklet["or21_panzers_attack"] is True
 
 
 def test_presets_and_overrides(as_implemented: None) -> None:
@@ -153,7 +156,10 @@ def test_presets_and_overrides(as_implemented: None) -> None:
     assert opts("SBE1", {"optional_rules": "all"}) == (True, True)
     assert opts("SBE1", {"optional_rules": "booklet"}) == (False, False)  # none suggested
     # A switch given on its own wins over the preset; None follows it.
-    assert opts("SBE5", {"or20_cavalry_charge": False}) == (False, True)
+    assert opts("SBE5", {"optional_rules": "booklet", "or20_cavalry_charge": False}) == (
+        False,
+        True,
+    )
     assert opts("SBE1", {"or21_panzers_attack": True}) == (False, True)
     assert opts("SBE5", {"optional_rules": "none", "or20_cavalry_charge": None}) == (False, False)
 

@@ -44,7 +44,12 @@ class Match(Generic[S]):
         seed: int = 0,
     ) -> None:
         self.game = game
-        self.record = GameRecord(game.name, scenario, dict(options or {}), seed)
+        given = dict(options or {})
+        # A game may name in its record what a preset of options stood for (BITE's optional
+        # rules), so that the record replays the same game under a later version.
+        pin = getattr(game, "pinned_options", None)
+        recorded: dict[str, JSON] = dict(pin(scenario, given)) if callable(pin) else given
+        self.record = GameRecord(game.name, scenario, recorded, seed)
         self.state: S = game.setup(scenario, self.record.options, seed)
         self._undo: list[S] = []
         self._undo_side: str | None = None

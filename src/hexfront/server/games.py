@@ -217,7 +217,8 @@ class GameService:
                 )
             live = LiveGame(game_id, game, match, seed, seed_chosen, 0, seats, secret)
             live.spectate, live.spectate_delay = spectate, spectate_delay
-            self.store.insert(live, scenario, full_options, hashes, invite_hashes)
+            # The record's options: a preset of optional rules stored as the rules it named.
+            self.store.insert(live, scenario, match.record.options, hashes, invite_hashes)
             live.thinking = live.ai_to_move()
             return live
 

@@ -122,6 +122,11 @@ class Bite:
     def scenarios(self) -> Sequence[ScenarioInfo]:
         return catalog.scenarios()
 
+    def pinned_options(self, scenario: str, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The options a record keeps: the optional-rules preset replaced by the rules it
+        turned on (``optional.pin``), so the record replays the same game later."""
+        return optional.pin(options, scenario)
+
     def options(self) -> Sequence[OptionInfo]:
         return all_options()
 

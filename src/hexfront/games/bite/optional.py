@@ -74,16 +74,12 @@ def rules_by_key() -> dict[str, OptionalRule]:
     return {r.key: r for r in optional_rules()}
 
 
-@cache
-def _basic_scenarios() -> frozenset[str]:
-    from .catalog import scenarios
-
-    return frozenset(s.id for s in scenarios() if s.rules == "basic")
-
-
 def preset_default(scenario: str) -> str:
-    """``none`` for the short scenarios (Basic Game), ``booklet`` for the long ones."""
-    return "none" if scenario in _basic_scenarios() else "booklet"
+    """``none`` in every scenario (design choice): a game without options is the plain
+    Basic or Advanced Game that the agents are tuned and measured on; the booklet's
+    "AR (+OR)" for the long scenarios is one choice away (``booklet``)."""
+    del scenario  # the same for all today; kept so a scenario could differ later
+    return "none"
 
 
 def option_infos() -> tuple[OptionInfo, ...]:
@@ -92,10 +88,10 @@ def option_infos() -> tuple[OptionInfo, ...]:
     out = [
         OptionInfo(
             PRESET,
-            "booklet",
-            "Which optional rules (14-39) are played: none; as the scenario booklet "
-            "suggests (none in SBE1-SBE4, where it is the default); or all of them. A rule "
-            "switched on or off on its own overrides this.",
+            "none",
+            "Which optional rules (14-39) are played: none (the default); as the scenario "
+            "booklet suggests (SBE5 and SBE9: all but team play; none elsewhere); or all of "
+            "them. A rule switched on or off on its own overrides this.",
             PRESETS,
             "Optional rules",
             ("none", "as the scenario booklet suggests", "all"),
@@ -164,6 +160,23 @@ def resolve(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
             out[rule.key] = value
         else:
             out[rule.key] = preset == "all" or (preset == "booklet" and scenario in rule.booklet)
+    return out
+
+
+def pin(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
+    """The options as a game record keeps them: a preset (``booklet``, ``all``) replaced by
+    the rules it turned on, each named. A record replays the same game after more optional
+    rules are implemented; a preset kept by name would switch the new ones on. Options
+    that turn nothing on are kept as given, so older records stay byte for byte the same."""
+    resolved = resolve(given, scenario)
+    chosen = [r.key for r in optional_rules() if r.implemented and resolved.get(r.key) is True]
+    explicit = any(isinstance(given.get(r.key), bool) for r in optional_rules())
+    if resolved[PRESET] == "none" and not explicit:
+        return dict(given)
+    out: dict[str, JSON] = {k: v for k, v in given.items() if not owns(k) or k == RULES}
+    out[PRESET] = "none"
+    for key in chosen:
+        out[key] = True
     return out
 
 
