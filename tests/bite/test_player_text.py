@@ -290,6 +290,13 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "partisans_dispersed": {"hex": "3202"},
     "partisans_rejoin": {"hex": "3202", "n": 2},
     "reserve": {"unit": "ger-pz-xxxxvii", "hq": "ger-pzgr-3", "mode": "motorized"},  # 31.0
+    # the long scenarios' economy (rules/economy.py) and SBE9's surrender option
+    "project_built": {"project": "saratov_stalingrad", "power": "ussr", "pp": 3},
+    "oil_route_lost": {"power": "ussr"},
+    "oil_route_restored": {"power": "ussr"},
+    "plant_built_up": {"power": "germany", "colour": "yellow", "progress": 6, "of": 10},
+    "plant_finished": {"power": "ussr", "colour": "red"},
+    "soviet_surrender": {"pp": 21},
 }  # fmt: skip
 
 
