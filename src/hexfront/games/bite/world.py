@@ -247,9 +247,11 @@ def _optional_block(options: Mapping[str, JSON], rule: str, *, basic: bool = Fal
 
 
 def _rule_entered() -> frozenset[str]:
-    from .rules.optional_forces import pooled_units
-
-    return pooled_units()
+    """Blocks that enter play only through their rule's own steps (30.0: the Chechens,
+    ``rules/optional_forces.py``), never as a Battle Sheet reinforcement. Read from the
+    data here: the world is built before the rules and must not import them."""
+    chechens = forces.battle_sheets().pools.get("chechens", {})
+    return frozenset({str(chechens.get("unit", "ger-chechen"))})
 
 
 def _playable_ids() -> list[str]:

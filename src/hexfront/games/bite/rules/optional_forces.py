@@ -65,12 +65,6 @@ def chechen_turn() -> int:
     return next(t.turn for t in forces.calendar() if "chechens_may_appear" in t.events)
 
 
-def pooled_units() -> frozenset[str]:
-    """Blocks that enter play only through their rule's own steps (the Chechens), never as
-    a Battle Sheet reinforcement."""
-    return frozenset({chechen_unit()})
-
-
 def garrisoned(state: BiteState, node: int, side: str) -> bool:
     """27.0: a hex is garrisoned by ``side`` when one of its units (air or ground) stands
     there or has the hex in its zone of control."""
