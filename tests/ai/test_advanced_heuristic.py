@@ -107,3 +107,19 @@ def test_an_hq_on_its_last_step_is_kept_until_the_last_turn() -> None:
     # Its repair comes before a front-line infantry unit's (production scores reach ~3).
     assert (bite_command.repair_score(hq) or 0) > 4.0
     assert bite_command.repair_score({"cls": "infantry", "strength": 1}) is None
+
+
+def test_germany_keeps_its_black_pp_for_its_own_hqs() -> None:
+    """Black PP repair the HQ steps that command the armour (13.6): the heuristic never
+    gives them to an ally, while leftover PP of other colours may go."""
+    match = Match(Bite(), "SBE5", {}, 1)
+    view = match.view("axis")
+    gifts = [
+        Action("axis", "aid", {"to": "romania", "colour": "black"}),
+        Action("axis", "aid", {"to": "romania", "colour": "blue"}),
+        Action("axis", "done", {}),
+    ]
+    scores = {
+        str(a.args.get("colour", a.verb)): s for s, _, a in HeuristicAgent(1).scored(view, gifts)
+    }
+    assert scores["black"] < scores["done"] < scores["blue"]

@@ -401,7 +401,9 @@ class HeuristicAgent:
                 a, look.mine, board.node, look.nearest_enemy, self._goal_distance(look, info)
             )
         if verb == "aid":
-            return 0.3
+            # Advanced Game: black PP repair the HQs whose steps are the armour's fuel
+            # (13.6); Germany keeps them (saved beside yellow PP, 11.2) for its own HQs.
+            return -1.0 if a.args.get("colour") == "black" else 0.3
         if verb == "disband":
             return -5.0
         if verb == "hit":
