@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := dev,server,postgres,mapgen,bench,research,ray
 
-.PHONY: run test lint typecheck pytest bench bench-ai fuzz golden install clean map web compile
+.PHONY: run test lint typecheck pytest bench bench-ai fuzz fuzz-sw golden install clean map web compile
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -70,6 +70,9 @@ golden: $(STAMP)
 
 fuzz: $(STAMP)
 	$(BIN)/python -m hexfront.ai.bite_tools.fuzz --games 1000 --json bench/results/fuzz.json
+
+fuzz-sw: $(STAMP)
+	$(BIN)/python -m hexfront.ai.sw_tools.fuzz --games 300 --jobs 1 --json bench/results/fuzz_stalins_war.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .import_linter_cache build
