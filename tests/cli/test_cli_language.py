@@ -4,14 +4,16 @@ not only the game's own words."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from hexfront.cli.main import app
-from hexfront.i18n import _, set_language, using
+from hexfront.i18n import _, _n, set_language, using
 
 runner = CliRunner()
 OTHERS = ("it", "es", "fr")
@@ -109,3 +111,149 @@ def test_a_game_in_the_terminal_says_its_prompts_and_result_in_the_language(lang
     assert said(lang, "Result:") in result.output
     assert said(lang, "choose 1-{n} ({keys}q: quit)", n=1, keys="").split("1")[0] in result.output
     assert "Result:" not in result.output
+
+
+# -- every command, through the global ``hexfront --lang`` (or HEXFRONT_LANG) --------------
+
+
+def run(*args: str, lang: str | None = None, env: dict[str, str] | None = None) -> Result:
+    """``hexfront [--lang LANG] ARGS...``: the language given before the command."""
+    before = ["--lang", lang] if lang else []
+    return runner.invoke(app, [*before, *args], env=env)
+
+
+def says(result: Result, lang: str, template: str, **fields: object) -> bool:
+    """Whether the output holds every piece of ``template`` between its blank fields, in
+    ``lang``, after the translated "error:" label when the command failed."""
+    out = flat(result.output)
+    blank = dict.fromkeys(re.findall(r"\{(\w+)\}", template), "\0")
+    blank.update(fields)
+    pieces = [flat(p) for p in said(lang, template, **blank).split("\0") if p.strip()]
+    return all(p in out for p in pieces)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_selfplay_and_arena_refuse_a_bad_scenario_in_the_language(lang: str) -> None:
+    template = "{game} has no scenario {scenario}; known: {known}"
+    for args in (
+        ("selfplay", "skirmish", "nowhere"),
+        ("arena", "skirmish", "nowhere", "--games", "1", "--jobs", "1"),
+    ):
+        english = run(*args)
+        assert english.exit_code == 1, english.output
+        assert says(english, "en", template)
+        result = run(*args, lang=lang)
+        assert result.exit_code == 1, result.output
+        assert says(result, lang, template), (args, result.output)
+        assert said(lang, "error:") in result.output
+        assert "has no scenario" not in result.output
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_other_command_errors_are_in_the_language(lang: str) -> None:
+    def needs(n: int) -> str:
+        with using(lang):
+            return _n(
+                "{game} needs {n} agent ({sides})",
+                "{game} needs {n} agents ({sides})",
+                n,
+                game="skirmish",
+                sides="red, blue",
+            )
+
+    cases = [
+        (("selfplay", "skirmish", "standard", "--agents", "random"), needs(2), "needs"),
+        (
+            ("arena", "skirmish", "standard", "--agents", "oracle"),
+            said(lang, "unknown agents {names}; available: {agents}", names="\0", agents="\0"),
+            "unknown agents",
+        ),
+        (
+            ("selfplay", "skirmish", "standard", "--option", "rounds"),
+            said(lang, "an option is written KEY=VALUE, not {pair}", pair="'rounds'"),
+            "an option is written",
+        ),
+        (
+            ("bench", "chess"),
+            said(lang, "no benchmark for {game}; try bite", game="'chess'"),
+            "try bite",
+        ),
+    ]
+    for args, line, english in cases:
+        result = run(*args, lang=lang)
+        assert result.exit_code == 1, (args, result.output)
+        out = flat(result.output)
+        for piece in line.split("\0"):
+            assert flat(piece) in out, (args, piece, out)
+        assert english not in out, (args, out)
+        assert said(lang, "error:") in out
+
+
+def _record(tmp_path: Path) -> Path:
+    rec = tmp_path / "g.json"
+    made = run("selfplay", "skirmish", "standard", "--seed", "4", "--json", "--record", str(rec))
+    assert made.exit_code == 0, made.output
+    return rec
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_replay_verify_says_its_verdict_and_a_failure_in_the_language(
+    lang: str, tmp_path: Path
+) -> None:
+    rec = _record(tmp_path)
+    good = run("replay", str(rec), "--verify", lang=lang)
+    assert good.exit_code == 0, good.output
+    assert said(lang, "the rebuilt state matches the record") in flat(good.output)
+    assert "matches the record" not in good.output
+    data = json.loads(rec.read_text())
+    data["final_hash"] = "0" * 64
+    rec.write_text(json.dumps(data))
+    bad = run("replay", str(rec), "--verify", lang=lang)
+    assert bad.exit_code == 1
+    assert says(bad, lang, "hash mismatch: the record says {hash}", hash="0" * 64), bad.output
+    assert "mismatch" not in bad.output
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_server_dice_check_fails_in_the_language(lang: str, tmp_path: Path) -> None:
+    """A server's record whose revealed secret does not give its seed (server/dice.py)."""
+    from hexfront.server import dice
+
+    rec = _record(tmp_path)
+    record = json.loads(rec.read_text())
+    secret, seed = dice.draw()
+    assert seed != record["seed"]
+    served = tmp_path / "served.json"
+    served.write_text(json.dumps({"record": record, "dice": dice.reveal(secret)}))
+    english = run("replay", str(served), "--verify")
+    assert english.exit_code == 1
+    assert "the secret gives" in english.output
+    result = run("replay", str(served), "--verify", lang=lang)
+    assert result.exit_code == 1
+    line = said(
+        lang,
+        "dice: {problem}",
+        problem=said(lang, "the record's seed is not the one the secret gives"),
+    )
+    assert line in flat(result.output), result.output
+    lying = run("replay", str(served), "--verify", "--commitment", "f" * 64, lang=lang)
+    assert lying.exit_code == 1
+    assert said(lang, "the commitment differs from the one shown during the game") in flat(
+        lying.output
+    )
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_selfplay_summary_and_the_environment_choose_the_language(
+    lang: str, tmp_path: Path
+) -> None:
+    result = run("selfplay", "skirmish", "standard", "--seed", "4", env={"HEXFRONT_LANG": lang})
+    assert result.exit_code == 0, result.output
+    for label in ("winner", "outcome", "state hash"):
+        assert f"{said(lang, label)}: " in result.output
+    assert "state_hash:" not in result.output
+    as_json = run("selfplay", "skirmish", "standard", "--seed", "4", "--json", lang=lang)
+    assert set(json.loads(as_json.stdout)) >= {"winner", "outcome", "state_hash"}
+    # play's own --lang still wins over the global one
+    scenario = play("skirmish", lang="fr", env={"HEXFRONT_LANG": lang})
+    assert said("fr", "name a scenario (e.g. SBE1) or give --position FILE") in scenario.output

@@ -62,8 +62,27 @@ def main(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            envvar="HEXFRONT_LANG",
+            help="the language of every command's messages: en, it, es or fr (English by default)",
+        ),
+    ] = None,
 ) -> None:
     """hexfront: play Blocks in the East with the rules enforced and fog of war kept."""
+    _use_language(lang or "en")
+
+
+def _use_language(lang: str) -> None:
+    """Write the commands' messages in ``lang`` (issue 18), or fail naming the choices."""
+    from hexfront.i18n import UnknownLanguage, set_language
+
+    try:
+        set_language(lang)
+    except UnknownLanguage as exc:
+        _fail(str(exc))
 
 
 @app.command()
@@ -101,7 +120,7 @@ def _options(pairs: list[str]) -> dict[str, Any]:
     try:
         return parse_option_pairs(pairs)
     except ValueError as exc:
-        _fail(f"--option: {exc}")
+        _fail(_("--option: {problem}", problem=exc))
 
 
 def _seats(game: Game[Any], seat: list[str], shortcuts: dict[str, str | None]) -> dict[str, str]:
@@ -330,12 +349,8 @@ def play(
     ] = None,
 ) -> None:
     """Play in the terminal: numbered legal actions, your side's view only."""
-    from hexfront.i18n import UnknownLanguage, set_language
-
-    try:  # the words of BITE's log, prompts and actions (Stalin's War's stay English)
-        set_language(lang or "en")
-    except UnknownLanguage as exc:
-        _fail(str(exc))
+    if lang is not None:  # else the one of ``hexfront --lang`` (BITE's words; SW's stay English)
+        _use_language(lang)
 
     game = _load(game_name)
     seats = _seats(game, seat, {"axis": axis, "soviet": soviet})
@@ -423,7 +438,16 @@ def selfplay(
     game = _load(game_name)
     names = [a.strip() for a in agents.split(",")]
     if len(names) != len(game.sides):
-        _fail(f"{game.name} needs {len(game.sides)} agents ({', '.join(game.sides)})")
+        _fail(
+            _n(
+                "{game} needs {n} agent ({sides})",
+                "{game} needs {n} agents ({sides})",
+                len(game.sides),
+                game=game.name,
+                sides=", ".join(game.sides),
+            )
+        )
+    _check_scenario(game, scenario)
     try:
         pairs = enumerate(zip(game.sides, names, strict=True))
         seated = {side: make_agent(name, seed + i) for i, (side, name) in pairs}
@@ -446,9 +470,21 @@ def selfplay(
     }
     if as_json:
         print(json.dumps(summary))
-    else:
-        for k, v in summary.items():
-            console.print(f"{k}: {v}")
+        return
+    labels = {
+        "game": _("game"),
+        "scenario": _("scenario"),
+        "seed": _("seed"),
+        "winner": _("winner"),
+        "outcome": _("outcome"),
+        "turns": _("turns"),
+        "actions": _("actions"),
+        "state_hash": _("state hash"),
+    }
+    summary["winner"] = side_said(str(result.winner)) if result and result.winner else _("none")
+    summary["outcome"] = _verdict_text(game, result.to_json()) if result else _("unfinished")
+    for k, v in summary.items():
+        console.print(f"{labels[k]}: {v}", markup=False, highlight=False)
 
 
 @app.command("replay")
@@ -474,24 +510,40 @@ def replay_cmd(
     except HexfrontError as exc:
         _fail(str(exc))
     rebuilt = state_hash(game, state)
-    console.print(f"{rec.game} {rec.scenario}: {len(rec.actions)} actions, hash {rebuilt}")
+    console.print(
+        _n(
+            "{game} {scenario}: {n} action, hash {hash}",
+            "{game} {scenario}: {n} actions, hash {hash}",
+            len(rec.actions),
+            game=rec.game,
+            scenario=rec.scenario,
+            hash=rebuilt,
+        ),
+        markup=False,
+        highlight=False,
+    )
     if verify:
         if dice is not None:
             try:
                 promised = server_dice.check(rec, dice, commitment)
             except server_dice.DiceError as exc:
-                _fail(f"dice: {exc}")
-            console.print(
-                f"[green]dice verified[/]: the seed comes from the secret committed to when "
-                f"the game began ({promised}); the replay rolled every die again from it"
+                _fail(_("dice: {problem}", problem=exc))
+            label = _("dice verified")
+            said = _(
+                "the seed comes from the secret committed to when the game began ({commitment}); "
+                "the replay rolled every die again from it",
+                commitment=promised,
             )
+            console.print(f"[green]{label}[/]: {said}", highlight=False)
         elif commitment is not None:
-            _fail("the record reveals no dice secret to check the commitment against")
+            _fail(_("the record reveals no dice secret to check the commitment against"))
         if rec.final_hash is None:
-            _fail("the record carries no final hash to verify against")
+            _fail(_("the record carries no final hash to verify against"))
         if rec.final_hash != rebuilt:
-            _fail(f"hash mismatch: record says {rec.final_hash}")
-        console.print("[green]verified[/]: the rebuilt state matches the record")
+            _fail(_("hash mismatch: the record says {hash}", hash=rec.final_hash))
+        label = _("verified")
+        said = _("the rebuilt state matches the record")
+        console.print(f"[green]{label}[/]: {said}", highlight=False)
 
 
 @app.command()
@@ -553,12 +605,23 @@ def arena(
     from hexfront.ai.base import AGENTS
 
     if address is not None and not ray:
-        _fail(f"{address!r}: an address is only taken after --ray (the Ray cluster to join)")
+        _fail(
+            _(
+                "{address}: an address is only taken after --ray (the Ray cluster to join)",
+                address=repr(address),
+            )
+        )
     names = [a.strip() for a in agents.split(",") if a.strip()]
     unknown = [n for n in names if n not in AGENTS]
     if unknown or not names:
-        _fail(f"unknown agent(s) {unknown}; available: {', '.join(AGENTS)}")
-    _load(game_name)
+        _fail(
+            _(
+                "unknown agents {names}; available: {agents}",
+                names=", ".join(map(repr, unknown)) or _("none"),
+                agents=", ".join(AGENTS),
+            )
+        )
+    _check_scenario(_load(game_name), scenario)
     options = {"ismcts": {"budget": budget}} if budget is not None else {}
     pairs = max(1, len(names) * (len(names) - 1) // 2)
     with Progress(console=err, transient=as_json) as progress:
@@ -582,14 +645,23 @@ def arena(
     if as_json:
         print(json.dumps(report, indent=2))
         return
-    table = Table(title=f"Arena: {game_name} {scenario}, {report['games']} games")
-    for col in ("agent", "side", "win", "draw", "loss", "s/decision", "Elo"):
+    n_games = int(report["games"])
+    table = Table(
+        title=_n(
+            "Arena: {game} {scenario}, {n} game",
+            "Arena: {game} {scenario}, {n} games",
+            n_games,
+            game=game_name,
+            scenario=scenario,
+        )
+    )
+    for col in (_("agent"), _("side"), _("win"), _("draw"), _("loss"), _("s/decision"), "Elo"):
         table.add_column(col)
     for name, by_side in report["results"].items():
         for side, c in by_side.items():
             table.add_row(
                 name,
-                side,
+                side_said(side),
                 str(c["win"]),
                 str(c["draw"]),
                 str(c["loss"]),
@@ -598,7 +670,12 @@ def arena(
             )
     console.print(table)
     console.print(
-        f"average game: {report['average_actions']} actions, {report['average_turns']} turns"
+        _(
+            "average game: {actions} actions, {turns} turns",
+            actions=report["average_actions"],
+            turns=report["average_turns"],
+        ),
+        highlight=False,
     )
 
 
@@ -723,7 +800,7 @@ def bench(
 ) -> None:
     """Benchmark a game's rules engine (random play, turns, supply; OpenSpiel if present)."""
     if game_name != "bite":
-        _fail(f"no benchmark for {game_name!r}; try bite")
+        _fail(_("no benchmark for {game}; try bite", game=repr(game_name)))
     from hexfront.ai.bite_tools.benchmark import run
 
     try:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from hexfront.engine.records import GameRecord, RecordError
+from hexfront.i18n import _
 
 DERIVATION = "seed = first 8 bytes of sha256('hexfront-seed:' + secret), big-endian, >> 1"
 
@@ -56,7 +57,7 @@ def read_record(path: Path) -> tuple[GameRecord, dict[str, Any] | None]:
     try:
         obj = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
+        raise RecordError(_("cannot read {path}: {why}", path=str(path), why=exc)) from None
     if isinstance(obj, dict) and "format" not in obj and isinstance(obj.get("record"), dict):
         dice = obj.get("dice")
         return GameRecord.from_json(obj["record"]), dice if isinstance(dice, dict) else None
@@ -68,11 +69,11 @@ def check(record: GameRecord, dice: dict[str, Any], shown: str | None = None) ->
     player was shown, if given) and the record's seed; the commitment, or DiceError."""
     secret, promised = dice.get("secret"), dice.get("commitment")
     if not isinstance(secret, str) or not isinstance(promised, str):
-        raise DiceError("the record's dice entry lacks its secret or its commitment")
+        raise DiceError(_("the record's dice entry lacks its secret or its commitment"))
     if commitment(secret) != promised:
-        raise DiceError("the revealed secret does not match the commitment")
+        raise DiceError(_("the revealed secret does not match the commitment"))
     if shown is not None and shown != promised:
-        raise DiceError("the commitment differs from the one shown during the game")
+        raise DiceError(_("the commitment differs from the one shown during the game"))
     if seed_of(secret) != record.seed:
-        raise DiceError("the record's seed is not the one the secret gives")
+        raise DiceError(_("the record's seed is not the one the secret gives"))
     return promised
