@@ -5,7 +5,10 @@ plays random games and reports crashes, dead ends (a side must act but has no le
 broken invariants (``games/stalins_war/invariants.py``: card conservation across the piles,
 hand sizes, stacking, one side a hex, the Turn Track), fog leaks and games that run too long.
 
-The fog check: every ``FOG_EVERY`` actions, each side's view must not change when the other
+Two fog checks. After every action, each side's view must hold none of the other side's
+hand, no card still in a draw pile and no inactive partisan's identity or strength
+(``invariants.fog_leaks``: a cheap look through the view's strings). Every ``FOG_EVERY``
+actions, the costlier one: each side's view must not change when the other
 side's hand and deck are dealt differently and the inactive partisans' counters swap places
 (a view that changes shows something it may not). A failing game is saved as a record under
 ``fuzz-failures/`` so that ``hexfront replay`` can rebuild it.
@@ -98,7 +101,8 @@ def play_one(job: Job) -> Outcome:
     from hexfront.ai.base import make_agent
     from hexfront.engine.match import Match
     from hexfront.games.stalins_war.game import StalinsWar
-    from hexfront.games.stalins_war.invariants import check
+    from hexfront.games.stalins_war.invariants import check, fog_leaks
+    from hexfront.games.stalins_war.state import AXIS, SOVIET
     from hexfront.games.stalins_war.world import load_world
 
     game = StalinsWar()
@@ -132,6 +136,14 @@ def play_one(job: Job) -> Outcome:
             errors = check(match.state)
             if errors:
                 out.problem, out.detail = "invariant", "; ".join(errors[:3])
+                break
+            leaks = [
+                leak
+                for viewer in (AXIS, SOVIET)
+                for leak in fog_leaks(match.state, game.view(match.state, viewer), viewer)
+            ]
+            if leaks:
+                out.problem, out.detail = "fog", "; ".join(leaks[:3])
                 break
             if out.actions % FOG_EVERY == 0:
                 leaks = fog_problems(game, match.state, seed + out.actions)

@@ -51,3 +51,92 @@ def check(state: SwState) -> list[str]:
         if len(sides) > 1:
             problems.append(f"both sides in {m.id_of(node)}")
     return problems
+
+
+def _strings(value: object, out: set[str]) -> None:
+    """Every string in a JSON value, keys and values alike."""
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            out.add(str(k))
+            _strings(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _strings(v, out)
+
+
+# the keys a face-down partisan counter may carry in a view (16.1.3: its place, nothing more)
+FACE_DOWN_KEYS = frozenset({"id", "kind", "side", "box", "hex"})
+# log events that move a card known to both sides into a hand (7.1.3: the set-aside cards)
+PUBLIC_MOVES = frozenset({"set_aside_taken"})
+
+
+def fog_leaks(state: SwState, view: dict[str, object], viewer: str) -> list[str]:
+    """What ``viewer``'s view shows that it may not, checked cheaply enough for every action:
+    the other side's hand (7.1: counts only), the cards still in either draw pile (their
+    contents and order are known to no one), and the inactive partisans' counters, whose
+    identity and strength stay secret to both sides until revealed (16.1.3). The cards are
+    looked for by id and by title among every string of the view, log included (a card the
+    log names before its deck's last reshuffle was face up then, so that is history)."""
+    from .rules.partisans import hidden
+
+    problems: list[str] = []
+    other = next(s for s in SIDES if s != viewer)
+    cards = view.get("cards")
+    if not isinstance(cards, dict) or not isinstance(cards.get(other), dict):
+        return [f"the {viewer} view has no card table for the {other}"]
+    if cards[other].get("hand") is not None:
+        problems.append(f"the {viewer} view lists the {other} hand")
+    strings: set[str] = set()
+    # "played" is the game's history of events played face up (7.5), so it may name a card
+    # since reshuffled into its deck; the log is looked at below
+    _strings({k: v for k, v in view.items() if k not in ("log", "played")}, strings)
+    # 7.2: a card played face up this turn and then reshuffled into its deck stays named in
+    # the log of its play: that is history, not a leak; only what the log says after the
+    # last reshuffle of the card's deck must not name it
+    log = view.get("log")
+    entries = log if isinstance(log, list) else []
+    since: dict[str, set[str]] = {}
+    for side in SIDES:
+        last = max(
+            (
+                i
+                for i, e in enumerate(entries)
+                if isinstance(e, dict)
+                and e.get("kind") == "reshuffle"
+                and isinstance(e.get("data"), dict)
+                and e["data"].get("side") == side
+            ),
+            default=-1,
+        )
+        since[side] = set()
+        # 7.1.3: the Soviet set-aside cards lie face up, so taking them into the hand is public
+        _strings(
+            [
+                e
+                for e in entries[last + 1 :]
+                if not (isinstance(e, dict) and e.get("kind") in PUBLIC_MOVES)
+            ],
+            since[side],
+        )
+    secret = dict.fromkeys(state.pile(other, "hand"), f"the {other} hand")
+    for s in SIDES:
+        secret |= dict.fromkeys(state.pile(s, "deck"), f"the {s} draw pile")
+    titles = Counter(c.title for c in state.world.cards.values())
+    for cid, where in sorted(secret.items()):
+        card = state.world.cards[cid]
+        shown = strings | since[card.side]
+        # a title shared by several cards (the six Soviet Reinforcements) names none of them
+        if cid in shown or (titles[card.title] == 1 and card.title in shown):
+            problems.append(f"the {viewer} view shows card {cid} ({card.title}) from {where}")
+    _strings(entries, strings)
+    for uid in hidden(state):
+        if uid in strings:
+            problems.append(f"the {viewer} view names the inactive partisan {uid}")
+    units = view.get("units")
+    for u in units if isinstance(units, list) else []:
+        if isinstance(u, dict) and u.get("id") is None and set(u) - FACE_DOWN_KEYS:
+            extra = sorted(set(u) - FACE_DOWN_KEYS)
+            problems.append(f"the {viewer} view shows {extra} of a face-down partisan")
+    return problems
