@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from hexfront.engine.errors import UnknownGame
+from hexfront.engine.protocol import Action
 from hexfront.engine.sequence import Frame
 from hexfront.games.stalins_war.machine import MACHINE
 from hexfront.games.stalins_war.rules.options import BID_MAX
 from hexfront.games.stalins_war.rules.turn import automatic_rp
-from hexfront.games.stalins_war.state import AXIS, SOVIET
+from hexfront.games.stalins_war.state import AXIS, SOVIET, SwState
 
 from .helpers import GAME
 
@@ -127,3 +128,45 @@ def test_a_first_card_of_choice_for_a_vp() -> None:
     assert s.turn == 1
     plain = GAME.setup("campaign", {}, 1)
     assert len(plain.pile(AXIS, "hand")) == 6
+
+
+def _trench_board(options: dict[str, object]) -> SwState:
+    from .test_combat import clear, place
+
+    s = GAME.setup("campaign", options, 1)
+    clear(s)
+    place(s, "su.Kalinin", "2722")
+    place(s, "su.Bryansk", "2622")
+    s.turn = 3
+    s.forbidden.append("soviet:entrench")  # People's Militia played (10.3.1)
+    return s
+
+
+def test_a_sure_trench_costs_one_more_ops_and_needs_no_die() -> None:
+    """23.1.3: with the option a side may pay one OPS more for a trench that needs no die;
+    without it only the rolled trench is offered."""
+    from .helpers import act, movement
+
+    plain = _trench_board({})
+    d = movement(plain, SOVIET, ops=2)
+    assert {a.verb for a in d.actions} >= {"entrench"}
+    assert "entrench_sure" not in {a.verb for a in d.actions}
+
+    s = _trench_board({"automatic_trench": True})
+    d = movement(s, SOVIET, ops=1)  # one OPS pays the rolled trench only
+    assert "entrench" in {a.verb for a in d.actions}
+    assert "entrench_sure" not in {a.verb for a in d.actions}
+    d = movement(s, SOVIET, ops=2)
+    sure = [a for a in d.actions if a.verb == "entrench_sure"]
+    assert sorted(str(a.args["hex"]) for a in sure) == ["2622", "2722"]
+    banked = s.banked_ops[SOVIET]
+    d = act(s, Action(SOVIET, "entrench_sure", {"hex": "2722"}))
+    assert d is not None
+    assert s.stack[-1].vars["ops"] == 0  # 1 OPS for the trench, 1 more for the sure one
+    assert s.banked_ops[SOVIET] == banked
+    assert not [a for a in d.actions if a.verb.startswith("entrench")]  # nothing left to pay
+    s.dice.loaded = [6]  # a die that would fail (10.3.1: 1-3) is never rolled
+    act(s, Action(SOVIET, "end_movement"))
+    assert s.trenches == {"2722": SOVIET}
+    assert s.dice.loaded == [6]
+    assert not [e for e in s.log if e.kind == "trench_failed"]
