@@ -404,7 +404,8 @@ export class BiteTable {
       else if (p.your_turn) status = L.table.yourDecision;
       else status = fmt(L.table.waitingFor, { who: p.to_move.map(sideName).join(", ") });
       this.tracker.append(h("span", { class: `item status${p.your_turn ? " go" : ""}`, "data-testid": "status" }, status));
-      if (p.ai.error) this.tracker.append(h("span", { class: "item error" }, p.ai.error));
+      // the server's ai.error is its English note for the log; the player reads the catalogue's
+      if (p.ai.error) this.tracker.append(h("span", { class: "item error", "data-testid": "ai-error" }, L.table.aiError));
     }
   }
 

@@ -189,7 +189,7 @@ export const en = {
   },
   table: {
     gameLog: "Game log", turn: "Turn", turnValue: "{turn} of {last} · {month}", phase: "Phase", weather: "Weather", you: "You",
-    over: "game over", thinking: "the computer ({side}) is thinking…", yourDecision: "your decision", waitingFor: "waiting for {who}",
+    over: "game over", thinking: "the computer ({side}) is thinking…", aiError: "the computer could not move; the server's log says why", yourDecision: "your decision", waitingFor: "waiting for {who}",
     unitTip: "{name} ({nation} {cls}), strength {strength}", oos: ", out of supply", flyingFrom: ", flying from {place}", mpLeft: ", {mp} MP left",
     hiddenTip: "{side} block (hidden)", moved: ", moved", attacked: ", attacked",
     zonesNone: "zones: none", supply: "supply", zoc: "ZOC", control: "control",

@@ -188,7 +188,7 @@ export const es: Catalogue = {
   },
   table: {
     gameLog: "Registro de la partida", turn: "Turno", turnValue: "{turn} de {last} · {month}", phase: "Fase", weather: "Clima", you: "Tú",
-    over: "partida terminada", thinking: "el ordenador ({side}) está pensando…", yourDecision: "te toca decidir", waitingFor: "esperando a: {who}",
+    over: "partida terminada", thinking: "el ordenador ({side}) está pensando…", aiError: "el ordenador no ha podido mover; el registro del servidor dice por qué", yourDecision: "te toca decidir", waitingFor: "esperando a: {who}",
     unitTip: "{name} ({cls}, {nation}), fuerza {strength}", oos: ", sin suministro", flyingFrom: ", en vuelo desde {place}", mpLeft: ", quedan {mp} PM",
     hiddenTip: "bloque oculto ({side})", moved: ", ha movido", attacked: ", ha atacado",
     zonesNone: "zonas: ninguna", supply: "suministro", zoc: "ZOC", control: "control",

@@ -188,7 +188,7 @@ export const fr: Catalogue = {
   },
   table: {
     gameLog: "Journal de partie", turn: "Tour", turnValue: "{turn} sur {last} · {month}", phase: "Phase", weather: "Météo", you: "Vous",
-    over: "partie terminée", thinking: "l'ordinateur ({side}) réfléchit…", yourDecision: "à vous de décider", waitingFor: "en attente de : {who}",
+    over: "partie terminée", thinking: "l'ordinateur ({side}) réfléchit…", aiError: "l'ordinateur n'a pas pu jouer ; le journal du serveur dit pourquoi", yourDecision: "à vous de décider", waitingFor: "en attente de : {who}",
     unitTip: "{name} ({cls}, {nation}), force {strength}", oos: ", non ravitaillé", flyingFrom: ", en vol depuis {place}", mpLeft: ", {mp} PM restants",
     hiddenTip: "bloc caché ({side})", moved: ", s'est déplacé", attacked: ", a attaqué",
     zonesNone: "zones : aucune", supply: "ravitaillement", zoc: "ZOC", control: "contrôle",

@@ -188,7 +188,7 @@ export const it: Catalogue = {
   },
   table: {
     gameLog: "Registro di gioco", turn: "Turno", turnValue: "{turn} di {last} · {month}", phase: "Fase", weather: "Meteo", you: "Tu",
-    over: "partita finita", thinking: "il computer ({side}) sta pensando…", yourDecision: "tocca a te", waitingFor: "in attesa di: {who}",
+    over: "partita finita", thinking: "il computer ({side}) sta pensando…", aiError: "il computer non è riuscito a muovere; il registro del server dice perché", yourDecision: "tocca a te", waitingFor: "in attesa di: {who}",
     unitTip: "{name} ({cls}, {nation}), forza {strength}", oos: ", senza rifornimento", flyingFrom: ", in volo da {place}", mpLeft: ", {mp} PM rimasti",
     hiddenTip: "blocco nascosto ({side})", moved: ", ha mosso", attacked: ", ha attaccato",
     zonesNone: "zone: nessuna", supply: "rifornimento", zoc: "ZOC", control: "controllo",
