@@ -257,3 +257,37 @@ def test_selfplay_summary_and_the_environment_choose_the_language(
     # play's own --lang still wins over the global one
     scenario = play("skirmish", lang="fr", env={"HEXFRONT_LANG": lang})
     assert said("fr", "name a scenario (e.g. SBE1) or give --position FILE") in scenario.output
+
+
+# -- an unknown language ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_an_unknown_language_is_refused_in_the_language_being_used(lang: str) -> None:
+    from hexfront.i18n import UnknownLanguage, check_language
+
+    with using(lang), pytest.raises(UnknownLanguage) as refused:
+        check_language("de")
+    assert "unknown language" not in str(refused.value)
+    assert "choose one of" not in str(refused.value)
+    for own_name in ("it (Italiano)", "es (Español)", "fr (Français)", "en (English)"):
+        assert own_name in str(refused.value)
+    # hexfront --lang LANG play ... --lang de: the known language says why de is refused
+    result = runner.invoke(app, ["--lang", lang, "play", "skirmish", "standard", "--lang", "de"])
+    assert result.exit_code == 1
+    out = flat(result.output)
+    assert flat(str(refused.value)) in out, out
+    assert said(lang, "error:") in out
+
+
+def test_an_unknown_language_alone_is_refused_in_english_naming_each_choice_its_way() -> None:
+    for args in (["--lang", "de", "games"], ["play", "skirmish", "standard", "--lang", "xx"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, (args, result.output)
+        out = flat(result.output)
+        assert "unknown language '" in out
+        assert "choose one of" in out
+        assert "it (Italiano), es (Español), fr (Français)" in out
+    from_env = runner.invoke(app, ["games"], env={"HEXFRONT_LANG": "klingon"})
+    assert from_env.exit_code == 1
+    assert "'klingon'" in from_env.output

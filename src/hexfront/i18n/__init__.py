@@ -41,11 +41,18 @@ class UnknownLanguage(ValueError):
 
 
 def check_language(lang: str) -> str:
-    """A language code, lower-cased, or :class:`UnknownLanguage` naming the choices."""
+    """A language code, lower-cased, or :class:`UnknownLanguage` naming the choices.
+
+    The refusal is said in the language being written in (the one asked for before, by
+    the command line's ``--lang``, ``HEXFRONT_LANG`` or a request; English when none was),
+    since the unknown one cannot be; each choice is named in its own words, so a reader
+    of any of them finds theirs."""
     code = str(lang).strip().lower().replace("_", "-").split("-")[0]
     if code not in LANGUAGES:
         choices = ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
-        raise UnknownLanguage(f"unknown language {lang!r}: choose one of {choices}")
+        raise UnknownLanguage(
+            _("unknown language {lang}: choose one of {choices}", lang=repr(lang), choices=choices)
+        )
     return code
 
 

@@ -28,6 +28,7 @@ SOURCES = (
     "engine/protocol.py",
     "server/*.py",
     "cli/main.py",
+    "i18n/__init__.py",
 )
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
 PACKAGE = Path(__file__).parents[1]
