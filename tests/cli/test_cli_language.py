@@ -291,3 +291,33 @@ def test_an_unknown_language_alone_is_refused_in_english_naming_each_choice_its_
     from_env = runner.invoke(app, ["games"], env={"HEXFRONT_LANG": "klingon"})
     assert from_env.exit_code == 1
     assert "'klingon'" in from_env.output
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_map_and_data_commands_say_their_errors_in_the_language(lang: str) -> None:
+    cases = [
+        (
+            ("map", "show", "chess", "Moscow"),
+            said(
+                lang, "no map for game {game}; maps exist for: {games}", game="'chess'", games="\0"
+            ),
+            "no map for game",
+        ),
+        (
+            ("map", "render", "bite", "--out", "/tmp/never.png", "--labels", "some"),
+            said(lang, "--labels takes cities, all or none"),
+            "takes cities",
+        ),
+        (
+            ("data", "check", "chess"),
+            said(lang, "no forces data for game {game}; known: bite", game="'chess'"),
+            "no forces data",
+        ),
+    ]
+    for args, line, english in cases:
+        result = run(*args, lang=lang)
+        assert result.exit_code != 0, (args, result.output)
+        out = flat(result.output)
+        for piece in line.split("\0"):
+            assert flat(piece) in out, (args, piece, out)
+        assert english not in out, (args, out)

@@ -11,6 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from hexfront.i18n import _, _n
+
 data_app = typer.Typer(
     help="Check and list a game's data (units, scenarios, cards).", no_args_is_help=True
 )
@@ -28,13 +30,17 @@ def _loaded(load: Callable[[], T], error: type[Exception]) -> T:
         return load()
     except error as exc:
         for problem in getattr(exc, "problems", [str(exc)]):
-            err.print(f"[red]error:[/] {problem}")
+            err.print(f"[red]{_('error:')}[/] {problem}", highlight=False)
         raise typer.Exit(1) from exc
 
 
 def _only_bite(game_name: str) -> None:
     if game_name != "bite":
-        err.print(f"[bold red]error:[/] no forces data for game {game_name!r}; known: bite")
+        label, said = (
+            _("error:"),
+            _("no forces data for game {game}; known: bite", game=repr(game_name)),
+        )
+        err.print(f"[bold red]{label}[/] {said}", highlight=False)
         raise typer.Exit(1)
 
 
@@ -256,16 +262,15 @@ def _print_report(report: dict[str, Any]) -> None:
             console.print(supply)
         console.print(f"map: {report['map']}")
     for note in report["notes"]:
-        console.print(f"[yellow]note:[/] {note}")
+        console.print(f"[yellow]{_('note:')}[/] {note}", highlight=False)
     for w in report["warnings"]:
-        console.print(f"[yellow]warning:[/] {w}")
+        console.print(f"[yellow]{_('warning:')}[/] {w}", highlight=False)
     for e in report["errors"]:
-        console.print(f"[red]error:[/] {e}")
-    verdict = (
-        "[green]ok[/]" if not report["errors"] else f"[red]{len(report['errors'])} error(s)[/]"
-    )
+        console.print(f"[red]{_('error:')}[/] {e}", highlight=False)
+    n = len(report["errors"])
+    verdict = f"[green]{_('ok')}[/]" if not n else f"[red]{_n('{n} error', '{n} errors', n)}[/]"
     name = "Stalin's War" if report.get("game") == "stalins_war" else "BITE"
-    console.print(f"{name} data: {verdict}")
+    console.print(_("{game} data: {verdict}", game=name, verdict=verdict), highlight=False)
 
 
 @data_app.command("cards")

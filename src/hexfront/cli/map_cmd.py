@@ -16,6 +16,7 @@ from hexfront.games.stalins_war.map import StalinsWarMap
 from hexfront.games.stalins_war.map import check as sw_check
 from hexfront.games.stalins_war.map import load_map as load_sw_map
 from hexfront.games.stalins_war.map import stats as sw_stats
+from hexfront.i18n import _, _n
 
 map_app = typer.Typer(help="Inspect and draw a game map.", no_args_is_help=True)
 console = Console()
@@ -28,19 +29,26 @@ MAP_GAMES = ("bite", "stalins_war")
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}")
+    label = _("error:")
+    err.print(f"[bold red]{label}[/] {message}", highlight=False)
     raise typer.Exit(code)
 
 
 def _map(game: str) -> BiteMap:
     if game == "stalins_war":
-        _fail("the Stalin's War map offers check, render and show")
+        _fail(_("the Stalin's War map offers check, render and show"))
     if game != "bite":
-        _fail(f"no map for game {game!r}; maps exist for: {', '.join(MAP_GAMES)}")
+        _fail(
+            _(
+                "no map for game {game}; maps exist for: {games}",
+                game=repr(game),
+                games=", ".join(MAP_GAMES),
+            )
+        )
     try:
         return load_map()
     except (OSError, HexfrontError, ValueError) as exc:  # pragma: no cover - broken install
-        _fail(f"cannot read the map: {exc}")
+        _fail(_("cannot read the map: {why}", why=exc))
 
 
 def _node(m: BiteMap, ref: str) -> int:
@@ -106,8 +114,8 @@ def map_check(
             table.add_row(f"start line {year}", json.dumps(e))
         console.print(table)
         for e in errors:
-            err.print(f"[red]error:[/] {e}")
-        console.print(f"{len(errors)} error(s)")
+            err.print(f"[red]{_('error:')}[/] {e}", highlight=False)
+        console.print(_n("{n} error", "{n} errors", len(errors)))
     if errors:
         raise typer.Exit(1)
 
@@ -129,7 +137,7 @@ def map_render(
     """Draw a map as a PNG: terrain, rivers, rails, cities, borders and zones."""
     if game_name == "stalins_war":
         _sw_render(out, size=size, ids=ids)
-        console.print(f"wrote {out}")
+        console.print(_("wrote {path}", path=str(out)), highlight=False)
         return
     from hexfront.cli.map_render import ZONE_GROUPS, render
 
@@ -138,13 +146,17 @@ def map_render(
     for z in wanted:
         if z not in ZONE_GROUPS and z not in m.zone_names:
             _fail(
-                f"unknown zone {z!r}; groups: {', '.join(ZONE_GROUPS)}; "
-                f"zones: {', '.join(m.zone_names)}"
+                _(
+                    "unknown zone {zone}; groups: {groups}; zones: {zones}",
+                    zone=repr(z),
+                    groups=", ".join(ZONE_GROUPS),
+                    zones=", ".join(m.zone_names),
+                )
             )
     if labels not in ("cities", "all", "none"):
-        _fail("--labels takes cities, all or none")
+        _fail(_("--labels takes cities, all or none"))
     render(m, out, zones=wanted, size=size, ids=ids, labels=labels)
-    console.print(f"wrote {out}")
+    console.print(_("wrote {path}", path=str(out)), highlight=False)
 
 
 @map_app.command("show")
@@ -192,7 +204,7 @@ def _sw_map() -> StalinsWarMap:
     try:
         return load_sw_map()
     except (OSError, HexfrontError, ValueError) as exc:  # pragma: no cover - broken install
-        _fail(f"cannot read the map: {exc}")
+        _fail(_("cannot read the map: {why}", why=exc))
 
 
 def sw_describe(m: StalinsWarMap, node: int) -> dict[str, Any]:
@@ -233,8 +245,8 @@ def _sw_check(as_json: bool) -> None:
             table.add_row(key, json.dumps(value))
         console.print(table)
         for e in errors:
-            err.print(f"[red]error:[/] {e}")
-        console.print(f"{len(errors)} error(s)")
+            err.print(f"[red]{_('error:')}[/] {e}", highlight=False)
+        console.print(_n("{n} error", "{n} errors", len(errors)))
     if errors:
         raise typer.Exit(1)
 

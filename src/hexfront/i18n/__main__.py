@@ -28,6 +28,8 @@ SOURCES = (
     "engine/protocol.py",
     "server/*.py",
     "cli/main.py",
+    "cli/map_cmd.py",
+    "cli/data_cmd.py",
     "i18n/__init__.py",
 )
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
