@@ -321,3 +321,16 @@ def test_map_and_data_commands_say_their_errors_in_the_language(lang: str) -> No
         for piece in line.split("\0"):
             assert flat(piece) in out, (args, piece, out)
         assert english not in out, (args, out)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_games_list_is_headed_in_the_language_and_its_json_keys_stay(lang: str) -> None:
+    table = run("games", lang=lang)
+    assert table.exit_code == 0, table.output
+    for word in ("playable", "options (--option NAME=VALUE):"):
+        assert said(lang, word) != word
+        assert said(lang, word) in table.output
+    assert "options (--option NAME=VALUE):" not in table.output
+    as_json = run("games", "--json", lang=lang)
+    bite = next(g for g in json.loads(as_json.stdout)["games"] if g["name"] == "bite")
+    assert {"scenarios", "options", "sides"} <= set(bite)

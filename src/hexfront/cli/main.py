@@ -96,15 +96,19 @@ def games(
         return
     for entry in entries:
         table = Table(title=f"{entry.title} ({entry.name}) - {entry.status}")
-        for col in ("scenario", "name", "turns", "rules", "playable"):
+        for col in (_("scenario"), _("name"), _("turns"), _("rules"), _("playable")):
             table.add_column(col)
+        yes, no = _("yes"), _("no")
         for s in entry.scenarios:
-            table.add_row(s.id, s.name, str(s.turns), s.rules, "yes" if s.playable else "no")
+            table.add_row(s.id, s.name, str(s.turns), s.rules, yes if s.playable else no)
         console.print(table)
         if entry.options:
             console.print(
-                "options (--option NAME=VALUE): "
-                + ", ".join(f"{o.name} ({o.label or o.help})" for o in entry.options)
+                _("options (--option NAME=VALUE):")
+                + " "
+                + ", ".join(f"{o.name} ({o.label or o.help})" for o in entry.options),
+                markup=False,
+                highlight=False,
             )
 
 
