@@ -248,6 +248,18 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "hq_command": return cap(fmt(d.order === "supply" ? X.hq_command_supply : X.hq_command, { who: unit(), hq: d.hq !== undefined ? name(String(d.hq)) : L.block.hq, left: d.left }));
     case "hq_deactivated": return fmt(X.hq_deactivated, { name: d.name, strength: d.strength });
     case "siege_step_lost": return cap(fmt(X.siege_step_lost, { block: aBlock(d.side), place: at }));
+    case "project_built": {
+      const projects = X.projects as Record<string, string>;
+      return cap(fmt(X.project_built, { project: projects[String(d.project)] ?? X.projects.other, pp: d.pp }));
+    }
+    case "oil_route_lost": return X.oil_route_lost;
+    case "oil_route_restored": return X.oil_route_restored;
+    case "plant_built_up": case "plant_finished": {
+      const plants = X.plants as Record<string, string>;
+      const kind = plants[String(d.colour)] ?? X.plants.other;
+      return cap(fmt(X[e.kind as "plant_built_up"], { power: power(d.power), kind, progress: d.progress, of: d.of }));
+    }
+    case "soviet_surrender": return fmt(X.soviet_surrender, { pp: d.pp });
     case "siege_step_lost_unit": return fmt(X.siege_step_lost_unit, { name: d.name });
     case "surrender_coloured_pp": return fmt(X.surrender_coloured_pp, { power: power(d.power), pp: colours({ [String(d.colour)]: d.pp }) });
     case "desperate_attack_failed": return cap(fmt(X.desperate_attack_failed, { place: at, n: d.units }));

@@ -320,6 +320,11 @@ export const en = {
     sbe5: "Axis VP at the end of November 1941: 1 for each of Leningrad, Moscow, Stalingrad and Baku held. 0 Soviet decisive, 1 draw, 2 Axis marginal, 3 or more Axis decisive.",
   },
   advanced: {
+    // the long scenarios' economy (rules/economy.py) and SBE9's surrender option
+    project_built: "The Soviets build {project} for {pp} PP: it carries trains from now on", oil_route_lost: "The Caucasus oil route is cut: the Soviets now count their oil, and their HQ steps cost oil PP, until it is open again", oil_route_restored: "The Caucasus oil route is open again: the Soviets stop counting oil",
+    plant_built_up: "{power} puts 1 PP into a new {kind} plant: {progress} of {of} done", plant_finished: "{power} finishes a new {kind} plant: it produces from next turn", soviet_surrender: "The Soviet Union asks for terms: the Axis holds Moscow and Soviet income has fallen to {pp} PP",
+    projects: { saratov_stalingrad: "the Saratov-Stalingrad railway", stalingrad_astrakhan: "the Stalingrad-Astrakhan railway", astrakhan_baku: "the Astrakhan-Baku railway", baku_krasnovodsk: "the Baku-Krasnovodsk sea route", other: "the new line" },
+    plants: { red: "armour", blue: "aircraft", black: "synthetic oil", other: "factory" },
     coloured_income: "{power} also collects {pp}", noColoured: "no coloured PP", coloured_aid: "Germany gives {pp} to {power}",
     siege_step_lost: "{block} at {place} loses a step under siege instead of surrendering (12.1)", siege_step_lost_unit: "{name} loses a step under siege (12.1)", surrender_coloured_pp: "{power} also gains {pp} from the surrenders (12.5)", desperate_attack_failed: "the desperate attack at {place} fails: {n} cut-off units surrender (12.4.1)",
     hq_supremacy_cost: "{name} pays for Luftwaffe Total Supremacy: strength {strength} (SBE5)",

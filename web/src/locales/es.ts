@@ -319,6 +319,11 @@ export const es: Catalogue = {
     sbe5: "PV del Eje a finales de noviembre de 1941: 1 por cada una de Leningrad, Moscow, Stalingrad y Baku en su poder. El Eje gana con 3 o más (decisiva) o con 2 (marginal); 1 da el empate; con 0 ganan los soviéticos (decisiva).",
   },
   advanced: {
+    // the long scenarios' economy (rules/economy.py) and SBE9's surrender option
+    project_built: "Los soviéticos construyen {project} por {pp} PP: desde ahora pasan trenes por allí", oil_route_lost: "La ruta del petróleo del Cáucaso está cortada: los soviéticos cuentan ahora su petróleo y los pasos de sus CG cuestan PP de petróleo, hasta que se reabra", oil_route_restored: "La ruta del petróleo del Cáucaso vuelve a estar abierta: los soviéticos dejan de contar el petróleo",
+    plant_built_up: "{power} invierte 1 PP en una nueva fábrica de {kind}: {progress} de {of}", plant_finished: "{power} termina una nueva fábrica de {kind}: produce desde el turno siguiente", soviet_surrender: "La Unión Soviética pide la rendición: el Eje tiene Moscú y la producción soviética ha caído a {pp} PP",
+    projects: { saratov_stalingrad: "el ferrocarril Saratov-Stalingrad", stalingrad_astrakhan: "el ferrocarril Stalingrad-Astrakhan", astrakhan_baku: "el ferrocarril Astrakhan-Baku", baku_krasnovodsk: "la ruta marítima Baku-Krasnovodsk", other: "la nueva línea" },
+    plants: { red: "blindados", blue: "aviones", black: "combustible sintético", other: "producción" },
     coloured_income: "{power} recibe también {pp}", noColoured: "ningún PP de color", coloured_aid: "Alemania da {pp} a {power}",
     siege_step_lost: "{block} en {place} pierde un paso sitiado en lugar de rendirse (12.1)", siege_step_lost_unit: "{name} pierde un paso sitiado (12.1)", surrender_coloured_pp: "{power} obtiene además {pp} de las rendiciones (12.5)", desperate_attack_failed: "el ataque desesperado en {place} fracasa: {n} unidades aisladas se rinden (12.4.1)",
     hq_supremacy_cost: "{name} paga la supremacía total de la Luftwaffe: fuerza {strength} (SBE5)",

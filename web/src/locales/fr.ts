@@ -319,6 +319,11 @@ export const fr: Catalogue = {
     sbe5: "PV de l'Axe fin novembre 1941 : 1 pour chacune de Leningrad, Moscow, Stalingrad et Baku tenue. L'Axe l'emporte avec 3 ou plus (décisive) ou avec 2 (marginale) ; 1 donne le match nul ; à 0 les Soviétiques l'emportent (décisive).",
   },
   advanced: {
+    // the long scenarios' economy (rules/economy.py) and SBE9's surrender option
+    project_built: "Les Soviétiques construisent {project} pour {pp} PP : les trains y passent désormais", oil_route_lost: "La route du pétrole du Caucase est coupée : les Soviétiques comptent désormais leur pétrole et les pas de leurs QG coûtent des PP de pétrole, jusqu'à sa réouverture", oil_route_restored: "La route du pétrole du Caucase est rouverte : les Soviétiques cessent de compter leur pétrole",
+    plant_built_up: "{power} investit 1 PP dans une nouvelle usine de {kind} : {progress} sur {of}", plant_finished: "{power} achève une nouvelle usine de {kind} : elle produit dès le tour suivant", soviet_surrender: "L'Union soviétique demande à capituler : l'Axe tient Moscou et le revenu soviétique est tombé à {pp} PP",
+    projects: { saratov_stalingrad: "la voie ferrée Saratov-Stalingrad", stalingrad_astrakhan: "la voie ferrée Stalingrad-Astrakhan", astrakhan_baku: "la voie ferrée Astrakhan-Baku", baku_krasnovodsk: "la route maritime Baku-Krasnovodsk", other: "la nouvelle ligne" },
+    plants: { red: "blindés", blue: "avions", black: "carburant synthétique", other: "production" },
     coloured_income: "{power} reçoit aussi {pp}", noColoured: "aucun PP de couleur", coloured_aid: "l'Allemagne donne {pp} à {power}",
     siege_step_lost: "{block} à {place} perd un pas en état de siège au lieu de se rendre (12.1)", siege_step_lost_unit: "{name} perd un pas en état de siège (12.1)", surrender_coloured_pp: "{power} gagne aussi {pp} grâce aux redditions (12.5)", desperate_attack_failed: "l'attaque désespérée à {place} échoue : {n} unités isolées se rendent (12.4.1)",
     hq_supremacy_cost: "{name} paie la suprématie totale de la Luftwaffe : force {strength} (SBE5)",

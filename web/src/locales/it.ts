@@ -319,6 +319,11 @@ export const it: Catalogue = {
     sbe5: "PV dell'Asse a fine novembre 1941: 1 per ciascuna tra Leningrad, Moscow, Stalingrad e Baku tenuta. L'Asse vince con 3 o più (decisiva) o con 2 (marginale); 1 dà il pareggio; a 0 i Sovietici vincono (decisiva).",
   },
   advanced: {
+    // the long scenarios' economy (rules/economy.py) and SBE9's surrender option
+    project_built: "I sovietici costruiscono {project} per {pp} PP: da ora vi passano i treni", oil_route_lost: "La via del petrolio del Caucaso è interrotta: i sovietici contano ora il loro petrolio e gli step dei loro QG costano PP di petrolio, finché non sarà riaperta", oil_route_restored: "La via del petrolio del Caucaso è di nuovo aperta: i sovietici smettono di contare il petrolio",
+    plant_built_up: "{power} investe 1 PP in una nuova fabbrica di {kind}: {progress} su {of}", plant_finished: "{power} completa una nuova fabbrica di {kind}: produce dal turno successivo", soviet_surrender: "L'Unione Sovietica chiede la resa: l'Asse tiene Mosca e la produzione sovietica è scesa a {pp} PP",
+    projects: { saratov_stalingrad: "la ferrovia Saratov-Stalingrad", stalingrad_astrakhan: "la ferrovia Stalingrad-Astrakhan", astrakhan_baku: "la ferrovia Astrakhan-Baku", baku_krasnovodsk: "la rotta marittima Baku-Krasnovodsk", other: "la nuova linea" },
+    plants: { red: "corazzati", blue: "aerei", black: "carburante sintetico", other: "produzione" },
     coloured_income: "{power} incassa anche {pp}", noColoured: "nessun PP colorato", coloured_aid: "la Germania dà {pp} a {power}",
     siege_step_lost: "{block} a {place} perde uno step sotto assedio invece di arrendersi (12.1)", siege_step_lost_unit: "{name} perde uno step sotto assedio (12.1)", surrender_coloured_pp: "{power} ottiene anche {pp} dalle rese (12.5)", desperate_attack_failed: "l'attacco disperato a {place} fallisce: {n} unità isolate si arrendono (12.4.1)",
     hq_supremacy_cost: "{name} paga la supremazia totale della Luftwaffe: forza {strength} (SBE5)",
