@@ -1,8 +1,9 @@
 """Optional rule 36.0, Italy surrenders on a die roll (issue 20), on positions of the real map.
 
 Without the rule Italy leaves the war in September 1943 (7.11). With it, from July 1943
-the Soviet player rolls a die at the start of each turn: Italy surrenders on 1 in July,
-2 or less in August, 4 or less in September and 5 or less from October 1943.
+the Soviet player rolls a die at the start of each turn, and Italy is out when the roll is at
+most the month's threshold on the Turn Record Chart (calendar.toml: it grows from 1 in July
+1943 to 5 from October).
 """
 
 from __future__ import annotations
