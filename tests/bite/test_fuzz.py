@@ -89,3 +89,29 @@ def test_changing_a_view_never_changes_the_game() -> None:
         scribble(view)
         assert state_hash(GAME, match.state) == before  # type: ignore[arg-type]
         match.act(agents[side].choose(match.view(side), match.legal_actions(side)))
+
+
+def test_the_fog_invariant_catches_a_leaked_name() -> None:
+    """The invariant itself can fail: a view that names a hidden enemy block is reported."""
+    match: Match[object] = Match(GAME, "TEST", {}, 3)  # type: ignore[arg-type]
+    state = match.state
+    assert check(GAME, state) == []  # type: ignore[arg-type]
+    hidden = sorted(GAME.hidden_tokens(state, "axis"))  # type: ignore[arg-type]
+    assert hidden
+    leaked_name = hidden[0].strip('"')
+    honest_view = GAME.view
+
+    def leaky_view(s: object, side: str) -> dict[str, object]:
+        view = dict(honest_view(s, side))  # type: ignore[arg-type]
+        if side == "axis":
+            view["note"] = f"he said {leaked_name!r}"  # inside a sentence: not a leak
+            view["extra"] = [leaked_name]  # as a JSON string of its own: a leak
+        return view
+
+    GAME.view = leaky_view  # type: ignore[method-assign]
+    try:
+        errors = check(GAME, state)  # type: ignore[arg-type]
+    finally:
+        del GAME.view  # type: ignore[attr-defined]
+    assert any("axis can read hidden identities" in e for e in errors), errors
+    assert not any("soviet" in e for e in errors)

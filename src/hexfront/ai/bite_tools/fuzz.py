@@ -126,14 +126,24 @@ def main(argv: list[str] | None = None) -> int:
                 progress.console.print(
                     f"[red]{out.problem}[/] {out.scenario} seed {out.seed}: {out.detail[:300]}"
                 )
+                # The failing game is saved at once: a long run cut short keeps it.
+                failures = Path("fuzz-failures")
+                failures.mkdir(exist_ok=True)
+                (failures / f"{out.scenario}-{out.seed}.json").write_text(json.dumps(out.record))
+            if args.json:  # a partial summary after every game, so a cut-short run still counts
+                args.json.write_text(json.dumps(_summary(outcomes), indent=2))
+    summary = _summary(outcomes)
+    if args.json:
+        args.json.write_text(json.dumps(summary, indent=2))
+    console.print_json(json.dumps({k: v for k, v in summary.items() if k != "failures"}))
+    return 1 if summary["problems"] else 0
+
+
+def _summary(outcomes: list[Outcome]) -> dict[str, Any]:
+    """The figures of the games played so far."""
     problems = Counter(o.problem for o in outcomes if o.problem)
     verdicts = Counter((o.scenario, o.verdict) for o in outcomes if not o.problem)
-    failures = Path("fuzz-failures")
-    for o in outcomes:
-        if o.problem:
-            failures.mkdir(exist_ok=True)
-            (failures / f"{o.scenario}-{o.seed}.json").write_text(json.dumps(o.record))
-    summary = {
+    return {
         "games": len(outcomes),
         "actions": sum(o.actions for o in outcomes),
         "seconds": round(sum(o.seconds for o in outcomes), 1),
@@ -141,10 +151,6 @@ def main(argv: list[str] | None = None) -> int:
         "verdicts": {f"{s} {v}": n for (s, v), n in sorted(verdicts.items())},
         "failures": [asdict(o) | {"record": None} for o in outcomes if o.problem][:50],
     }
-    console.print_json(json.dumps({k: v for k, v in summary.items() if k != "failures"}))
-    if args.json:
-        args.json.write_text(json.dumps(summary, indent=2))
-    return 1 if problems else 0
 
 
 if __name__ == "__main__":
