@@ -57,7 +57,8 @@ def _tank_attack(s: SwState, turn: int) -> SwState:
     place(s, "su.Stalin", "2722")
     place(s, "ge.43C", "2124")
     m = s.world.map
-    assert m.terrain[m.index("2124")] == "clear" and m.place_at.get(m.index("2124")) is None
+    assert m.terrain[m.index("2124")] == "clear"
+    assert m.place_at.get(m.index("2124")) is None
     side = m.side(m.index("2224"), m.index("2124"))
     assert side is None or not (side.major_river or side.kerch_strait)
     keep = list(s.this_turn)
