@@ -277,6 +277,7 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "upgrade_waits": {"unit": "ger-ss-lah", "into": "ger-ss-i"},
     "upgrade_rebuild": {"unit": "ger-ss-lah", "into": "ger-ss-i"},
     "tech_advance": {"nation": "ussr", "field": "infantry", "level": 2},
+    "minor_tech_advance": {"nation": "romania", "field": "armor", "level": 2},
     "deployed_strength": {"unit": "sov-a-8", "strength": 3},
     # --- optional rules of combat (19.1, 20.0, 21.0) ---
     "recon": {"side": "axis", "hq": "ger-lf-2", "hex": "3122", "result": "success"},

@@ -276,6 +276,7 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "upgrade_rebuild": return cap(fmt(D.upgrade_rebuild, { who: unit(), into: name(String(d.into)) }));
     case "deployed_strength": return cap(fmt(D.deployed_strength, { who: unit(), strength: d.strength }));
     case "tech_advance": return cap(fmt(D.tech_advance, { power: power(d.nation), field: word(D.fields, d.field), level: d.level }));
+    case "minor_tech_advance": return cap(fmt(D.minor_tech_advance, { power: power(d.nation), field: word(D.fields, d.field), level: d.level }));
   }
   const O = L.optional;
   switch (e.kind) { // optional rules of combat (19.1, 20.0, 21.0)

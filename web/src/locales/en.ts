@@ -350,6 +350,7 @@ export const en = {
     upgrade_rebuild: "{who} was lost: {into} must be rebuilt",
     strength: "start {who} at strength {strength}", deployed_strength: "{who} will start at strength {strength}",
     tech_advance: "{power}: {field} now at TECH {level} (3.13)",
+    minor_tech_advance: "{power}: {field} now at TECH {level}, one level below Germany (17.1)",
     fields: { infantry: "infantry", armor: "armour", fighter: "fighters", bomber: "bombers" },
   },
   optional: { // optional rules of combat (19.1, 19.2, 20.0, 21.0)

@@ -349,6 +349,7 @@ export const es: Catalogue = {
     upgrade_rebuild: "{who} se perdió: {into} debe reconstruirse",
     strength: "desplegar {who} con fuerza {strength}", deployed_strength: "{who} empezará con fuerza {strength}",
     tech_advance: "{power}: {field} ahora en TECH {level} (3.13)",
+    minor_tech_advance: "{power}: {field} ahora en TECH {level}, un nivel por debajo de Alemania (17.1)",
     fields: { infantry: "infantería", armor: "blindados", fighter: "cazas", bomber: "bombarderos" },
   },
   optional: { // reglas opcionales de combate (19.1, 19.2, 20.0, 21.0)

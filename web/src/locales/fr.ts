@@ -349,6 +349,7 @@ export const fr: Catalogue = {
     upgrade_rebuild: "{who} a été perdu : {into} doit être reconstruit",
     strength: "déployer {who} avec une force de {strength}", deployed_strength: "{who} commencera avec une force de {strength}",
     tech_advance: "{power} : {field} désormais au TECH {level} (3.13)",
+    minor_tech_advance: "{power} : {field} désormais au TECH {level}, un niveau sous l'Allemagne (17.1)",
     fields: { infantry: "infanterie", armor: "blindés", fighter: "chasseurs", bomber: "bombardiers" },
   },
   optional: { // règles optionnelles de combat (19.1, 19.2, 20.0, 21.0)

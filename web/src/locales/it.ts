@@ -349,6 +349,7 @@ export const it: Catalogue = {
     upgrade_rebuild: "{who} è stato perso: {into} deve essere ricostruito",
     strength: "schiera {who} con forza {strength}", deployed_strength: "{who} inizierà con forza {strength}",
     tech_advance: "{power}: {field} ora a TECH {level} (3.13)",
+    minor_tech_advance: "{power}: {field} ora a TECH {level}, un livello sotto la Germania (17.1)",
     fields: { infantry: "fanteria", armor: "corazzati", fighter: "caccia", bomber: "bombardieri" },
   },
   optional: { // regole opzionali di combattimento (19.1, 19.2, 20.0, 21.0)

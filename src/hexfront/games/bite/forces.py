@@ -658,7 +658,7 @@ def parse_tech(text: str, where: str = "tech.toml") -> TechTable:
     if problems:
         raise DataError(problems)
     extras: dict[str, Any] = {
-        k: raw[k] for k in ("anti_aircraft", "airwar", "convoy_attack") if k in raw
+        k: raw[k] for k in ("anti_aircraft", "airwar", "convoy_attack", "optional_17") if k in raw
     }
     return TechTable(classes=classes, schedule=schedule, entries=tuple(entries), extras=extras)
 
@@ -690,6 +690,18 @@ def tech_level(nation: str, fld: str, turn: int) -> int:
         if start <= turn:
             level = lv
     return level
+
+
+def developing_minors() -> frozenset[str]:
+    """17.1: the Axis minor powers whose TECH follows Germany's only when optional rule 17
+    is played (``[optional_17]`` of ``data/tech.toml``); without it they keep their
+    first-turn levels.
+
+    >>> sorted(developing_minors())
+    ['finland', 'hungary', 'romania', 'slovakia']
+    """
+    raw = tech_chart().extras.get("optional_17", {})
+    return frozenset(str(n) for n in raw.get("developing", ()))
 
 
 def unit_tech(u: UnitRecord, turn: int) -> int:

@@ -1213,6 +1213,13 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
                 field=_key_words(TECH_FIELD_WORDS, data.get("field")),
                 level=data.get("level"),
             )
+        case "minor_tech_advance":
+            line = _(
+                "{power}: {field} now at TECH {level}, one level below Germany (17.1)",
+                power=power_word(data.get("nation", "")),
+                field=_key_words(TECH_FIELD_WORDS, data.get("field")),
+                level=data.get("level"),
+            )
         # --- dated events: end ---
         # --- the long scenarios' economy (rules/economy.py): begin ---
         case "project_built":

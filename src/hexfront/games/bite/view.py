@@ -17,7 +17,7 @@ from typing import cast
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
-from .rules import command, partisans, reserve
+from .rules import command, dated, partisans, reserve
 from .rules.basics import FROZEN_TURN1
 from .rules.level import advanced
 from .state import (
@@ -286,32 +286,45 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
     if decision is not None and (side is None or decision.prompt.side == side):
         prompt = decision.prompt.to_json()
     events = _log_tail(state, side)
-    return {
-        "game": "bite",
-        "scenario": state.scenario,
-        "options": dict(state.options),
-        "side": side,
-        "turn": state.turn,
-        "last_turn": state.w.scenario.last_turn,
-        "phase": state.phase,
-        "phasing": state.phasing,
-        "weather": state.weather,
-        "active": decision.prompt.side if decision else None,
-        "units": units,
-        "pools": cast(JSON, pools),
-        "enemy_pools": dict(sorted(enemy_counts.items())),
-        "control": _control_letters(state),
-        "pp": dict(sorted(state.pp.items())),
-        "surrendered": list(state.surrendered),
-        "prompt": prompt,
-        "log": events,
-        "result": json_copy(state.result),
-        "flags": _public_flags(state, side),
-        "pp_next": dict(sorted(state.pp_next.items())),
-        # The sequence-of-play stack holds no identities (only handles, hexes and counts),
-        # so both sides may see where the game stands; AI search rebuilds states from it.
-        "stack": [f.to_json() for f in state.stack],
-    } | _hq_view(state, side, fog)
+    return (
+        {
+            "game": "bite",
+            "scenario": state.scenario,
+            "options": dict(state.options),
+            "side": side,
+            "turn": state.turn,
+            "last_turn": state.w.scenario.last_turn,
+            "phase": state.phase,
+            "phasing": state.phasing,
+            "weather": state.weather,
+            "active": decision.prompt.side if decision else None,
+            "units": units,
+            "pools": cast(JSON, pools),
+            "enemy_pools": dict(sorted(enemy_counts.items())),
+            "control": _control_letters(state),
+            "pp": dict(sorted(state.pp.items())),
+            "surrendered": list(state.surrendered),
+            "prompt": prompt,
+            "log": events,
+            "result": json_copy(state.result),
+            "flags": _public_flags(state, side),
+            "pp_next": dict(sorted(state.pp_next.items())),
+            # The sequence-of-play stack holds no identities (only handles, hexes and counts),
+            # so both sides may see where the game stands; AI search rebuilds states from it.
+            "stack": [f.to_json() for f in state.stack],
+        }
+        | _hq_view(state, side, fog)
+        | _optional_tracks(state)
+    )
+
+
+def _optional_tracks(state: BiteState) -> dict[str, JSON]:
+    """The tracks of optional rules 17, 34 and 35 when they are played (public: the Tech
+    Level chart, the Lend-Lease routes and the strategic war are open to both players)."""
+    out: dict[str, JSON] = {}
+    if dated.minors_develop(state):
+        out["tech"] = dated.tech_table(state)  # 17.1
+    return out
 
 
 def _public_flags(state: BiteState, side: str | None) -> JSON:

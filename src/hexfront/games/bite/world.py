@@ -163,13 +163,20 @@ class ForcesTech:
     """The Tech Level Chart of ``data/tech.toml`` through the rules' TechChart interface.
 
     ``guards_motorized``: the Advanced Game's Guards move 4 MP from the start, Guards
-    cavalry 5 (10.0), or more when their TECH gives more.
+    cavalry 5 (10.0), or more when their TECH gives more. ``static_nations``: the Axis
+    minor powers whose TECH stays at its first-turn level (optional rule 17 not played,
+    17.1); the default is the full schedule of ``data/tech.toml``.
     """
 
-    def __init__(self, guards_motorized: bool = False) -> None:
+    def __init__(
+        self, guards_motorized: bool = False, static_nations: frozenset[str] = frozenset()
+    ) -> None:
         self.guards_motorized = guards_motorized
+        self.static_nations = static_nations
 
     def profile(self, unit: UnitSpec, turn: int) -> Profile:
+        if unit.nation in self.static_nations:
+            turn = forces.FIRST_TURN  # 17.1 not played: no development
         e = _entry(unit.id, turn)
         mp = e.mp
         if self.guards_motorized and "guards" in unit.traits and unit.is_ground:
@@ -370,7 +377,10 @@ def build_world(scenario: str, options: Mapping[str, JSON]) -> World:
     )
     main_sources = {power: board.node(name) for power, name in MAIN_SOURCES.items()}
     weather = {t.turn: t.weather for t in forces.calendar()}
-    return World(board, units, ForcesTech(sc.rules == "advanced"), spec, main_sources, {}, weather)
+    # 17.1 (optional rule 17): without it the Axis minor powers keep their first levels
+    static = frozenset() if options.get("or17_tech") is True else forces.developing_minors()
+    tech = ForcesTech(sc.rules == "advanced", static)
+    return World(board, units, tech, spec, main_sources, {}, weather)
 
 
 def _send_mountain_units_north(

@@ -19,11 +19,10 @@ from typing import Any
 from hexfront.engine.events import REVEAL
 from hexfront.engine.protocol import Action
 
-from .. import forces
 from ..board import FORTRESS
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..types import Node
-from . import command
+from . import command, dated
 from .combat import city_aa, ground, in_battle
 from .level import surprise_turn
 from .modifiers import (
@@ -49,7 +48,7 @@ def recon_data() -> dict[str, Any]:
 
 def fighter_tech(state: BiteState, nation: str) -> int:
     """The TECH level of a nation's fighters this turn (3.13)."""
-    return forces.tech_level(nation, "fighter", state.turn)
+    return dated.tech_level(state, nation, "fighter")  # 17.1: the minors as played
 
 
 def attempts(state: BiteState, hq: Piece) -> int:

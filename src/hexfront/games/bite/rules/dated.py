@@ -227,16 +227,50 @@ def _retire(piece: Piece) -> None:
 
 # --- TECH breakthroughs (3.13) -----------------------------------------------------------------
 
-TECH_NATIONS = ("germany", "ussr")  # 17.1: the minor Axis powers follow Germany
+TECH_NATIONS = ("germany", "ussr")  # 3.13: the nations whose schedule the chart gives
+MINOR_TECH = "or17_tech"  # optional rule 17: the Axis minor powers follow Germany (17.1)
+# The order the minor powers' breakthroughs are told in (17.1).
+MINOR_NATIONS = ("finland", "romania", "hungary", "slovakia")
+
+
+def minors_develop(state: BiteState) -> bool:
+    """17.1: whether the Axis minor powers' TECH follows Germany's, one level below (the
+    optional rule is played); without it they keep their first-turn levels (5.3-5.7)."""
+    return state.options.get(MINOR_TECH) is True
+
+
+def tech_level(state: BiteState, nation: str, field: str, turn: int | None = None) -> int:
+    """A nation's TECH level in a field this turn (or ``turn``), as this game plays it:
+    the schedule of ``data/tech.toml`` (3.13, 17.1), with the minor powers held at their
+    first levels unless optional rule 17 is played."""
+    when = state.turn if turn is None else turn
+    if nation in forces.developing_minors() and not minors_develop(state):
+        when = forces.FIRST_TURN
+    return forces.tech_level(nation, field, when)
 
 
 def tech_breakthroughs(state: BiteState) -> None:
-    """3.13: the fields whose TECH level rises this month, announced to both players."""
+    """3.13: the fields whose TECH level rises this month, announced to both players;
+    with optional rule 17 the minor powers' steps too (17.1)."""
     turn = state.turn
     if turn <= forces.FIRST_TURN or turn > forces.LAST_TURN:
         return
-    for nation in TECH_NATIONS:
+    nations = TECH_NATIONS + (MINOR_NATIONS if minors_develop(state) else ())
+    for nation in nations:
+        if nation in state.surrendered:
+            continue
         for field in forces.FIELDS:
             level = forces.tech_level(nation, field, turn)
             if level > forces.tech_level(nation, field, turn - 1):
-                state.emit("tech_advance", nation=nation, field=field, level=level)
+                kind = "tech_advance" if nation in TECH_NATIONS else "minor_tech_advance"
+                state.emit(kind, nation=nation, field=field, level=level)
+
+
+def tech_table(state: BiteState) -> dict[str, JSON]:
+    """The Tech Level track as the view shows it (optional rule 17): every nation's level
+    in each field this turn, the minor powers by 17.1, Italy never changing."""
+    out: dict[str, JSON] = {}
+    turn = min(max(state.turn, forces.FIRST_TURN), forces.LAST_TURN)
+    for nation in (*TECH_NATIONS, *MINOR_NATIONS, "italy"):
+        out[nation] = {f: tech_level(state, nation, f, turn) for f in forces.FIELDS}
+    return out
