@@ -152,7 +152,8 @@ class SwState:
         return found
 
     def position_key(self) -> tuple[Any, ...]:
-        """What supply depends on: the counters on the map, control, the OOS marks, the turn."""
+        """What supply depends on: the counters on the map, control, the OOS marks, the turn,
+        and the works and partisans that block lines (13.1.3)."""
         key: tuple[Any, ...] | None = self.cache.get("position_key")
         if key is None:
             key = (
@@ -162,6 +163,9 @@ class SwState:
                 tuple(self.unfed),
                 tuple(self.forts_destroyed),
                 tuple(self.forts_built),
+                tuple(sorted(self.trenches.items())),
+                tuple(self.festungs),
+                tuple(self.active_partisans),
             )
             self.cache["position_key"] = key
         return key

@@ -319,6 +319,7 @@ def apply(state: SwState, frame: Frame, args: dict[str, JSON]) -> None:
 
         uid = place(state, node)
         state.active_partisans.append(uid)
+        state.moved()
         state.emit("partisans_activated", side=SOVIET, unit=uid, hex=grid.id_of(node))
     elif what == "opening":  # 23.1.1: the card for a VP, then the rest of the hand
         chosen = str(args["card"])
@@ -386,6 +387,7 @@ def apply(state: SwState, frame: Frame, args: dict[str, JSON]) -> None:
 
         uid = put(state, node)
         state.active_partisans.append(uid)
+        state.moved()
         state.emit("partisans_activated", side=SOVIET, unit=uid, hex=grid.id_of(node))
         control.enter(state, SOVIET, node)
     elif what == "fortress":

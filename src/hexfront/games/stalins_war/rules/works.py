@@ -85,9 +85,11 @@ def entered(state: SwState, side: str, node: int) -> None:
     hex_id = state.world.map.id_of(node)
     if state.trenches.get(hex_id) == enemy(side):
         del state.trenches[hex_id]
+        state.moved()
         state.emit("trench_removed", hex=hex_id, side=enemy(side))
     if side == SOVIET and hex_id in state.festungs:
         state.festungs.remove(hex_id)
+        state.moved()
         state.emit("festung_removed", hex=hex_id)
 
 
