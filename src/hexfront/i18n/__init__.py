@@ -130,7 +130,21 @@ def _n(one: str, many: str, n: int, /, **fields: object) -> str:
     return text.format(n=n, **fields)
 
 
+def _p(context: str, message: str, /, **fields: object) -> str:
+    """``message`` of ``context`` (gettext's ``msgctxt``) in the current language: the same
+    English read in two places that a translator may word apart (a card's title, its
+    summary: Stalin's War's cards, read from ``data/cards.toml``)."""
+    text = catalogue(_current.get()).pgettext(context, message)
+    return text.format(**fields) if fields else text
+
+
 def N_(message: str, /) -> str:  # noqa: N802 (gettext's own name for the marker)
     """Marks a message for the catalogue where it is defined; translate it with :func:`_`
     where it is read."""
+    return message
+
+
+def NP_(context: str, message: str, /) -> str:  # noqa: N802 (like N_)
+    """Marks a message of ``context`` for the catalogue; translate it with :func:`_p` and
+    the same context where it is read."""
     return message

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import io
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,10 +21,11 @@ from babel.messages.pofile import read_po, write_po
 
 from . import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
 
-#: The modules whose sentences are translated (Stalin's War's text stays English for now),
-#: relative to src/hexfront; a pattern names every module it matches.
+#: The modules whose sentences are translated, relative to src/hexfront; a pattern names
+#: every module it matches.
 SOURCES = (
     "games/bite/text.py",
+    "games/stalins_war/text.py",
     "engine/match.py",
     "engine/protocol.py",
     "server/*.py",
@@ -32,8 +34,13 @@ SOURCES = (
     "cli/data_cmd.py",
     "i18n/__init__.py",
 )
-KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 PACKAGE = Path(__file__).parents[1]
+#: Data whose words players read, with the gettext context of each field: Stalin's War's
+#: card titles and summaries (read back by ``games/stalins_war/text.py``).
+DATA_SOURCES = (
+    ("games/stalins_war/data/cards.toml", {"title": "card title", "summary": "card summary"}),
+)
 
 
 def source_files() -> list[Path]:
@@ -63,18 +70,48 @@ def nested_markers(path: Path) -> Iterator[tuple[int, str | tuple[str, str]]]:
             yield node.lineno, (texts[0], texts[1])
 
 
+def data_messages(rel: str, fields: dict[str, str]) -> Iterator[tuple[int, str, str, str]]:
+    """(line, text, context, comment) for each translated field of each ``[[card]]`` of a
+    TOML data file: the field's text is the English message, its context says what it is."""
+    path = PACKAGE / rel
+    lines = path.read_text(encoding="utf-8").splitlines()
+    data = tomllib.loads("\n".join(lines))
+    starts = [i + 1 for i, line in enumerate(lines) if line.strip() == "[[card]]"]
+    for start, card in zip(starts, data.get("card", []), strict=True):
+        who = f"{card['side']} card {card['number']}"
+        for key, context in fields.items():
+            text = card.get(key)
+            if not isinstance(text, str) or not text:
+                continue
+            lineno = next(
+                (i + 1 for i in range(start, len(lines)) if lines[i].startswith(f"{key} =")),
+                start,
+            )
+            yield lineno, text, context, f"{who}, {key}"
+
+
 def template() -> Catalog:
-    """Every message the sources mark, in the order they appear."""
+    """Every message the sources mark, in the order they appear, then the data's words."""
     cat = Catalog(domain=DOMAIN, project="hexfront", fuzzy=False)
     for path in source_files():
         rel = path.relative_to(PACKAGE).as_posix()
-        for lineno, message, comments, _context in extract_from_file(
+        for lineno, message, comments, context in extract_from_file(
             "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
         ):
-            cat.add(message, locations=[(f"src/hexfront/{rel}", lineno)], auto_comments=comments)
+            found = [(f"src/hexfront/{rel}", lineno)]
+            cat.add(message, locations=found, auto_comments=comments, context=context)
         for lineno, message in nested_markers(path):
             if cat.get(message) is None:
                 cat.add(message, locations=[(f"src/hexfront/{rel}", lineno)])
+    for rel, fields in DATA_SOURCES:
+        for lineno, text, context, comment in data_messages(rel, fields):
+            where = (f"src/hexfront/{rel}", lineno)
+            known = cat.get(text, context=context)
+            if known is not None:
+                known.locations.append(where)
+                known.auto_comments.append(comment)
+            else:
+                cat.add(text, locations=[where], auto_comments=[comment], context=context)
     return cat
 
 
@@ -131,7 +168,7 @@ def missing() -> list[str]:
         for msg in tmpl:
             if not msg.id:
                 continue
-            got = cat.get(msg.id)
+            got = cat.get(msg.id, context=msg.context)
             strings = got.string if got is not None else None
             empty = not strings or (isinstance(strings, tuple | list) and not all(strings))
             if got is None or empty or got.fuzzy:

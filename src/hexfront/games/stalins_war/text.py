@@ -1,7 +1,14 @@
-"""Stalin's War in words, for terminal play and the browser's generic table: the legal actions
-and the log lines, as a player reads them. Cards go by their title (with their number on the
-side's deck, as printed, when two share a title), units by their name, hexes by their place
-name and number. Never an internal id, key or ``key=value``."""
+"""Stalin's War in words, for terminal play and the browser's generic table: the legal actions,
+the log lines, the prompts and the verdict, as a player reads them. Cards go by their title
+(with their number on the side's deck, as printed, when two share a title), units by their
+name, hexes by their place name and number. Never an internal id, key or ``key=value``.
+
+Every sentence is written in English inside :func:`hexfront.i18n._` (``_n`` for a count) and
+read in the player's language from the gettext catalogues (docs/translating.md), as BITE's
+``text.py`` is. The cards' titles and summaries are data (``data/cards.toml``): the catalogue
+template takes them from there (``python -m hexfront.i18n update``) with the contexts
+``card title`` and ``card summary``, and :func:`card_title` / :func:`card_summary` read them
+back. Unit and place names stay as printed in every language."""
 
 from __future__ import annotations
 
@@ -11,54 +18,146 @@ from functools import cache
 
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
+from hexfront.i18n import N_, NP_, _, _n, _p, language
 
 from .map import UnknownPlace
 from .world import World, load_world
 
-SIDE_WORDS: Mapping[str, str] = {"axis": "Axis", "soviet": "Soviet"}
+#: gettext contexts of the cards' words (read from data/cards.toml by the catalogue template).
+TITLE_CONTEXT = "card title"
+SUMMARY_CONTEXT = "card summary"
+
+# The sides as players name them: "Soviet plays ...", "the {side} side" (context "side").
+SIDE_CONTEXT = "side"
+SIDE_WORDS: Mapping[str, str] = {"axis": NP_("side", "Axis"), "soviet": NP_("side", "Soviet")}
 NATION_WORDS: Mapping[str, str] = {
-    "SU": "the Soviet Union",
-    "GE": "Germany",
-    "RO": "Romania",
-    "HU": "Hungary",
-    "IT": "Italy",
-    "PL": "Poland",
-    "BG": "Bulgaria",
+    "SU": N_("the Soviet Union"),
+    "GE": N_("Germany"),
+    "RO": N_("Romania"),
+    "HU": N_("Hungary"),
+    "IT": N_("Italy"),
+    "PL": N_("Poland"),
+    "BG": N_("Bulgaria"),
 }
 NATION_ADJECTIVES: Mapping[str, str] = {
-    "SU": "Soviet",
-    "GE": "German",
-    "RO": "Romanian",
-    "HU": "Hungarian",
-    "IT": "Italian",
-    "PL": "Polish",
-    "BG": "Bulgarian",
+    "SU": N_("Soviet"),
+    "GE": N_("German"),
+    "RO": N_("Romanian"),
+    "HU": N_("Hungarian"),
+    "IT": N_("Italian"),
+    "PL": N_("Polish"),
+    "BG": N_("Bulgarian"),
 }
 # Replacement point pools (14.1.7): the Axis splits its points three ways.
+POOL_CONTEXT = "RP pool"
 POOL_WORDS: Mapping[str, str] = {
-    "soviet": "Soviet",
-    "german": "German",
-    "panzer": "panzer",
-    "axis": "Axis allies",
+    "soviet": NP_("RP pool", "Soviet"),
+    "german": NP_("RP pool", "German"),
+    "panzer": NP_("RP pool", "panzer"),
+    "axis": NP_("RP pool", "Axis allies"),
 }
 POOL_ORDER = ("german", "panzer", "axis", "soviet")
 BOX_WORDS: Mapping[str, str] = {
-    "eliminated": "goes to the Eliminated box",
-    "track": "goes onto the Turn Track, to come back later",
-    "removed": "leaves the game for good",
+    "eliminated": N_("goes to the Eliminated box"),
+    "track": N_("goes onto the Turn Track, to come back later"),
+    "removed": N_("leaves the game for good"),
 }
 OUTCOME_WORDS: Mapping[str, str] = {
-    "automatic": "wins an automatic victory",
-    "end": "wins",
-    "tournament": "wins on the tournament count",
+    "automatic": N_("wins an automatic victory"),
+    "end": N_("wins"),
+    "tournament": N_("wins on the tournament count"),
 }
-# The verdicts' details (rules/victory.py), made into sentences where they are terse.
-DETAILS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^VP (-?\d+) (\(.*\))$"), r"the VP track stands at \1 \2"),
-    (
-        re.compile(r"^Axis holds (\d+) USSR VP spaces, scored (-?\d+) (\(.*\))$"),
-        r"the Axis holds \1 USSR VP spaces, which count as \2 after the card adjustments \3",
-    ),
+SEASON_WORDS: Mapping[str, str] = {
+    "june": N_("June"),
+    "summer": N_("Summer"),
+    "autumn": N_("Autumn"),
+    "winter": N_("Winter"),
+    "spring": N_("Spring"),
+}
+SCENARIO_WORDS: Mapping[str, str] = {
+    "campaign": N_("the Campaign scenario"),
+    "tournament": N_("the Tournament scenario"),
+}
+
+
+def _and_list(names: str, last: str) -> str:
+    return _("{names} and {last}", names=names, last=last)
+
+
+def _or_list(names: str, last: str) -> str:
+    return _("{names} or {last}", names=names, last=last)
+
+
+def _detail_capitals(m: re.Match[str]) -> str:
+    return _("the Soviet side holds the Axis capitals ({rule})", rule=m.group(1))
+
+
+def _detail_vp(m: re.Match[str]) -> str:
+    return _("the VP track stands at {vp} ({rule})", vp=m.group(1), rule=m.group(2))
+
+
+def _detail_oil(m: re.Match[str]) -> str:
+    return _("the Axis holds every oil hex ({rule})", rule=m.group(1))
+
+
+def _names(text: str, joiner: Callable[[str, str], str]) -> str:
+    """ "A, B or C" read back into the language's own list words (place names kept)."""
+    parts = [p.strip() for p in re.split(r",| or | and ", text) if p.strip()]
+    if len(parts) < 2:
+        return text
+    return joiner(", ".join(parts[:-1]), parts[-1])
+
+
+def _detail_turn4(m: re.Match[str]) -> str:
+    return _(
+        "the Axis holds {both}, and {either} ({rule})",
+        both=_names(m.group(1), _and_list),
+        either=_names(m.group(2), _or_list),
+        rule=m.group(3),
+    )
+
+
+def _detail_baku(m: re.Match[str]) -> str:
+    return _(
+        "the Axis holds {places} and Baku is cut off ({rule})",
+        places=_names(m.group(1), _and_list),
+        rule=m.group(2),
+    )
+
+
+def _detail_paulus(m: re.Match[str]) -> str:
+    return _("no supplied Axis unit crossed the Paulus Line ({rule})", rule=m.group(1))
+
+
+def _detail_spaces(m: re.Match[str]) -> str:
+    return _("every VP space of the USSR is Soviet ({rule})", rule=m.group(1))
+
+
+def _detail_end(m: re.Match[str]) -> str:
+    return _("no automatic victory by the end of the last turn ({rule})", rule=m.group(1))
+
+
+def _detail_count(m: re.Match[str]) -> str:
+    return _(
+        "the Axis holds {held} USSR VP spaces, which count as {count} after the card"
+        " adjustments ({rule})",
+        held=m.group(1),
+        count=m.group(2),
+        rule=m.group(3),
+    )
+
+
+# The verdicts' details (rules/victory.py writes them in English), made into sentences.
+DETAILS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"^the Soviet holds the Axis capitals \((.*)\)$"), _detail_capitals),
+    (re.compile(r"^VP (-?\d+) \((.*)\)$"), _detail_vp),
+    (re.compile(r"^every oil hex held \((.*)\)$"), _detail_oil),
+    (re.compile(r"^(.+?) held, Baku cut \((.*)\)$"), _detail_baku),
+    (re.compile(r"^(.+?) and (.+?) \(([\d.]+)\)$"), _detail_turn4),
+    (re.compile(r"^no supplied Axis unit crossed the Paulus Line \((.*)\)$"), _detail_paulus),
+    (re.compile(r"^every USSR VP space Soviet \((.*)\)$"), _detail_spaces),
+    (re.compile(r"^no automatic victory by the end of the last turn \((.*)\)$"), _detail_end),
+    (re.compile(r"^Axis holds (\d+) USSR VP spaces, scored (-?\d+) \((.*)\)$"), _detail_count),
 )
 
 
@@ -67,19 +166,16 @@ def _world() -> World:
 
 
 def side_words(side: object) -> str:
-    return SIDE_WORDS.get(str(side), "Neither side")
+    s = str(side)
+    return _p(SIDE_CONTEXT, SIDE_WORDS[s]) if s in SIDE_WORDS else _("Neither side")
 
 
 def _ordinal(n: int) -> str:
+    if language() != "en":
+        return _("{n}th", n=n)
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-
-
-def _plural(n: object, word: str) -> str:
-    if n == 1 or word.endswith(("OPS", "MP")):  # OPS and MP read the same for any number
-        return f"{n} {word}"
-    return f"{n} {word}s"
 
 
 def _int(value: object) -> int:
@@ -92,10 +188,10 @@ def _list(value: object) -> list[JSON]:
 
 def _join(words: list[str]) -> str:
     if not words:
-        return "nothing"
+        return _("nothing")
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _and_list(", ".join(words[:-1]), words[-1])
 
 
 # --- names --------------------------------------------------------------------------------------
@@ -113,34 +209,61 @@ def _shared_names() -> frozenset[str]:
     return frozenset(n for n in names if names.count(n) > 1)
 
 
+def title_words(title: str) -> str:
+    """A card's printed English title in the reader's language (Italian: the Italian
+    edition's printed title; Spanish and French: our translation)."""
+    return _p(TITLE_CONTEXT, title)
+
+
+def card_title(card_id: object) -> str:
+    """The title of a card (no number), in the reader's language."""
+    card = _world().cards.get(str(card_id))
+    return title_words(card.title) if card is not None else _("an unknown card")
+
+
+def card_summary(card_id: object) -> str:
+    """Our summary of a card's event, in the reader's language."""
+    card = _world().cards.get(str(card_id))
+    return _p(SUMMARY_CONTEXT, card.summary) if card is not None else ""
+
+
 def card_name(card_id: object) -> str:
     """The card's title; a title several cards share gets the card's printed number."""
     card = _world().cards.get(str(card_id))
     if card is None:
-        return "an unknown card"
+        return _("an unknown card")
+    title = title_words(card.title)
     if card.title in _shared_titles():
-        return f"{card.title} (no. {str(card.id)[1:]})"
-    return card.title
+        return _("{title} (no. {number})", title=title, number=card.number)
+    return title
 
 
 def card_words(card_id: object) -> str:
     """The title with what a player weighs when choosing: OPS and RP as printed."""
     card = _world().cards.get(str(card_id))
     if card is None:
-        return "an unknown card"
-    number = f"no. {card.id[1:]}, " if card.title in _shared_titles() else ""
-    return f"{card.title} ({number}{card.ops} OPS, RP {card.rp.printed()})"
+        return _("an unknown card")
+    title, rp = title_words(card.title), card.rp.printed()
+    if card.title in _shared_titles():
+        return _(
+            "{title} (no. {number}, {ops} OPS, RP {rp})",
+            title=title,
+            number=card.number,
+            ops=card.ops,
+            rp=rp,
+        )
+    return _("{title} ({ops} OPS, RP {rp})", title=title, ops=card.ops, rp=rp)
 
 
 def unit_words(uid: object) -> str:
     """The unit's name; a name two nations share gets the nation's adjective."""
     unit = _world().units.get(str(uid))
     if unit is None:
-        return "an unknown unit"
+        return _("an unknown unit")
     if unit.name in _shared_names():
         adjective = NATION_ADJECTIVES.get(unit.nation, "")
         if adjective and not unit.name.startswith(adjective):
-            return f"{adjective} {unit.name}"
+            return _("{nation} {name}", nation=_(adjective), name=unit.name)
     return unit.name
 
 
@@ -158,9 +281,9 @@ def hex_words(hex_id: object) -> str:
     try:
         node = m.index(ref)
     except UnknownPlace:
-        return f"hex {ref}"
+        return _("hex {ref}", ref=ref)
     place = m.place_at.get(node)
-    return f"{place.name} ({ref})" if place else f"hex {ref}"
+    return f"{place.name} ({ref})" if place else _("hex {ref}", ref=ref)
 
 
 def place_words(name: object, hex_id: object = None) -> str:
@@ -171,7 +294,8 @@ def place_words(name: object, hex_id: object = None) -> str:
 
 
 def nation_words(code: object) -> str:
-    return NATION_WORDS.get(str(code), "an Axis ally")
+    c = str(code)
+    return _(NATION_WORDS[c]) if c in NATION_WORDS else _("an Axis ally")
 
 
 def season_words(turn: object, season: object = None) -> str:
@@ -180,19 +304,28 @@ def season_words(turn: object, season: object = None) -> str:
     if season is None:
         seasons = _world().tables.seasons
         season = seasons[t - 1] if 1 <= t <= len(seasons) else ""
-    name = str(season).capitalize()
-    return f"{name} {1941 + t // 4}" if name else f"turn {t}"
+    key = str(season).lower()
+    if not key:
+        return _("turn {turn}", turn=t)
+    name = _(SEASON_WORDS[key]) if key in SEASON_WORDS else key.capitalize()
+    return _("{season} {year}", season=name, year=1941 + t // 4)
 
 
 def scenario_words(scenario: object) -> str:
-    spec = _world().tables.scenarios.get(str(scenario))
-    return f"the {spec.name} scenario" if spec else "a scenario"
+    key = str(scenario)
+    if key in SCENARIO_WORDS:
+        return _(SCENARIO_WORDS[key])
+    return _("a scenario")
 
 
 def rp_words(rp: object) -> str:
     pools = rp if isinstance(rp, dict) else {}
-    shown = [f"{POOL_WORDS[k]} {pools[k]}" for k in POOL_ORDER if k in pools and _int(pools[k]) > 0]
-    return ", ".join(shown) if shown else "none"
+    shown = [
+        _("{pool} {n}", pool=_p(POOL_CONTEXT, POOL_WORDS[k]), n=pools[k])
+        for k in POOL_ORDER
+        if k in pools and _int(pools[k]) > 0
+    ]
+    return ", ".join(shown) if shown else _p("replacement points", "none")
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -201,124 +334,234 @@ def rp_words(rp: object) -> str:
 def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
     a = action.args
     verb = action.verb
+    unit = unit_words(a["unit"]) if "unit" in a else ""
+    to = hex_words(a["to"]) if "to" in a else ""
+    card = card_words(a["card"]) if "card" in a else ""
     if verb == "play_ops":
-        return f"play {card_words(a['card'])} for OPS (7.3)"
+        return _("play {card} for OPS (7.3)", card=card)
     if verb == "play_rp":
-        return f"play {card_words(a['card'])} for replacement points (7.4)"
+        return _("play {card} for replacement points (7.4)", card=card)
     if verb == "play_event":
-        return f"play {card_words(a['card'])} as its event (7.5)"
+        return _("play {card} as its event (7.5)", card=card)
     if verb == "zero_ops_move":
-        return "0-OPS round: move, paying with banked OPS (7.2.6)"
+        return _("0-OPS round: move, paying with banked OPS (7.2.6)")
     if verb == "zero_ops_pass":
         if "discard" in a:
-            return f"0-OPS round: pass, swap {card_words(a['discard'])} for the deck's top (7.2.6)"
-        return "0-OPS round: pass (7.2.6)"
+            return _(
+                "0-OPS round: pass, swap {card} for the deck's top (7.2.6)",
+                card=card_words(a["discard"]),
+            )
+        return _("0-OPS round: pass (7.2.6)")
     if verb == "move":
-        return f"move {unit_words(a['unit'])} to {hex_words(a['to'])} (10.1)"
+        return _("move {unit} to {to} (10.1)", unit=unit, to=to)
     if verb == "rail":
-        return f"move {unit_words(a['unit'])} by rail to {hex_words(a['to'])} for 1 OPS (10.2)"
+        return _("move {unit} by rail to {to} for 1 OPS (10.2)", unit=unit, to=to)
     if verb == "sea":
-        return (
-            f"move {unit_words(a['unit'])} by sea to {hex_words(a['to'])} for 1 OPS (10.2.5-10.2.6)"
-        )
+        return _("move {unit} by sea to {to} for 1 OPS (10.2.5-10.2.6)", unit=unit, to=to)
     if verb == "place":
-        return f"place {unit_words(a['unit'])} at {hex_words(a['at'])} (7.5.2)"
+        return _("place {unit} at {at} (7.5.2)", unit=unit, at=hex_words(a["at"]))
     if verb == "swap":
-        return f"put {unit_words(a['unit'])} in place of {unit_words(a['old'])} (7.5.2c)"
+        return _("put {unit} in place of {old} (7.5.2c)", unit=unit, old=unit_words(a["old"]))
     if verb == "replace_step":
-        return f"buy back a step of {unit_words(a['unit'])} (14.1.2)"
+        return _("buy back a step of {unit} (14.1.2)", unit=unit)
     if verb == "rebuild":
-        return f"rebuild {unit_words(a['unit'])} at {hex_words(a['at'])} (14.1.4)"
+        return _("rebuild {unit} at {at} (14.1.4)", unit=unit, at=hex_words(a["at"]))
     if verb == "done_replacing":
-        return "end replacements (unspent RP are lost, 14.1.5)"
+        return _("end replacements (unspent RP are lost, 14.1.5)")
     if verb == "end_movement":
-        return "end movement"
+        return _("end movement")
     if verb == "combat_marker":
-        return f"place a Combat marker on {hex_words(a['hex'])} for 1 OPS (7.3.5)"
+        return _("place a Combat marker on {hex} for 1 OPS (7.3.5)", hex=hex_words(a["hex"]))
     if verb == "done_markers":
-        return "place no more Combat markers and go to combat (7.3.5)"
+        return _("place no more Combat markers and go to combat (7.3.5)")
     if verb == "attack":
-        return f"attack {hex_words(a['hex'])} (11.1)"
+        return _("attack {hex} (11.1)", hex=hex_words(a["hex"]))
     if verb == "commit":
-        return f"add {unit_words(a['unit'])} to the attack (11.2.1)"
+        return _("add {unit} to the attack (11.2.1)", unit=unit)
     if verb == "fire":
-        return "resolve the attack with the units chosen (11.2.1)"
+        return _("resolve the attack with the units chosen (11.2.1)")
     if verb == "call_off":
-        return "call the attack off"
+        return _("call the attack off")
     if verb == "end_combat":
-        return "end combat and go on to exploitation (12.2.1)"
+        return _("end combat and go on to exploitation (12.2.1)")
     if verb == "combat_card":
         if "unit" in a:
-            return (
-                f"play the combat card {card_words(a['card'])} against"
-                f" {unit_words(a['unit'])} (7.5.5)"
-            )
-        return f"play the combat card {card_words(a['card'])} (7.5.5)"
+            return _("play the combat card {card} against {unit} (7.5.5)", card=card, unit=unit)
+        return _("play the combat card {card} (7.5.5)", card=card)
     if verb == "no_more_cards":
-        return "play no more combat cards (7.5.5)"
+        return _("play no more combat cards (7.5.5)")
     if verb == "evade":
-        return f"fall back two hexes without fighting, as {card_name(a['card'])} allows (7.5.5)"
+        return _(
+            "fall back two hexes without fighting, as {card} allows (7.5.5)",
+            card=card_name(a["card"]),
+        )
     if verb == "rush":
-        return (
-            f"bring {unit_words(a['unit'])} to {hex_words(a['to'])} to join the combat (Maskirovka)"
+        return _(
+            "bring {unit} to {to} to join the combat ({card})",
+            unit=unit,
+            to=to,
+            card=title_words("Maskirovka"),
         )
     if verb == "pick":
         if "card" in a:
-            return f"take {card_words(a['card'])} for one victory point (23.1.1)"
+            return _("take {card} for one victory point (23.1.1)", card=card)
         if "to" in a:
-            return f"move {unit_words(a['unit'])} to {hex_words(a['to'])}"
+            return _("move {unit} to {to}", unit=unit, to=to)
         if "hex" in a:
-            return f"choose {hex_words(a['hex'])}"
+            return _("choose {hex}", hex=hex_words(a["hex"]))
         if "unit" in a:
-            return f"choose {unit_words(a['unit'])}"
+            return _("choose {unit}", unit=unit)
         if a.get("civilians") is True:
-            return "carry civilians to safety instead, for a victory point (Naval Evacuation)"
+            return _(
+                "carry civilians to safety instead, for a victory point ({card})",
+                card=title_words("Naval Evacuation"),
+            )
         if a.get("cancel") is True:
-            return "buy the order off with a victory point"
-        return "let the order stand"
+            return _("buy the order off with a victory point")
+        return _("let the order stand")
     if verb == "done_picking":
-        return "choose no more"
+        return _("choose no more")
     if verb == "done_rushing":
-        return "bring no more units to the combat (Maskirovka)"
+        return _("bring no more units to the combat ({card})", card=title_words("Maskirovka"))
     if verb == "take_loss":
-        return f"{unit_words(a['unit'])} takes the loss (11.3)"
+        return _("{unit} takes the loss (11.3)", unit=unit)
     if verb == "retreat":
-        return f"retreat {unit_words(a['unit'])} to {hex_words(a['to'])} (11.4)"
+        return _("retreat {unit} to {to} (11.4)", unit=unit, to=to)
     if verb == "no_retreat":
-        return (
-            f"hold the hex: {unit_words(a['unit'])} takes one more loss and nobody retreats"
-            " (11.4.3)"
-        )
+        return _("hold the hex: {unit} takes one more loss and nobody retreats (11.4.3)", unit=unit)
     if verb == "advance":
-        return f"advance {unit_words(a['unit'])} into the emptied hex (11.5)"
+        return _("advance {unit} into the emptied hex (11.5)", unit=unit)
     if verb == "follow":
-        return (
-            f"follow the German withdrawal with {unit_words(a['unit'])} to {hex_words(a['to'])}"
-            " (Backhand Blow)"
+        return _(
+            "follow the German withdrawal with {unit} to {to} ({card})",
+            unit=unit,
+            to=to,
+            card=title_words("Backhand Blow"),
         )
     if verb == "done_advancing":
-        return "advance no more units (11.5)"
+        return _("advance no more units (11.5)")
     if verb == "exploit":
-        return f"exploit with {unit_words(a['unit'])} to {hex_words(a['to'])} (12.2)"
+        return _("exploit with {unit} to {to} (12.2)", unit=unit, to=to)
     if verb == "end_exploitation":
-        return "end exploitation (12.2)"
+        return _("end exploitation (12.2)")
     if verb == "entrench":
-        return f"try to dig a trench at {hex_words(a['hex'])} for 1 OPS (10.3.1)"
+        return _("try to dig a trench at {hex} for 1 OPS (10.3.1)", hex=hex_words(a["hex"]))
     if verb == "entrench_sure":
-        return f"dig a trench at {hex_words(a['hex'])} for 2 OPS, no die (23.1.3)"
+        return _("dig a trench at {hex} for 2 OPS, no die (23.1.3)", hex=hex_words(a["hex"]))
     if verb == "festung":
-        return f"make {hex_words(a['hex'])} a Festung for 1 OPS (16.3.2)"
+        return _("make {hex} a Festung for 1 OPS (16.3.2)", hex=hex_words(a["hex"]))
     if verb == "partisans":
-        return f"place partisans, face down, at {hex_words(a['hex'])} (16.1.2)"
+        return _("place partisans, face down, at {hex} (16.1.2)", hex=hex_words(a["hex"]))
     if verb == "free_trench":
-        return f"place the event's trench at {hex_words(a['hex'])} (10.3)"
+        return _("place the event's trench at {hex} (10.3)", hex=hex_words(a["hex"]))
     if verb == "skip_trench":
-        return "place no trench"
+        return _("place no trench")
     if verb == "discard":
-        return f"discard {card_words(a['card'])} (7.6.2)"
+        return _("discard {card} (7.6.2)", card=card)
     if verb == "done_discarding":
-        return "keep the hand and draw (7.6)"
+        return _("keep the hand and draw (7.6)")
     return verb.replace("_", " ")
+
+
+# --- prompts and the verdict ---------------------------------------------------------------------
+
+# The event choices (rules/picks.py PROMPTS), with the card they come from where it is named.
+PICK_WORDS: Mapping[str, tuple[str, str | None]] = {
+    "remove_partisans": (N_("Choose a hex of face-down partisans to remove (16.1.5)"), None),
+    "reduce_panzer": (
+        N_("Choose the full-strength panzer corps that drops a step ({card})"),
+        "Soviet Mice",
+    ),
+    "refit_panzer": (
+        N_("Choose a reduced panzer corps to bring back to full strength ({card})"),
+        "Panzer Refit",
+    ),
+    "factors": (N_("Choose a German unit to send away"), None),
+    "airborne": (N_("Choose where the airborne partisans land ({card})"), "Airborne Corps"),
+    "cancel_order": (N_("Buy off the no-retreat order?"), None),
+    "fortress": (N_("Choose where the new fortress is built"), None),
+    "opening": (
+        N_("Take a card of your choice for one VP, or draw as usual (optional rule 23.1.1)"),
+        None,
+    ),
+    "lift_trenches": (N_("Choose a trench of yours to take away"), None),
+    "activate": (N_("Choose the face-down partisans that rise (16.1.6)"), None),
+    "airlift": (
+        N_("Choose the hex the Luftwaffe supplies for attrition ({card})"),
+        "Luftwaffe Supply",
+    ),
+    "naval": (N_("Choose an army to ship west, or the civilians ({card})"), "Naval Evacuation"),
+    "black_sea": (
+        N_("Choose where the Maritime Army lands ({card})"),
+        "Black Sea, Black Death",
+    ),
+    "evacuate": (N_("Move the Axis garrison one hex out of the city ({card})"), "Warsaw Rising"),
+    "uprising": (N_("Place the partisans of the uprising ({card})"), "Warsaw Rising"),
+}
+
+
+def prompt_words(prompt: Mapping[str, JSON] | None) -> str:
+    """What the deciding side is asked, in words, from the prompt's kind and data (the rules'
+    own ``text`` is English and is read only for a kind this module does not know)."""
+    if not prompt:
+        return ""
+    kind = str(prompt.get("kind"))
+    raw = prompt.get("data")
+    d: Mapping[str, JSON] = raw if isinstance(raw, dict) else {}
+    stage = str(d.get("stage", ""))
+    if kind == "action_round":
+        line = _("Action round {ar}: play a card or take a 0-OPS round", ar=d.get("ar"))
+        if d.get("rasputitsa"):
+            line += " " + _("Rasputitsa: no card may be played for OPS this round (15.1.1).")
+        return line
+    if kind == "movement":
+        return _("Move units ({ops} OPS left to leave enemy ZOCs)", ops=d.get("ops"))
+    if kind == "combat" and stage == "markers":
+        return _("Place Combat markers ({ops} OPS left, 7.3.5)", ops=d.get("ops"))
+    if kind == "combat" and stage == "build":
+        return _("Choose the attackers of {hex} (11.2.1)", hex=hex_words(d.get("hex")))
+    if kind == "combat":
+        return _("Declare an attack or end combat (11.1)")
+    if kind == "combat_cards" and stage == "rush":
+        return _("Bring up to three units to the combat ({card})", card=title_words("Maskirovka"))
+    if kind == "combat_cards":
+        return _("Play combat cards (7.5.5)")
+    if kind == "losses":
+        return _("Choose the unit to take a loss ({n} to take, 11.3)", n=d.get("losses"))
+    if kind == "retreat":
+        n = _int(d.get("hexes"))
+        return _n(
+            "Retreat {unit} {n} hex or hold (11.4)",
+            "Retreat {unit} {n} hexes or hold (11.4)",
+            n,
+            unit=unit_words(d.get("unit")),
+        )
+    if kind == "advance":
+        return _("Advance into the hex? (11.5)")
+    if kind == "exploit":
+        return _("Exploit from the Blitz markers (12)")
+    if kind == "replacements":
+        return _("Spend replacement points: {rp} left (14)", rp=rp_words(d.get("rp")))
+    if kind == "reinforce" and d.get("swap"):
+        return _("Put {unit} in place of an older unit (7.5.2c)", unit=unit_words(d.get("unit")))
+    if kind == "reinforce":
+        return _("Place {unit} (7.5.2)", unit=unit_words(d.get("unit")))
+    if kind == "discards":
+        return _("Discard cards before drawing? (7.6.2)")
+    if kind == "trench":
+        return _("Place the trench of the event (10.3)")
+    if kind == "pick":
+        words = PICK_WORDS.get(str(d.get("what")))
+        if words is None:
+            return _("Choose for the event (7.5)")
+        message, title = words
+        return _(message, card=title_words(title)) if title else _(message)
+    return str(prompt.get("text", ""))
+
+
+def verdict_words(result: Mapping[str, JSON]) -> str:
+    """A game's result in words: "the Soviet side wins an automatic victory: ..."."""
+    return _game_over(result)
 
 
 # --- log lines ----------------------------------------------------------------------------------
@@ -326,78 +569,129 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
 Data = Mapping[str, JSON]
 
 
+def _cards_n(n: object) -> str:
+    k = _int(n)
+    return _n("{n} card", "{n} cards", k)
+
+
 def _play(d: Data) -> str:
     who = side_words(d.get("side"))
     kind = d.get("round")
     card = card_words(d["card"]) if d.get("card") else ""
     if d.get("event"):
-        extra = ", which counts as an RP play" if kind == "rp" else ""
-        return f"{who} plays {card} as its event{extra} (7.5)"
+        if kind == "rp":
+            return _(
+                "{who} plays {card} as its event, which counts as an RP play (7.5)",
+                who=who,
+                card=card,
+            )
+        return _("{who} plays {card} as its event (7.5)", who=who, card=card)
     if kind == "ops":
         run = _int(d.get("consecutive_ops"))
-        streak = f"; {_ordinal(run)} OPS round in a row" if run > 1 else ""
-        return f"{who} plays {card} for {_plural(d.get('ops'), 'OPS')} (7.3){streak}"
+        line = _("{who} plays {card} for {ops} OPS (7.3)", who=who, card=card, ops=d.get("ops"))
+        if run > 1:
+            line += _("; {nth} OPS round in a row", nth=_ordinal(run))
+        return line
     if kind == "rp":
-        return f"{who} plays {card} for replacement points (7.4): RP now {rp_words(d.get('rp'))}"
+        return _(
+            "{who} plays {card} for replacement points (7.4): RP now {rp}",
+            who=who,
+            card=card,
+            rp=rp_words(d.get("rp")),
+        )
     if kind == "zero_move":
-        return f"{who} takes a 0-OPS round and moves with banked OPS (7.2.6)"
+        return _("{who} takes a 0-OPS round and moves with banked OPS (7.2.6)", who=who)
     if kind == "zero_pass":
         if d.get("discard"):
-            return (
-                f"{who} takes a 0-OPS round and passes, trading {card_words(d['discard'])}"
-                " for a new card (7.2.6)"
+            return _(
+                "{who} takes a 0-OPS round and passes, trading {card} for a new card (7.2.6)",
+                who=who,
+                card=card_words(d["discard"]),
             )
-        return f"{who} takes a 0-OPS round and passes (7.2.6)"
-    return f"{who} plays {card or 'a round'}"
+        return _("{who} takes a 0-OPS round and passes (7.2.6)", who=who)
+    if card:
+        return _("{who} plays {card}", who=who, card=card)
+    return _("{who} plays a round", who=who)
 
 
 def _move(d: Data) -> str:
     who = side_words(d.get("side"))
     unit = unit_words(d.get("unit"))
-    line = f"{who}: {unit} moves from {hex_words(d.get('frm'))} to {hex_words(d.get('to'))}"
+    line = _(
+        "{who}: {unit} moves from {frm} to {to}",
+        who=who,
+        unit=unit,
+        frm=hex_words(d.get("frm")),
+        to=hex_words(d.get("to")),
+    )
     mp, ops = _int(d.get("mp")), _int(d.get("ops"))
-    costs = [_plural(mp, "MP")] if mp else []
+    costs = [_("{n} MP", n=mp)] if mp else []
     if ops:
-        costs.append(f"{ops} OPS spent")
+        costs.append(_("{n} OPS spent", n=ops))
     return line + (f" ({', '.join(costs)})" if costs else "")
 
 
-def _carried(how: str, rule: str) -> Callable[[Data], str]:
-    def line(d: Data) -> str:
-        who = side_words(d.get("side"))
-        unit = unit_words(d.get("unit"))
-        frm, to = hex_words(d.get("frm")), hex_words(d.get("to"))
-        return f"{who}: {unit} goes by {how} from {frm} to {to} ({rule})"
+def _by_rail(d: Data) -> str:
+    return _(
+        "{who}: {unit} goes by rail from {frm} to {to} (10.2)",
+        who=side_words(d.get("side")),
+        unit=unit_words(d.get("unit")),
+        frm=hex_words(d.get("frm")),
+        to=hex_words(d.get("to")),
+    )
 
-    return line
+
+def _by_sea(d: Data) -> str:
+    return _(
+        "{who}: {unit} goes by sea from {frm} to {to} (10.2.5)",
+        who=side_words(d.get("side")),
+        unit=unit_words(d.get("unit")),
+        frm=hex_words(d.get("frm")),
+        to=hex_words(d.get("to")),
+    )
 
 
 def _control(d: Data) -> str:
     who = side_words(d.get("side"))
-    line = f"{who} takes {place_words(d.get('place'), d.get('hex'))}"
+    place = place_words(d.get("place"), d.get("hex"))
     delta = _int(d.get("delta"))
-    if delta:
-        line += f": VP track {'up' if delta > 0 else 'down'} to {d.get('vp')} (5.1.1)"
-    return line
+    if delta > 0:
+        return _(
+            "{who} takes {place}: VP track up to {vp} (5.1.1)", who=who, place=place, vp=d.get("vp")
+        )
+    if delta < 0:
+        return _(
+            "{who} takes {place}: VP track down to {vp} (5.1.1)",
+            who=who,
+            place=place,
+            vp=d.get("vp"),
+        )
+    return _("{who} takes {place}", who=who, place=place)
 
 
 def _banked(d: Data) -> str:
     who = side_words(d.get("side"))
     delta = _int(d.get("delta"))
-    source = f" from {card_name(d['card'])}" if d.get("card") else ""
-    rule = "18.3" if d.get("card") else "18.2"
+    if d.get("card"):
+        card = card_name(d["card"])
+        if delta > 0:
+            return _("{who} banks {n} more OPS from {card} (18.3)", who=who, n=delta, card=card)
+        if delta == 0:
+            return _("{who} banks no OPS from {card} this time (18.3)", who=who, card=card)
+        return _("{who} loses {n} banked OPS from {card} (18.3)", who=who, n=-delta, card=card)
     if delta > 0:
-        return f"{who} banks {delta} more OPS{source} ({rule})"
+        return _("{who} banks {n} more OPS (18.2)", who=who, n=delta)
     if delta == 0:
-        return f"{who} banks no OPS{source} this time ({rule})"
-    return f"{who} loses {-delta} banked OPS{source} ({rule})"
+        return _("{who} banks no OPS this time (18.2)", who=who)
+    return _("{who} loses {n} banked OPS (18.2)", who=who, n=-delta)
 
 
 def _discard(d: Data) -> str:
     who = side_words(d.get("side"))
+    card = card_name(d.get("card"))
     if d.get("random"):
-        return f"{who} discards {card_name(d.get('card'))}, picked at random by an event"
-    return f"{who} discards {card_name(d.get('card'))} (7.6.2)"
+        return _("{who} discards {card}, picked at random by an event", who=who, card=card)
+    return _("{who} discards {card} (7.6.2)", who=who, card=card)
 
 
 def _cards(d: Data) -> str:
@@ -410,61 +704,114 @@ def _units(d: Data) -> str:
 
 def _rp(d: Data) -> str:
     who = side_words(d.get("side"))
+    rp = rp_words(d.get("rp"))
     if d.get("card"):
-        return f"{card_name(d['card'])} gives {who} replacement points: now {rp_words(d.get('rp'))}"
-    return (
-        f"{who} receives {_plural(d.get('delta'), 'replacement point')} (4.5.2):"
-        f" now {rp_words(d.get('rp'))}"
+        return _(
+            "{card} gives {who} replacement points: now {rp}",
+            card=card_name(d["card"]),
+            who=who,
+            rp=rp,
+        )
+    return _n(
+        "{who} receives {n} replacement point (4.5.2): now {rp}",
+        "{who} receives {n} replacement points (4.5.2): now {rp}",
+        _int(d.get("delta")),
+        who=who,
+        rp=rp,
     )
 
 
 def _vp(d: Data) -> str:
     delta = _int(d.get("delta"))
-    way = "up" if delta > 0 else "down"
-    return f"{card_name(d.get('card'))} moves the VP track {way} {abs(delta)}, to {d.get('vp')}"
+    card = card_name(d.get("card"))
+    if delta > 0:
+        return _("{card} moves the VP track up {n}, to {vp}", card=card, n=delta, vp=d.get("vp"))
+    return _("{card} moves the VP track down {n}, to {vp}", card=card, n=-delta, vp=d.get("vp"))
 
 
 def _hand_shown(d: Data) -> str:
     who = side_words(d.get("side"))
     if "cards" in d:
-        return f"The {who} hand, shown by an event: {_cards(d)}"
-    return f"{who} shows its hand to the other side ({_plural(d.get('count'), 'card')})"
+        return _("The {who} hand, shown by an event: {cards}", who=who, cards=_cards(d))
+    return _(
+        "{who} shows its hand to the other side ({cards})", who=who, cards=_cards_n(d.get("count"))
+    )
 
 
 def _replacement(d: Data) -> str:
     unit = unit_words(d.get("unit"))
+    who = side_words(d.get("side"))
     strength = _strength(d.get("unit"), d.get("step"))
-    now = f", now {strength}" if strength else ""
+    now = _(", now {strength}", strength=strength) if strength else ""
     if d.get("how") == "rebuild":
-        return f"{side_words(d.get('side'))} rebuilds {unit} (14.1.4){now}"
-    return f"{side_words(d.get('side'))} buys back a step of {unit} (14.1.2){now}"
+        return _("{who} rebuilds {unit} (14.1.4)", who=who, unit=unit) + now
+    return _("{who} buys back a step of {unit} (14.1.2)", who=who, unit=unit) + now
 
 
 def _reinforcement(d: Data) -> str:
     unit = unit_words(d.get("unit"))
-    reduced = " at reduced strength" if _int(d.get("step")) > 0 else ""
     strength = _strength(d.get("unit"), d.get("step"))
-    shown = f" ({strength})" if strength else ""
-    return f"{unit}{shown} arrives{reduced} at {hex_words(d.get('at'))} (7.5.2)"
+    named = f"{unit} ({strength})" if strength else unit
+    at = hex_words(d.get("at"))
+    if _int(d.get("step")) > 0:
+        return _("{unit} arrives at reduced strength at {at} (7.5.2)", unit=named, at=at)
+    return _("{unit} arrives at {at} (7.5.2)", unit=named, at=at)
 
 
 def _surrender(d: Data) -> str:
-    nation = nation_words(d.get("nation"))
-    capital = place_words(d.get("capital"))
-    return (
-        f"{nation} leaves the war: Soviet troops hold {capital} at the end of the turn,"
-        " and all its units leave the game (19.3)"
+    return _(
+        "{nation} leaves the war: Soviet troops hold {capital} at the end of the turn,"
+        " and all its units leave the game (19.3)",
+        nation=nation_words(d.get("nation")),
+        capital=place_words(d.get("capital")),
     )
 
 
 WHY_WORDS: Mapping[str, str] = {
-    "combat": "in combat (11.3)",
-    "no retreat": "with no way to retreat (11.4.4)",
-    "caught again after a retreat": "caught again after retreating this round (11.4.5)",
-    "captured": "as the enemy advances into its hex (16.4.3)",
-    "over-stacked": "over the stacking limit when exploitation ends (9.1.4)",
+    "combat": N_("in combat (11.3)"),
+    "no retreat": N_("with no way to retreat (11.4.4)"),
+    "caught again after a retreat": N_("caught again after retreating this round (11.4.5)"),
+    "captured": N_("as the enemy advances into its hex (16.4.3)"),
+    "over-stacked": N_("over the stacking limit when exploitation ends (9.1.4)"),
 }
-ROLE_WORDS: Mapping[str, str] = {"attacker fire": "the attack", "defender fire": "the defence"}
+# Why a fire column shifts (rules/combat.py ``shifts``): terrain, places, rules; a card's
+# shift is named by the card's printed title, read as the card's title.
+SHIFT_WORDS: Mapping[str, str] = {
+    "major river": N_("a major river"),
+    "river": N_("a river"),
+    "Kerch Strait": N_("the Kerch Strait"),
+    "clear": N_("clear terrain"),
+    "forest": N_("forest"),
+    "rough": N_("rough terrain"),
+    "swamp": N_("swamp"),
+    "mountain": N_("mountains"),
+    "desert": N_("desert"),
+    "city": N_("a city"),
+    "town": N_("a town"),
+    "fortress city": N_("a fortress city"),
+    "trench": N_("a trench"),
+    "out of supply": N_("being out of supply"),
+    "German Mobile Defense": N_("German Mobile Defense (20.1)"),
+    "winter": N_("winter (15.1.2)"),
+    "shock army in winter": N_("a shock army in winter"),
+    "east of the Paulus Line": N_("being east of the Paulus Line"),
+}
+
+
+@cache
+def _titles() -> frozenset[str]:
+    return frozenset(c.title for c in _world().cards.values())
+
+
+def _shift_reason(reason: object) -> str:
+    text = str(reason)
+    if text in _titles():
+        return title_words(text)
+    words = [
+        _(SHIFT_WORDS[r]) if r in SHIFT_WORDS else (title_words(r) if r in _titles() else r)
+        for r in text.split(" and ")
+    ]
+    return _join(words)
 
 
 def _units_of(d: Data, key: str) -> str:
@@ -472,13 +819,17 @@ def _units_of(d: Data, key: str) -> str:
 
 
 def _attack(d: Data) -> str:
-    who = side_words(d.get("side"))
-    line = (
-        f"{who} attacks {hex_words(d.get('hex'))} with {_units_of(d, 'units')};"
-        f" defending: {_units_of(d, 'defenders')} (11.2.1)"
+    line = _(
+        "{who} attacks {hex} with {units}; defending: {defenders} (11.2.1)",
+        who=side_words(d.get("side")),
+        hex=hex_words(d.get("hex")),
+        units=_units_of(d, "units"),
+        defenders=_units_of(d, "defenders"),
     )
     if d.get("zhukov"):
-        line += ", two hexes combined by Zhukov at one more loss (11.1.3)"
+        line += _(
+            ", two hexes combined by {card} at one more loss (11.1.3)", card=title_words("Zhukov")
+        )
     return line
 
 
@@ -489,273 +840,423 @@ def _fire_side(name: str, raw: JSON) -> str:
         pair = _list(item)
         if len(pair) == 2:
             n = _int(pair[0])
-            way = "right" if n > 0 else "left"
-            shifts.append(f"{abs(n)} {way} for {pair[1]}")
-    shifted = f", shifted {_join(shifts)}" if shifts else ""
-    column = f.get("column")
-    where = (
-        f"on the {f.get('table')} table, column {column}"
-        if column is not None
-        else "with no column"
-    )
+            why = _shift_reason(pair[1])
+            if n > 0:
+                shifts.append(_("{n} right for {why}", n=abs(n), why=why))
+            else:
+                shifts.append(_("{n} left for {why}", n=abs(n), why=why))
+    shifted = _(", shifted {list}", list=_join(shifts)) if shifts else ""
     losses = _int(f.get("losses"))
-    result = {0: "no loss", 1: "1 loss"}.get(losses, f"{losses} losses")
+    result = _("no loss") if losses == 0 else _n("{n} loss", "{n} losses", losses)
     if losses and f.get("starred"):
-        result += " (starred: small units only)"
-    return (
-        f"{name} fires at strength {f.get('strength')} {where}{shifted}, rolls"
-        f" {f.get('roll')}: {result}"
+        result += _(" (starred: small units only)")
+    column = f.get("column")
+    if column is None:
+        return _(
+            "{who} fires at strength {strength} with no column{shifted}, rolls {roll}: {result}",
+            who=name,
+            strength=f.get("strength"),
+            shifted=shifted,
+            roll=f.get("roll"),
+            result=result,
+        )
+    return _(
+        "{who} fires at strength {strength} on the {table} table, column {column}{shifted},"
+        " rolls {roll}: {result}",
+        who=name,
+        strength=f.get("strength"),
+        table=f.get("table"),
+        column=column,
+        shifted=shifted,
+        roll=f.get("roll"),
+        result=result,
     )
 
 
 def _fire(d: Data) -> str:
-    return (
-        f"Combat at {hex_words(d.get('hex'))} (11.2.1): "
-        f"{_fire_side('the attacker', d.get('attacker'))}; "
-        f"{_fire_side('the defender', d.get('defender'))}"
+    return _(
+        "Combat at {hex} (11.2.1): {attacker}; {defender}",
+        hex=hex_words(d.get("hex")),
+        attacker=_fire_side(_("the attacker"), d.get("attacker")),
+        defender=_fire_side(_("the defender"), d.get("defender")),
     )
 
 
 def _combat_result(d: Data) -> str:
     where = hex_words(d.get("hex"))
-    score = f"{d.get('inflicted')} to {d.get('suffered')}"
     if d.get("winner") in SIDE_WORDS:
-        return (
-            f"The {side_words(d.get('winner'))} side wins the combat at {where}, {score} (11.2.1)"
+        return _(
+            "The {side} side wins the combat at {where}, {inflicted} to {suffered} (11.2.1)",
+            side=side_words(d.get("winner")),
+            where=where,
+            inflicted=d.get("inflicted"),
+            suffered=d.get("suffered"),
         )
-    return f"Nobody wins the combat at {where}, {score} (11.2.1)"
+    return _(
+        "Nobody wins the combat at {where}, {inflicted} to {suffered} (11.2.1)",
+        where=where,
+        inflicted=d.get("inflicted"),
+        suffered=d.get("suffered"),
+    )
 
 
 def _eliminated(d: Data) -> str:
     unit = unit_words(d.get("unit"))
-    where = f" at {hex_words(d['hex'])}" if d.get("hex") else ""
-    why = WHY_WORDS.get(str(d.get("why")), "")
-    box = BOX_WORDS.get(str(d.get("box")), "leaves the map")
-    return f"{unit} is eliminated{where} {why} and {box}".replace("  ", " ")
+    why_key = str(d.get("why"))
+    why = _(WHY_WORDS[why_key]) if why_key in WHY_WORDS else ""
+    box_key = str(d.get("box"))
+    box = _(BOX_WORDS[box_key]) if box_key in BOX_WORDS else _("leaves the map")
+    if d.get("hex"):
+        line = _(
+            "{unit} is eliminated at {hex} {why} and {box}",
+            unit=unit,
+            hex=hex_words(d["hex"]),
+            why=why,
+            box=box,
+        )
+    else:
+        line = _("{unit} is eliminated {why} and {box}", unit=unit, why=why, box=box)
+    return line.replace("  ", " ")
 
 
 def _step_lost(d: Data) -> str:
     strength = _strength(d.get("unit"), d.get("step"))
-    now = f", now {strength}" if strength else ""
-    return f"{unit_words(d.get('unit'))} loses a step (11.3){now}"
+    now = _(", now {strength}", strength=strength) if strength else ""
+    return _("{unit} loses a step (11.3)", unit=unit_words(d.get("unit"))) + now
 
 
-def _moved(verb: str, rule: str) -> Callable[[Data], str]:
+def _moved(message: str) -> Callable[[Data], str]:
     def line(d: Data) -> str:
-        who = side_words(d.get("side"))
-        return (
-            f"{who}: {unit_words(d.get('unit'))} {verb} from {hex_words(d.get('frm'))}"
-            f" to {hex_words(d.get('to'))} ({rule})"
+        return _(
+            message,
+            who=side_words(d.get("side")),
+            unit=unit_words(d.get("unit")),
+            frm=hex_words(d.get("frm")),
+            to=hex_words(d.get("to")),
         )
 
     return line
 
 
+ROLL_PURPOSES: Mapping[str, str] = {
+    "attacker fire": N_("the attack's fire (11.2.1)"),
+    "defender fire": N_("the defence's fire (11.2.1)"),
+    "trench": N_("a trench (10.3.1)"),
+}
+
+
 def _roll(d: Data) -> str:
     dice = ", ".join(str(x) for x in _list(d.get("dice")))
-    what = ROLL_PURPOSES.get(str(d.get("purpose")), "a die")
-    by = f"{side_words(d['by'])} rolls" if d.get("by") in SIDE_WORDS else "Roll"
-    return f"{by} {dice} for {what}"
-
-
-ROLL_PURPOSES: Mapping[str, str] = {
-    "attacker fire": "the attack's fire (11.2.1)",
-    "defender fire": "the defence's fire (11.2.1)",
-    "trench": "a trench (10.3.1)",
-}
+    key = str(d.get("purpose"))
+    what = _(ROLL_PURPOSES[key]) if key in ROLL_PURPOSES else _("a die")
+    if d.get("by") in SIDE_WORDS:
+        return _("{who} rolls {dice} for {what}", who=side_words(d["by"]), dice=dice, what=what)
+    return _("Roll {dice} for {what}", dice=dice, what=what)
 
 
 def _game_over(d: Data) -> str:
     winner = d.get("winner")
-    outcome = OUTCOME_WORDS.get(str(d.get("outcome")), "wins")
+    key = str(d.get("outcome"))
     detail = d.get("detail")
-    if isinstance(detail, str):
+    reason = ""
+    if isinstance(detail, str) and detail:
         for pattern, words in DETAILS:
-            detail = pattern.sub(words, detail)
-    reason = f": {detail}" if isinstance(detail, str) and detail else ""
+            m = pattern.match(detail)
+            if m:
+                detail = words(m)
+                break
+        reason = _(": {detail}", detail=detail)
     if winner not in SIDE_WORDS:
-        return f"Game over, and neither side wins{reason}"
-    return f"Game over: the {side_words(winner)} side {outcome}{reason}"
+        return _("Game over, and neither side wins") + reason
+    side = side_words(winner)
+    if key == "automatic":
+        line = _("Game over: the {side} side wins an automatic victory", side=side)
+    elif key == "tournament":
+        line = _("Game over: the {side} side wins on the tournament count", side=side)
+    else:
+        line = _("Game over: the {side} side wins", side=side)
+    return line + reason
+
+
+def _with_card(line: str, card: object) -> str:
+    return _("{line} ({card})", line=line, card=card_name(card)) if card else line
+
+
+def _flipped(d: Data) -> str:
+    unit = unit_words(d.get("unit"))
+    if d.get("step") == 0:
+        line = _("{unit} is refitted to full strength", unit=unit)
+    else:
+        line = _("{unit} drops to a weaker step", unit=unit)
+    return _with_card(line, d.get("card"))
+
+
+def _partisans_removed(d: Data) -> str:
+    where = hex_words(d.get("hex"))
+    if d.get("card"):
+        return _(
+            "The partisans at {hex} are taken off the map ({card})",
+            hex=where,
+            card=card_name(d.get("card")),
+        )
+    return _("The partisans at {hex} are taken off the map by the Soviet side (16.1.5)", hex=where)
+
+
+def _sent_away(d: Data) -> str:
+    unit, where = unit_words(d.get("unit")), hex_words(d.get("hex"))
+    if d.get("box") == "other_fronts":
+        line = _("{unit} leaves {hex} for the Other Fronts box", unit=unit, hex=where)
+    else:
+        line = _("{unit} leaves {hex} and the game", unit=unit, hex=where)
+    return _with_card(line, d.get("card"))
+
+
+def _first_card(d: Data) -> str:
+    who = side_words(d.get("side"))
+    if d.get("card"):
+        return _(
+            "{who} gives up a victory point to take {card} into its hand; the VP track stands"
+            " at {vp} (23.1.1)",
+            who=who,
+            card=card_name(d.get("card")),
+            vp=d.get("vp"),
+        )
+    return _(
+        "{who} gives up a victory point to take a card of its choice into its hand; the VP"
+        " track stands at {vp} (23.1.1)",
+        who=who,
+        vp=d.get("vp"),
+    )
+
+
+def _movement_end(d: Data) -> str:
+    who = side_words(d.get("side"))
+    markers = _int(d.get("markers"))
+    if markers:
+        return _n(
+            "{who} ends its movement, leaving {n} Move marker (7.3.4)",
+            "{who} ends its movement, leaving {n} Move markers (7.3.4)",
+            markers,
+            who=who,
+        )
+    return _("{who} ends its movement", who=who)
+
+
+def _combat_card(d: Data) -> str:
+    who, card = side_words(d.get("side")), card_name(d.get("card"))
+    if d.get("kept"):
+        return _(
+            "{who} plays the combat card {card} again from the cards it keeps face up (7.5.5)",
+            who=who,
+            card=card,
+        )
+    return _("{who} plays the combat card {card} (7.5.5)", who=who, card=card)
+
+
+def _trench_attempt(d: Data) -> str:
+    who, where = side_words(d.get("side")), hex_words(d.get("hex"))
+    if d.get("sure"):
+        return _("{who} starts digging at {hex}, paying to be sure (23.1.3)", who=who, hex=where)
+    return _("{who} starts digging at {hex} (10.3.1)", who=who, hex=where)
+
+
+def _side_hex(message: str, side_key: str = "side") -> Callable[[Data], str]:
+    def line(d: Data) -> str:
+        return _(message, who=side_words(d.get(side_key)), hex=hex_words(d.get("hex")))
+
+    return line
+
+
+def _unit_hex(message: str) -> Callable[[Data], str]:
+    def line(d: Data) -> str:
+        return _(message, unit=unit_words(d.get("unit")), hex=hex_words(d.get("hex")))
+
+    return line
 
 
 LINES: Mapping[str, Callable[[Data], str]] = {
-    "setup": lambda d: (
-        f"Stalin's War begins: {scenario_words(d.get('scenario'))}, turn {d.get('turn')}"
-        f" ({season_words(d.get('turn'))})"
+    "setup": lambda d: _(
+        "Stalin's War begins: {scenario}, turn {turn} ({season})",
+        scenario=scenario_words(d.get("scenario")),
+        turn=d.get("turn"),
+        season=season_words(d.get("turn")),
     ),
-    "turn": lambda d: (
-        f"Turn {d.get('turn')} begins: {season_words(d.get('turn'), d.get('season'))}"
+    "turn": lambda d: _(
+        "Turn {turn} begins: {season}",
+        turn=d.get("turn"),
+        season=season_words(d.get("turn"), d.get("season")),
     ),
-    "action_round": lambda d: (
-        f"{side_words(d.get('side'))} action round {d.get('ar')} of turn {d.get('turn')}"
+    "action_round": lambda d: _(
+        "{who} action round {ar} of turn {turn}",
+        who=side_words(d.get("side")),
+        ar=d.get("ar"),
+        turn=d.get("turn"),
     ),
     "play": _play,
     "move": _move,
-    "rail_move": _carried("rail", "10.2"),
-    "sea_move": _carried("sea", "10.2.5"),
-    "movement_end": lambda d: (
-        f"{side_words(d.get('side'))} ends its movement"
-        + (
-            f", leaving {_plural(d.get('markers'), 'Move marker')} (7.3.4)"
-            if _int(d.get("markers"))
-            else ""
-        )
+    "rail_move": _by_rail,
+    "sea_move": _by_sea,
+    "movement_end": _movement_end,
+    "draw": lambda d: _n(
+        "{who} draws {n} card (7.6)",
+        "{who} draws {n} cards (7.6)",
+        _int(d.get("count")),
+        who=side_words(d.get("side")),
     ),
-    "draw": lambda d: f"{side_words(d.get('side'))} draws {_plural(d.get('count'), 'card')} (7.6)",
-    "drawn": lambda d: f"Cards drawn by the {side_words(d.get('side'))} side: {_cards(d)}",
-    "reshuffle": lambda d: (
-        f"The {side_words(d.get('side'))} discards are shuffled into a new draw pile"
-        f" of {_plural(d.get('cards'), 'card')}"
+    "drawn": lambda d: _(
+        "Cards drawn by the {who} side: {cards}", who=side_words(d.get("side")), cards=_cards(d)
+    ),
+    "reshuffle": lambda d: _n(
+        "The {who} discards are shuffled into a new draw pile of {n} card",
+        "The {who} discards are shuffled into a new draw pile of {n} cards",
+        _int(d.get("cards")),
+        who=side_words(d.get("side")),
     ),
     "discard": _discard,
-    "set_aside_taken": lambda d: (
-        f"{side_words(d.get('side'))} takes its held-back cards into hand: {_cards(d)} (7.1.3)"
+    "set_aside_taken": lambda d: _(
+        "{who} takes its held-back cards into hand: {cards} (7.1.3)",
+        who=side_words(d.get("side")),
+        cards=_cards(d),
     ),
-    "total_war": lambda d: (
-        f"Total War on turn {d.get('turn')}: the Total War cards are shuffled into both"
-        " decks with the discards (7.6.4)"
+    "total_war": lambda d: _(
+        "Total War on turn {turn}: the Total War cards are shuffled into both decks with the"
+        " discards (7.6.4)",
+        turn=d.get("turn"),
     ),
     "hand_shown": _hand_shown,
     "banked_ops": _banked,
     "rp": _rp,
-    "rp_lost": lambda d: f"Replacement points not spent are lost (14.1.5): {rp_words(d.get('rp'))}",
+    "rp_lost": lambda d: _(
+        "Replacement points not spent are lost (14.1.5): {rp}", rp=rp_words(d.get("rp"))
+    ),
     "vp": _vp,
     "control": _control,
-    "fortress_destroyed": lambda d: (
-        f"The fortress at {place_words(d.get('place'), d.get('hex'))} is destroyed by the"
-        f" {side_words(d.get('by'))} side (16.2)"
+    "fortress_destroyed": lambda d: _(
+        "The fortress at {place} is destroyed by the {who} side (16.2)",
+        place=place_words(d.get("place"), d.get("hex")),
+        who=side_words(d.get("by")),
     ),
     "reinforcement": _reinforcement,
-    "reinforcement_lost": lambda d: (
-        f"{unit_words(d.get('unit'))} finds nowhere to arrive and leaves the game (7.5.2)"
+    "reinforcement_lost": lambda d: _(
+        "{unit} finds nowhere to arrive and leaves the game (7.5.2)",
+        unit=unit_words(d.get("unit")),
     ),
     "replacement": _replacement,
-    "out_of_supply": lambda d: (
-        f"{side_words(d.get('side'))} units out of supply (13.1): {_units(d)}"
+    "out_of_supply": lambda d: _(
+        "{who} units out of supply (13.1): {units}", who=side_words(d.get("side")), units=_units(d)
     ),
-    "attrition_loss": lambda d: (
-        f"Attrition: {unit_words(d.get('unit'))} is lost and"
-        f" {BOX_WORDS.get(str(d.get('box')), 'leaves the map')} (13.3.8)"
+    "attrition_loss": lambda d: _(
+        "Attrition: {unit} is lost and {box} (13.3.8)",
+        unit=unit_words(d.get("unit")),
+        box=_(BOX_WORDS[str(d.get("box"))])
+        if str(d.get("box")) in BOX_WORDS
+        else _("leaves the map"),
     ),
-    "attrition_control": lambda d: (
-        f"{place_words(d.get('place'))} is cut off from supply and passes to the"
-        f" {side_words(d.get('side'))} side (13.3.9)"
+    "attrition_control": lambda d: _(
+        "{place} is cut off from supply and passes to the {who} side (13.3.9)",
+        place=place_words(d.get("place")),
+        who=side_words(d.get("side")),
     ),
-    "turn_track_return": lambda d: (
-        f"{unit_words(d.get('unit'))} comes off the Turn Track into the Eliminated box (13.3.8)"
+    "turn_track_return": lambda d: _(
+        "{unit} comes off the Turn Track into the Eliminated box (13.3.8)",
+        unit=unit_words(d.get("unit")),
     ),
     "surrender": _surrender,
     "game_over": _game_over,
-    "combat_marker": lambda d: (
-        f"{side_words(d.get('side'))} places a Combat marker on {hex_words(d.get('hex'))} (7.3.5)"
-    ),
+    "combat_marker": _side_hex(N_("{who} places a Combat marker on {hex} (7.3.5)")),
     "attack": _attack,
-    "combat_card": lambda d: (
-        f"{side_words(d.get('side'))} plays the combat card {card_name(d.get('card'))}"
-        + (" again from the cards it keeps face up" if d.get("kept") else "")
-        + " (7.5.5)"
-    ),
+    "combat_card": _combat_card,
     "fire": _fire,
     "step_lost": _step_lost,
     "eliminated": _eliminated,
     "combat_result": _combat_result,
-    "retreat": _moved("retreats", "11.4"),
-    "no_retreat": lambda d: (
-        f"{side_words(d.get('side'))} holds its ground: {unit_words(d.get('unit'))} takes one"
-        " more loss instead of a retreat (11.4.3)"
+    "retreat": _moved(N_("{who}: {unit} retreats from {frm} to {to} (11.4)")),
+    "no_retreat": lambda d: _(
+        "{who} holds its ground: {unit} takes one more loss instead of a retreat (11.4.3)",
+        who=side_words(d.get("side")),
+        unit=unit_words(d.get("unit")),
     ),
-    "advance": _moved("advances", "11.5"),
-    "blitz": lambda d: (
-        f"{side_words(d.get('side'))} places a Blitz marker on {hex_words(d.get('hex'))} (11.5.2)"
-    ),
-    "exploit": _moved("exploits", "12.2"),
-    "combat_end": lambda d: (
-        f"{side_words(d.get('side'))} ends its combats"
-        f" ({_plural(d.get('attacks'), 'attack')} this round)"
+    "advance": _moved(N_("{who}: {unit} advances from {frm} to {to} (11.5)")),
+    "blitz": _side_hex(N_("{who} places a Blitz marker on {hex} (11.5.2)")),
+    "exploit": _moved(N_("{who}: {unit} exploits from {frm} to {to} (12.2)")),
+    "combat_end": lambda d: _n(
+        "{who} ends its combats ({n} attack this round)",
+        "{who} ends its combats ({n} attacks this round)",
+        _int(d.get("attacks")),
+        who=side_words(d.get("side")),
     ),
     "roll": _roll,
-    "trench_attempt": lambda d: (
-        f"{side_words(d.get('side'))} starts digging at {hex_words(d.get('hex'))}"
-        + (", paying to be sure (23.1.3)" if d.get("sure") else " (10.3.1)")
+    "trench_attempt": _trench_attempt,
+    "trench": _side_hex(N_("{who} has a trench at {hex} (10.3)")),
+    "trench_failed": lambda d: _(
+        "The {who} trench at {hex} is not finished: the die shows {roll} (10.3.1)",
+        who=side_words(d.get("side")),
+        hex=hex_words(d.get("hex")),
+        roll=d.get("roll"),
     ),
-    "trench": lambda d: (
-        f"{side_words(d.get('side'))} has a trench at {hex_words(d.get('hex'))} (10.3)"
+    "trench_removed": _side_hex(N_("The {who} trench at {hex} is lost (10.3.2)")),
+    "festung": lambda d: _("{hex} is made a Festung (16.3)", hex=hex_words(d.get("hex"))),
+    "festung_removed": lambda d: _(
+        "The Festung at {hex} falls to the Soviet side (16.3.3)", hex=hex_words(d.get("hex"))
     ),
-    "trench_failed": lambda d: (
-        f"The {side_words(d.get('side'))} trench at {hex_words(d.get('hex'))} is not finished:"
-        f" the die shows {d.get('roll')} (10.3.1)"
+    "partisans_placed": lambda d: _(
+        "Partisans appear, face down, at {hex} (16.1.3)", hex=hex_words(d.get("hex"))
     ),
-    "trench_removed": lambda d: (
-        f"The {side_words(d.get('side'))} trench at {hex_words(d.get('hex'))} is lost (10.3.2)"
+    "partisans_activated": _unit_hex(N_("{unit} at {hex} turn face up and take up arms (16.1.6)")),
+    "flipped": _flipped,
+    "order_cancelled": lambda d: _(
+        "{who} buys off {card}: its units may pay OPS to leave enemy zones of control again"
+        " this turn",
+        who=side_words(d.get("side")),
+        card=card_name(d.get("card")),
     ),
-    "festung": lambda d: f"{hex_words(d.get('hex'))} is made a Festung (16.3)",
-    "festung_removed": lambda d: (
-        f"The Festung at {hex_words(d.get('hex'))} falls to the Soviet side (16.3.3)"
+    "partisans_removed": _partisans_removed,
+    "sent_away": _sent_away,
+    "fortress_built": lambda d: _(
+        "{who} builds a fortress at {place} (16.2)",
+        who=side_words(d.get("side")),
+        place=place_words(d.get("place"), d.get("hex")),
     ),
-    "partisans_placed": lambda d: (
-        f"Partisans appear, face down, at {hex_words(d.get('hex'))} (16.1.3)"
+    "first_card": _first_card,
+    "trench_lifted": _side_hex(N_("{who} takes its trench at {hex} away (End Turn phase)")),
+    "airlift": lambda d: _(
+        "The Luftwaffe flies supplies into {hex}: it counts as supplied for this attrition"
+        " ({card})",
+        hex=hex_words(d.get("hex")),
+        card=card_name(d.get("card")),
     ),
-    "partisans_activated": lambda d: (
-        f"{unit_words(d.get('unit'))} at {hex_words(d.get('hex'))} turn face up and take up"
-        " arms (16.1.6)"
+    "swapped": lambda d: _(
+        "{unit} takes the place of {old} at {hex}, which leaves the game (7.5.2c)",
+        unit=unit_words(d.get("unit")),
+        old=unit_words(d.get("old")),
+        hex=hex_words(d.get("hex")),
     ),
-    "flipped": lambda d: (
-        f"{unit_words(d.get('unit'))}"
-        + (" is refitted to full strength" if d.get("step") == 0 else " drops to a weaker step")
-        + (f" ({card_name(d.get('card'))})" if d.get("card") else "")
+    "evasion": lambda d: _(
+        "{who} plays {card}: the defenders of {hex} fall back two hexes without a fight (7.5.5)",
+        who=side_words(d.get("side")),
+        card=card_name(d.get("card")),
+        hex=hex_words(d.get("hex")),
     ),
-    "order_cancelled": lambda d: (
-        f"{side_words(d.get('side'))} buys off {card_name(d.get('card'))}: its units may pay"
-        " OPS to leave enemy zones of control again this turn"
+    "rushed": lambda d: _(
+        "{unit} rushes from {frm} to {to} and joins the combat ({card})",
+        unit=unit_words(d.get("unit")),
+        frm=hex_words(d.get("frm")),
+        to=hex_words(d.get("to")),
+        card=title_words("Maskirovka"),
     ),
-    "partisans_removed": lambda d: (
-        f"The partisans at {hex_words(d.get('hex'))} are taken off the map"
-        + (f" ({card_name(d.get('card'))})" if d.get("card") else " by the Soviet side (16.1.5)")
+    "fortified_zone": lambda d: _(
+        "The Soviet Fortified Zone is set up at {hex} and joins its defence ({card})",
+        hex=hex_words(d.get("hex")),
+        card=title_words("Panzer Hara-Kiri"),
     ),
-    "sent_away": lambda d: (
-        f"{unit_words(d.get('unit'))} leaves {hex_words(d.get('hex'))}"
-        + (" for the Other Fronts box" if d.get("box") == "other_fronts" else " and the game")
-        + (f" ({card_name(d.get('card'))})" if d.get("card") else "")
+    "loss_absorbed": lambda d: _(
+        "{unit} holds on with its last step: {card} saves it from that loss (7.5.5)",
+        unit=unit_words(d.get("unit")),
+        card=card_name(d.get("card")),
     ),
-    "fortress_built": lambda d: (
-        f"{side_words(d.get('side'))} builds a fortress at"
-        f" {place_words(d.get('place'), d.get('hex'))} (16.2)"
-    ),
-    "first_card": lambda d: (
-        f"{side_words(d.get('side'))} gives up a victory point to take"
-        + (f" {card_name(d.get('card'))}" if d.get("card") else " a card of its choice")
-        + f" into its hand; the VP track stands at {d.get('vp')} (23.1.1)"
-    ),
-    "trench_lifted": lambda d: (
-        f"{side_words(d.get('side'))} takes its trench at {hex_words(d.get('hex'))} away"
-        " (End Turn phase)"
-    ),
-    "airlift": lambda d: (
-        f"The Luftwaffe flies supplies into {hex_words(d.get('hex'))}: it counts as supplied"
-        f" for this attrition ({card_name(d.get('card'))})"
-    ),
-    "swapped": lambda d: (
-        f"{unit_words(d.get('unit'))} takes the place of {unit_words(d.get('old'))} at"
-        f" {hex_words(d.get('hex'))}, which leaves the game (7.5.2c)"
-    ),
-    "evasion": lambda d: (
-        f"{side_words(d.get('side'))} plays {card_name(d.get('card'))}: the defenders of"
-        f" {hex_words(d.get('hex'))} fall back two hexes without a fight (7.5.5)"
-    ),
-    "rushed": lambda d: (
-        f"{unit_words(d.get('unit'))} rushes from {hex_words(d.get('frm'))} to"
-        f" {hex_words(d.get('to'))} and joins the combat (Maskirovka)"
-    ),
-    "fortified_zone": lambda d: (
-        f"The Soviet Fortified Zone is set up at {hex_words(d.get('hex'))} and joins its"
-        " defence (Panzer Hara-Kiri)"
-    ),
-    "loss_absorbed": lambda d: (
-        f"{unit_words(d.get('unit'))} holds on with its last step: {card_name(d.get('card'))}"
-        " saves it from that loss (7.5.5)"
-    ),
-    "partisans_withdrawn": lambda d: (
-        f"The partisans at {hex_words(d.get('hex'))} melt away as Soviet troops arrive (16.1.5)"
+    "partisans_withdrawn": lambda d: _(
+        "The partisans at {hex} melt away as Soviet troops arrive (16.1.5)",
+        hex=hex_words(d.get("hex")),
     ),
 }
 
