@@ -328,3 +328,24 @@ class ReadsPositionFiles(Protocol):
     :meth:`PositionGame.setup_position` takes (``hexfront play GAME --position FILE``)."""
 
     def read_position(self, path: str | Path) -> dict[str, JSON]: ...
+
+
+# The answers of :meth:`SplitsCommand.command_of` for an action no single commander owns.
+EITHER = "either"  # either commander of the side may take it (a shared resource)
+BOTH = "both"  # it ends something for the whole side: both commanders agree first
+
+
+@runtime_checkable
+class SplitsCommand(Protocol[S_contra]):
+    """Team play: each side's seat split among commanders (BITE 38.1: north and south of
+    the green line). The engine stays two-sided; the server gives each commander a seat
+    and routes each legal action to the seat that owns it.
+
+    ``commanders(options)`` names the commanders of each side for these options (empty:
+    one seat per side). ``command_of(state, actions)`` answers, for each of the pending
+    decision's legal ``actions``, the commander who gives it, or :data:`EITHER` or
+    :data:`BOTH`."""
+
+    def commanders(self, options: Mapping[str, JSON]) -> tuple[str, ...]: ...
+
+    def command_of(self, state: S_contra, actions: Sequence[Action]) -> list[str]: ...

@@ -64,7 +64,8 @@ class AiRunner:
                     version = live.version
 
                     def look(s: str = side) -> tuple[dict[str, JSON], Sequence[Action]]:
-                        return live.match.view(s), live.match.legal_actions(s)
+                        # A team seat (38.1) is offered its own commander's actions only.
+                        return live.match.view(live.side_of(s)), list(live.seat_legal(s))
 
                     view, legal = await self.workers.rules(live, look)
                 if self.settings.ai_delay:
@@ -73,7 +74,7 @@ class AiRunner:
                 async with live.lock:
                     if live.broken or live.version != version:
                         continue
-                    if action.side != side:
+                    if action.side != live.side_of(side):
                         raise RuntimeError(f"agent for {side} chose an action for {action.side}")
                     await self.change(live, action, side)
         except asyncio.CancelledError:

@@ -28,6 +28,8 @@ def agent_names() -> list[str]:
 
 
 def json_type_matches(default: JSON, value: JSON) -> bool:
+    if default is None:
+        return True  # an option whose default is "unset" (a rule's switch): its choices decide
     if isinstance(default, bool) or isinstance(value, bool):
         return isinstance(default, bool) and isinstance(value, bool)
     if isinstance(default, int | float) and not isinstance(default, bool):
@@ -151,9 +153,19 @@ def check_options(
     return out
 
 
-def check_seats(game: Game[Any], opponents: Mapping[str, str]) -> dict[str, Seat]:
-    """Who plays each side (missing sides: ``human``); at least one person."""
-    unknown = sorted(set(opponents) - set(game.sides))
+def check_seats(
+    game: Game[Any],
+    opponents: Mapping[str, str],
+    team: Mapping[str, tuple[str, str]] | None = None,
+) -> dict[str, Seat]:
+    """Who plays each seat (missing ones: ``human``); at least one person.
+
+    One seat per side, named as the side; in a team game (``team``: ``teams.layout``)
+    one per commander, and a side's name then stands for both its seats (a seat named on
+    its own wins)."""
+    names = list(team) if team else list(game.sides)
+    known = set(names) | (set(game.sides) if team else set())
+    unknown = sorted(set(opponents) - known)
     if unknown:
         raise unprocessable(
             "unknown_side",
@@ -161,14 +173,15 @@ def check_seats(game: Game[Any], opponents: Mapping[str, str]) -> dict[str, Seat
                 "{game} has no side {names}; sides: {sides}",
                 game=game.name,
                 names=", ".join(unknown),
-                sides=", ".join(game.sides),
+                sides=", ".join(names),
             ),
         )
     seats: dict[str, Seat] = {}
-    for side in game.sides:
-        who = opponents.get(side, "human")
+    for name in names:
+        side = team[name][0] if team else name
+        who = opponents.get(name, opponents.get(side, "human"))
         if who in PERSON_KINDS:
-            seats[side] = Seat(side, who)
+            seats[name] = Seat(side, who)
             continue
         try:
             make_agent(who, 0)
@@ -177,12 +190,30 @@ def check_seats(game: Game[Any], opponents: Mapping[str, str]) -> dict[str, Seat
                 "unknown_agent",
                 _(
                     "{side}: there is no computer player {agent}; available: {agents}",
-                    side=side,
+                    side=name,
                     agent=repr(who),
                     agents=", ".join(agent_names()),
                 ),
             ) from None
-        seats[side] = Seat(side, "ai", who)
+        seats[name] = Seat(side, "ai", who)
     if all(seat.kind == "ai" for seat in seats.values()):
         raise unprocessable("no_person", _("at least one side must be played by a person"))
     return seats
+
+
+def check_solitary(options: Mapping[str, JSON], seats: Mapping[str, Seat], play_as: str) -> None:
+    """BITE 38.2: in solitary play one person plays every seat not given to the computer
+    (the creator's own, and hotseat ones): no seat goes to a person elsewhere. The
+    computer may take any seat. (Fog of war is required by the game itself.)"""
+    if options.get("solitary") is not True:
+        return
+    invited = [s for s, seat in seats.items() if seat.kind == "human" and s != play_as]
+    if invited:
+        raise unprocessable(
+            "bad_seats",
+            _(
+                "solitary play (38.2) is one person playing every side: give the seats "
+                "{seats} to yourself at this screen (hotseat) or to the computer",
+                seats=", ".join(invited),
+            ),
+        )

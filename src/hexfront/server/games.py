@@ -45,16 +45,18 @@ from .catalogue import (
     check_options,
     check_scenario,
     check_seats,
+    check_solitary,
 )
 from .db import Database
 from .errors import ApiError, conflict, forbidden, unprocessable
 from .fanout import Revoked, Subscriber, revoke_token, socket_message
-from .live import LiveGame, Seat, apply_change, check_version, encode, parse_action
+from .live import LiveGame, Seat, apply_change, as_listed, check_version, encode, parse_action
 from .notify import listen
 from .records import full_record, replay_view
 from .settings import Settings
 from .spectators import MODES, SPECTATOR, turn_of
 from .storage import GameStore, new_token, token_hash
+from .teams import Team, layout
 from .transfer import check_file, export_game
 from .webhooks import Webhooks, check_url
 from .workers import Workers
@@ -151,7 +153,11 @@ class GameService:
         game = self.load_game(game_name)
         check_scenario(game, game_name, scenario)
         full_options = check_options(game, options, scenario)
-        seats = check_seats(game, opponents)
+        team = layout(game, full_options)
+        seats = check_seats(game, opponents, team)
+        if play_as is not None and play_as not in seats and team:
+            # A side's name stands for its first seat (``axis``: ``axis_north``).
+            play_as = next((k for k, (side, _c) in team.items() if side == play_as), play_as)
         if play_as is not None and (play_as not in seats or seats[play_as].kind == "ai"):
             raise unprocessable(
                 "bad_side", _("the side you play must be one played by a person, not the computer")
@@ -161,6 +167,7 @@ class GameService:
                 (s for s, seat in seats.items() if seat.kind == "hotseat"),
                 next(s for s, seat in seats.items() if seat.kind != "ai"),
             )
+        check_solitary(full_options, seats, play_as)
         if user_id is not None:
             for side, seat in seats.items():
                 if side == play_as or seat.kind == "hotseat":
@@ -217,6 +224,8 @@ class GameService:
                 )
             live = LiveGame(game_id, game, match, seed, seed_chosen, 0, seats, secret)
             live.spectate, live.spectate_delay = spectate, spectate_delay
+            if team:
+                live.team = Team(team)
             # The record's options: a preset of optional rules stored as the rules it named.
             self.store.insert(live, scenario, match.record.options, hashes, invite_hashes)
             live.thinking = live.ai_to_move()
@@ -397,8 +406,9 @@ class GameService:
     parse_action = staticmethod(parse_action)
 
     async def act(self, game_id: str, side: str, raw: JSON, version: int) -> bytes:
-        action = parse_action(raw, side)
+        """``side`` is the seat's name: its side's, or a team seat's (``axis_north``)."""
         async with self.locked(game_id) as live:
+            action = parse_action(raw, live.side_of(side))
             check_version(live, version)
             wire = await self._change(live, action, side)
         self.ai.maybe_start(live)
@@ -407,6 +417,13 @@ class GameService:
     async def undo(self, game_id: str, side: str, version: int) -> bytes:
         async with self.locked(game_id) as live:
             check_version(live, version)
+            if live.team is not None:
+                raise unprocessable(
+                    "nothing_to_undo",
+                    _(
+                        "in team play nothing is taken back: a take-back could undo a teammate's move"
+                    ),
+                )
             if not live.match.can_undo(side):
                 raise unprocessable("nothing_to_undo", _("you have nothing to undo now"))
             wire = await self._change(live, None, side)
@@ -419,8 +436,15 @@ class GameService:
         Slow rules do it all in one worker thread; fast ones run on the event loop and
         only the database write goes to a thread."""
         sides = live.watched_sides() | ({side} if live.seats[side].kind != "ai" else set())
+        if live.team is not None and action is not None:
+            action = as_listed(live, action)
+            if not live.team_route(side, action):
+                # 38.1: the seat agreed to end the phase; its teammate has not yet.
+                wire = await self.workers.rules(live, encode, live, sides)
+                live.publish({**live.wire, **wire})
+                return wire
         every = self.settings.snapshot_every
-        before = set(live.match.active_sides())
+        before = set(live.to_move_row())
         if live.slow:
 
             def change_sync() -> dict[str, bytes]:
@@ -443,7 +467,7 @@ class GameService:
         """Webhooks of the person seats that have just become ones to act."""
         if live.match.is_over():
             return
-        now = set(live.match.active_sides())
+        now = set(live.to_move_row())
         new = {
             s for s in now - before - {actor} if s in live.seats and live.seats[s].kind == "human"
         }
@@ -621,6 +645,9 @@ class GameService:
                 imported.seed_secret,
             )
             live.spectate, live.spectate_delay = imported.spectate, imported.spectate_delay
+            team = layout(match.game, match.record.options)
+            if team:
+                live.team = Team(team)
             snapshots = []
             if n and not any(match.can_undo(s) for s in match.game.sides):
                 body = canonical_json(match.game.to_json(match.state))

@@ -38,6 +38,7 @@ from . import dice
 from .errors import conflict, forbidden, unprocessable
 from .fanout import Subscribers, post_all, revoke_replaced
 from .spectators import SPECTATOR, Delayed, common_view, turn_of
+from .teams import BOTH, Team, own_count, pick, route_of
 
 
 def agent_seed(seed: int, side: str) -> int:
@@ -47,6 +48,8 @@ def agent_seed(seed: int, side: str) -> int:
 
 @dataclass(slots=True)
 class Seat:
+    # The side the seat plays. Seats are keyed by name: the side's own name, or in a
+    # team game (``teams.py``) ``{side}_{commander}``.
     side: str
     kind: str  # human | hotseat | ai
     agent: str | None = None
@@ -96,6 +99,10 @@ class LiveGame:
     spectate: str = "public"
     spectate_delay: int = 0
     delayed: Delayed | None = None
+    # Team play (``teams.py``): the seats' commanders and standing agreements; None for
+    # one seat per side. ``routes``: each side's legal actions routed, with ``legal``.
+    team: Team | None = None
+    routes: dict[str, list[str]] = field(default_factory=dict)
 
     def has_ai(self) -> bool:
         return any(seat.kind == "ai" for seat in self.seats.values())
@@ -117,25 +124,128 @@ class LiveGame:
         return {side for side, subs in self.subscribers.items() if subs}
 
     def ai_to_move(self) -> str | None:
+        """The AI seat to move now, if any."""
         if self.match.is_over():
             return None
-        for side in self.match.active_sides():
-            if self.seats[side].kind == "ai":
-                return side
+        if self.team is None:
+            for side in self.match.active_sides():
+                if self.seats[side].kind == "ai":
+                    return side
+            return None
+        for seat in self.seats_to_move():
+            if self.seats[seat].kind == "ai":
+                return seat
         return None
 
-    def agent(self, side: str) -> Agent:
-        if side not in self.agents:
-            name = self.seats[side].agent or "random"
-            self.agents[side] = make_agent(name, agent_seed(self.seed, side))
-        return self.agents[side]
+    def agent(self, seat: str) -> Agent:
+        if seat not in self.agents:
+            name = self.seats[seat].agent or "random"
+            self.agents[seat] = make_agent(name, agent_seed(self.seed, seat))
+        return self.agents[seat]
+
+    def side_of(self, seat: str) -> str:
+        """The side a seat plays."""
+        return self.seats[seat].side
+
+    # --- team play (teams.py) ------------------------------------------------------------
+
+    def routes_for(self, side: str) -> list[str]:
+        """For each of ``side``'s legal actions, the commander who gives it (or
+        ``EITHER``/``BOTH``): asked of the game once per version."""
+        legal = self.legal_for(side)
+        if side not in self.routes:
+            game: Any = self.game  # offers SplitsCommand: a team exists only then
+            self.routes[side] = list(game.command_of(self.match.state, legal)) if legal else []
+        return self.routes[side]
+
+    def seat_legal(self, seat: str) -> Sequence[Action]:
+        """The legal actions offered to ``seat``: its side's, or in a team game its own
+        commander's and the shared ones."""
+        side = self.side_of(seat)
+        legal = self.legal_for(side)
+        if self.team is None or not legal:
+            return legal
+        return pick(legal, self.routes_for(side), self.team.commander(seat))
+
+    def _agreed(self, seat: str) -> bool:
+        """``seat`` agreed to end the phase, and that joint action is still offered."""
+        assert self.team is not None
+        key = self.team.ready.get(seat)
+        if key is None:
+            return False
+        side = self.side_of(seat)
+        legal = self.legal_for(side)
+        routes = self.routes_for(side)
+        return any(a.key() == key and r == BOTH for a, r in zip(legal, routes, strict=True))
+
+    def seat_to_move(self, seat: str) -> bool:
+        """Whether ``seat`` has something to decide now (in a team game: its own or shared
+        actions, and it has not agreed to end the phase yet)."""
+        if self.match.is_over():
+            return False
+        side = self.side_of(seat)
+        if side not in self.match.active_sides():
+            return False
+        if self.team is None:
+            return True
+        return bool(self.seat_legal(seat)) and not self._agreed(seat)
+
+    def seats_to_move(self) -> list[str]:
+        """The seats with something to decide now."""
+        return [seat for seat in self.seats if self.seat_to_move(seat)]
+
+    def to_move_row(self) -> list[str]:
+        """Who is to move, as the game's row keeps it: the sides, or a team game's seats."""
+        if self.team is None:
+            return self.match.active_sides()
+        return self.seats_to_move()
+
+    def team_route(self, seat: str, action: Action) -> bool:
+        """Check a team seat's ``action`` against its command (38.1): True to take it now,
+        False when it only records the seat's agreement to end the phase (nothing else
+        changes). An action of the other commander is refused; one not legal at all is
+        left for :meth:`Match.act` to refuse."""
+        team = self.team
+        assert team is not None
+        side = self.side_of(seat)
+        if side not in self.match.active_sides():
+            return True  # Match.act says whose turn it is
+        legal = self.legal_for(side)
+        route = route_of(legal, self.routes_for(side), action)
+        if route is None:
+            return True
+        commander = team.commander(seat)
+        if route == BOTH:
+            routes = self.routes_for(side)
+            waiting = [
+                mate
+                for mate in team.mates(seat)
+                if not (team.ready.get(mate) == action.key() and self._agreed(mate))
+                and own_count(routes, team.commander(mate)) > 0
+            ]
+            if waiting:
+                team.ready[seat] = action.key()
+                return False
+            for s in team.of_side(side):
+                team.ready.pop(s, None)
+            return True
+        if route != commander and route in {c for _, c in team.seats.values()}:
+            raise forbidden(
+                "other_commander",
+                _(
+                    "this order belongs to your teammate, the other commander of your side "
+                    "(38.1): it is theirs to give"
+                ),
+            )
+        team.ready.pop(seat, None)  # acting again withdraws the agreement to end the phase
+        return True
 
     def idle(self) -> bool:
         return not self.watched_sides() and self.ai_task is None and not self.lock.locked()
 
     def legal_for(self, side: str) -> Sequence[Action]:
         if self.legal_at != self.version:
-            self.legal, self.legal_at = {}, self.version
+            self.legal, self.legal_at, self.routes = {}, self.version, {}
         if side not in self.legal:
             self.legal[side] = self.match.legal_actions(side)
         return self.legal[side]
@@ -157,16 +267,17 @@ class LiveGame:
 # --- what a seat sees ---------------------------------------------------------------------
 
 
-def payload(live: LiveGame, side: str) -> dict[str, JSON]:
-    """Everything a seat receives about its game: built from its own view only.
+def payload(live: LiveGame, seat: str) -> dict[str, JSON]:
+    """Everything a seat receives about its game: built from its own side's view only.
     ``SPECTATOR`` gets :func:`spectator_payload`."""
-    if side == SPECTATOR:
+    if seat == SPECTATOR:
         return spectator_payload(live)
     match = live.match
     result = match.result()
     to_move = match.active_sides()
+    side = live.side_of(seat)
     view = match.view(side)
-    legal = list(live.legal_for(side)) if to_move else []
+    legal = list(live.seat_legal(seat)) if to_move else []
     out: dict[str, JSON] = {
         "id": live.id,
         "game": live.game.name,
@@ -174,14 +285,15 @@ def payload(live: LiveGame, side: str) -> dict[str, JSON]:
         "scenario": match.record.scenario,
         "options": match.record.options,
         "side": side,
+        "seat": seat,
         "version": live.version,
         "seq": len(match.record.actions),
         "status": "over" if match.is_over() else "active",
         "to_move": to_move,
-        "your_turn": side in to_move,
+        "your_turn": live.seat_to_move(seat),
         "view": view,
         "legal_actions": [a.to_json() for a in legal],
-        "can_undo": match.can_undo(side),
+        "can_undo": live.team is None and match.can_undo(side),
         "result": result.to_json() if result else None,
         "seats": {s: seat.public() for s, seat in live.seats.items()},
         "ai": {"thinking": live.thinking, "error": live.ai_error},
@@ -189,6 +301,13 @@ def payload(live: LiveGame, side: str) -> dict[str, JSON]:
         "seed_chosen_by_creator": live.seed_chosen,
         "dice_commitment": dice.commitment(live.seed_secret) if live.seed_secret else None,
     }
+    if live.team is not None:
+        team = live.team
+        out["team"] = {
+            "commander": team.commander(seat),
+            "seats_to_move": live.seats_to_move(),
+            "ready": sorted(s for s in team.ready if live._agreed(s)),
+        }
     out.update(_words(live.game, view, legal))
     return out
 
@@ -328,7 +447,7 @@ def apply_change(live: LiveGame, action: Action | None, side: str, snapshot_ever
     """Change the match (rules work): apply ``action``, or undo ``side``'s last one."""
     match, game = live.match, live.game
     if action is None:
-        match.undo(side)
+        match.undo(live.side_of(side))
     else:
         action = as_listed(live, action)
         try:
@@ -338,6 +457,7 @@ def apply_change(live: LiveGame, action: Action | None, side: str, snapshot_ever
         except IllegalAction as exc:
             raise unprocessable("illegal_action", str(exc)) from None
     live.legal_at = -1  # the state changed
+    live.routes = {}
     n = len(match.record.actions)
     body = canonical_json(game.to_json(match.state))
     over = match.is_over()
@@ -358,7 +478,7 @@ def apply_change(live: LiveGame, action: Action | None, side: str, snapshot_ever
         hashlib.sha256(body.encode()).hexdigest(),
         over,
         result.to_json() if result else None,
-        match.active_sides(),
+        live.to_move_row(),
         snapshot,
     )
 

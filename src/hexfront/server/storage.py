@@ -53,6 +53,7 @@ from .errors import ApiError, CorruptGame, conflict, forbidden, not_found
 from .live import Change, LiveGame, Seat, result_json
 from .notify import notify
 from .settings import Settings
+from .teams import Team, layout
 
 GAMES_T = cast(Table, GameRow.__table__)
 ACTIONS_T = cast(Table, ActionRow.__table__)
@@ -196,7 +197,7 @@ class GameStore:
                     status="over" if match.is_over() else "active",
                     version=0,
                     actions_count=0,
-                    to_move=match.active_sides(),
+                    to_move=live.to_move_row(),
                     state_hash=hashlib.sha256(body.encode()).hexdigest(),
                     result=result_json(match),
                     spectate=live.spectate,
@@ -257,7 +258,12 @@ class GameStore:
         if [seq for seq, _ in action_rows] != list(range(1, len(action_rows) + 1)):
             raise CorruptGame(_("game {game}: the action log has gaps", game=game_id))
         game = load_game(row.game)
-        seats = {r.side: Seat(r.side, r.kind, r.agent, r.user_id) for r in seat_rows}
+        team = layout(game, row.options)
+        # A team seat's row names the seat (``axis_north``); its side comes from the layout.
+        seats = {
+            r.side: Seat(team[r.side][0] if r.side in team else r.side, r.kind, r.agent, r.user_id)
+            for r in seat_rows
+        }
         try:
             actions = json.loads("[" + ",".join(a for _, a in action_rows) + "]")
         except (TypeError, ValueError):
@@ -294,6 +300,8 @@ class GameStore:
             row.seed_secret,
             open_sides,
         )
+        if team:
+            live.team = Team(team)
         live.snapshot_seq = snapshot_seq
         live.meta_version = row.meta_version
         live.spectate, live.spectate_delay = row.spectate, row.spectate_delay
@@ -367,7 +375,7 @@ class GameStore:
                     status="over" if match.is_over() else "active",
                     version=live.version,
                     actions_count=n,
-                    to_move=match.active_sides(),
+                    to_move=live.to_move_row(),
                     state_hash=match.hash(),
                     result=result_json(match),
                     spectate=live.spectate,

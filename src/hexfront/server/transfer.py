@@ -44,6 +44,7 @@ from .catalogue import PERSON_KINDS, check_options, check_scenario
 from .errors import ApiError, bad_request
 from .live import LiveGame, Seat, result_json
 from .spectators import MODES
+from .teams import layout
 
 FORMAT = "hexfront-game"
 FORMAT_VERSION = 1
@@ -167,7 +168,8 @@ def check_file(data: Any, load_game: Callable[[str], Game[Any]]) -> Imported:
         raise _refuse(_("a seed the server drew must come with its dice secret"))
     if spectate not in MODES or not 0 <= spectate_delay <= 1000:
         raise _refuse(_("what spectators may see is not one of public, end or delayed"))
-    seats = _seats(game, raw_seats)
+    team = layout(game, full_options)
+    seats = _seats(game, raw_seats, team)
     try:
         match: Match[Any] = Match(game, scenario, full_options, seed)
     except (HexfrontError, ValueError, TypeError, KeyError) as exc:
@@ -175,7 +177,7 @@ def check_file(data: Any, load_game: Callable[[str], Game[Any]]) -> Imported:
     for i, raw in enumerate(raw_actions, 1):
         try:
             action = Action.from_json(raw)
-            if action.side not in seats:
+            if action.side not in game.sides:
                 raise HexfrontError(_("{side} is not a side of this game", side=repr(action.side)))
             match.act(action)
         except HexfrontError as exc:
@@ -205,24 +207,27 @@ def check_file(data: Any, load_game: Callable[[str], Game[Any]]) -> Imported:
     )
 
 
-def _seats(game: Game[Any], raw: Mapping[str, Any]) -> dict[str, Seat]:
+def _seats(
+    game: Game[Any], raw: Mapping[str, Any], team: Mapping[str, tuple[str, str]]
+) -> dict[str, Seat]:
+    """The file's seats: one per side, or a team game's (``teams.layout``)."""
     from hexfront.ai.base import make_agent
 
-    if sorted(raw) != sorted(game.sides):
-        raise _refuse(
-            _("its seats are not this game's sides ({sides})", sides=", ".join(game.sides))
-        )
+    names = list(team) if team else list(game.sides)
+    if sorted(raw) != sorted(names):
+        raise _refuse(_("its seats are not this game's sides ({sides})", sides=", ".join(names)))
     seats: dict[str, Seat] = {}
-    for side in game.sides:
-        entry = raw[side]
+    for name in names:
+        side = team[name][0] if team else name
+        entry = raw[name]
         if not isinstance(entry, dict) or set(entry) != {"kind", "agent"}:
-            raise _refuse(_("the seat of {side} is not {{kind, agent}}", side=side))
+            raise _refuse(_("the seat of {side} is not {{kind, agent}}", side=name))
         kind, agent = entry["kind"], entry["agent"]
         if kind in PERSON_KINDS and agent is None:
-            seats[side] = Seat(side, kind)
+            seats[name] = Seat(side, kind)
             continue
         if kind != "ai" or not isinstance(agent, str):
-            raise _refuse(_("the seat of {side} has an unknown kind", side=side))
+            raise _refuse(_("the seat of {side} has an unknown kind", side=name))
         try:
             make_agent(agent, 0)
         except ValueError:
@@ -230,10 +235,10 @@ def _seats(game: Game[Any], raw: Mapping[str, Any]) -> dict[str, Seat]:
                 _(
                     "the computer player {agent} of {side} is not on this server",
                     agent=repr(agent),
-                    side=side,
+                    side=name,
                 )
             ) from None
-        seats[side] = Seat(side, "ai", agent)
+        seats[name] = Seat(side, "ai", agent)
     if all(seat.kind == "ai" for seat in seats.values()):
         raise _refuse(_("no seat is played by a person"))
     return seats

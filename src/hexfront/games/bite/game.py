@@ -12,7 +12,7 @@ from hexfront.engine.events import JSON, Event
 from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo
 from hexfront.engine.sequence import Decision
 
-from . import catalog, optional
+from . import catalog, optional, teams, versions
 from .machine import MACHINE
 from .rules.basics import initial_control
 from .state import AXIS, HELD, ON_MAP, POOL, SIDES, SOVIET, BiteState, Piece, World
@@ -220,6 +220,17 @@ class Bite:
                 )
             out[key] = value
         out.update(optional.resolve(options, scenario))
+        # 38.2 (and 1.3): solitary play is played with fog of war; the Italian 2.x rules
+        # only recommend it (switch solitaire_fog_optional).
+        if (
+            out.get(optional.SOLITARY) is True
+            and out.get("fog") is False
+            and not versions.differs(out, "solitaire_fog_optional")
+        ):
+            raise UnknownGame(
+                "solitary play (38.2) is played with fog of war: turn the fog on, or choose "
+                "the Italian 2.x rules, which only recommend it"
+            )
         return out
 
     def decision(self, state: BiteState) -> Decision | None:
@@ -326,6 +337,18 @@ class Bite:
         from .text import log_line
 
         return log_line(event, view)
+
+    # --- team play (38.1) -----------------------------------------------------------------
+
+    def commanders(self, options: Mapping[str, JSON]) -> tuple[str, ...]:
+        """North and south in a team game (``or38_team_play``), none otherwise."""
+        return teams.commanders(options)
+
+    def command_of(self, state: BiteState, actions: Sequence[Action]) -> list[str]:
+        """Which commander gives each of the pending decision's ``actions`` (``teams.py``)."""
+        d = self.decision(state)
+        data: Mapping[str, JSON] = d.prompt.data if d is not None else {}
+        return teams.command_of(state, data, actions)
 
     def hidden_tokens(self, state: BiteState, side: str) -> set[str]:
         """JSON strings naming blocks ``side`` may not identify: they must never reach it.

@@ -28,6 +28,10 @@ from hexfront.engine.protocol import OptionInfo
 PRESET = "optional_rules"
 PRESETS: tuple[str, ...] = ("none", "booklet", "all")
 RULES = "rules"
+# 38.2 solitary play: one person plays every side (the computer may take any seat). Not an
+# entry of data/optional_rules.toml (that file has one entry per chapter, and 38's is team
+# play) but switched and stored like one: left out of a state's JSON while off.
+SOLITARY = "solitary"
 VERSIONS: tuple[str, ...] = ("en-3.00", "it-2.x", "es-2.x")
 BASELINE = "en-3.00"
 
@@ -42,6 +46,7 @@ class OptionalRule:
     help: str
     booklet: tuple[str, ...]  # scenarios whose booklet setting suggests it
     implemented: bool
+    in_presets: bool = True  # false: only switched on by its own key (team play)
 
 
 @cache
@@ -57,6 +62,7 @@ def optional_rules() -> tuple[OptionalRule, ...]:
             help=str(r["help"]),
             booklet=tuple(str(s) for s in r["booklet"]),
             implemented=bool(r["implemented"]),
+            in_presets=bool(r.get("in_presets", True)),
         )
         for r in raw
     )
@@ -91,7 +97,8 @@ def option_infos() -> tuple[OptionInfo, ...]:
             "none",
             "Which optional rules (14-39) are played: none (the default); as the scenario "
             "booklet suggests (SBE5 and SBE9: all but team play; none elsewhere); or all of "
-            "them. A rule switched on or off on its own overrides this.",
+            "them but team play, which is asked for on its own (it seats four players). A "
+            "rule switched on or off on its own overrides this.",
             PRESETS,
             "Optional rules",
             ("none", "as the scenario booklet suggests", "all"),
@@ -106,6 +113,18 @@ def option_infos() -> tuple[OptionInfo, ...]:
             ("English 3.00", "Italian 2.x", "Spanish 2.x"),
         ),
     ]
+    out.append(
+        OptionInfo(
+            SOLITARY,
+            False,
+            "Solitary play (38.2): one person plays every side, the computer taking any "
+            "seat asked for; fog of war is then required (the Italian 2.x rules only "
+            "recommend it).",
+            (True, False),
+            "Solitary play (38.2)",
+            ("yes", "no"),
+        )
+    )
     for r in optional_rules():
         if r.implemented:
             out.append(
@@ -123,7 +142,7 @@ def option_infos() -> tuple[OptionInfo, ...]:
 
 def owns(key: str) -> bool:
     """Whether ``key`` is one of this module's options (offered or not yet)."""
-    return key in (PRESET, RULES) or key in rules_by_key()
+    return key in (PRESET, RULES, SOLITARY) or key in rules_by_key()
 
 
 def resolve(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
@@ -140,6 +159,10 @@ def resolve(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
     if version not in VERSIONS:
         raise UnknownGame(f"option {RULES!r} takes one of {list(VERSIONS)}, not {version!r}")
     out: dict[str, JSON] = {PRESET: preset, RULES: version}
+    solitary = given.get(SOLITARY, False)
+    if not isinstance(solitary, bool):
+        raise UnknownGame(f"option {SOLITARY!r} is on (true) or off (false), not {solitary!r}")
+    out[SOLITARY] = solitary
     rules = rules_by_key()
     for key, value in given.items():
         rule = rules.get(key)
@@ -159,7 +182,9 @@ def resolve(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
         if isinstance(value, bool):
             out[rule.key] = value
         else:
-            out[rule.key] = preset == "all" or (preset == "booklet" and scenario in rule.booklet)
+            out[rule.key] = rule.in_presets and (
+                preset == "all" or (preset == "booklet" and scenario in rule.booklet)
+            )
     return out
 
 
@@ -173,7 +198,7 @@ def pin(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
     explicit = any(isinstance(given.get(r.key), bool) for r in optional_rules())
     if resolved[PRESET] == "none" and not explicit:
         return dict(given)
-    out: dict[str, JSON] = {k: v for k, v in given.items() if not owns(k) or k == RULES}
+    out: dict[str, JSON] = {k: v for k, v in given.items() if not owns(k) or k in (RULES, SOLITARY)}
     out[PRESET] = "none"
     for key in chosen:
         out[key] = True
@@ -194,6 +219,8 @@ def compact(options: Mapping[str, JSON]) -> dict[str, JSON]:
             continue
         if key == RULES and value == BASELINE:
             continue
+        if key == SOLITARY and value is False:
+            continue
         if key in rules and value is False:
             continue
         out[key] = value
@@ -205,6 +232,7 @@ def expand(options: Mapping[str, JSON]) -> dict[str, JSON]:
     out = dict(options)
     out.setdefault(PRESET, "none")
     out.setdefault(RULES, BASELINE)
+    out.setdefault(SOLITARY, False)
     for key in implemented_keys():
         out.setdefault(key, False)
     return out
