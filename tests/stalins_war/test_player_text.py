@@ -21,7 +21,9 @@ from hexfront.engine.match import Match
 from hexfront.games.stalins_war import text as text_module
 from hexfront.games.stalins_war.game import StalinsWar
 from hexfront.games.stalins_war.state import SwState
+from hexfront.games.stalins_war.text import card_summary, card_title, prompt_words, verdict_words
 from hexfront.games.stalins_war.world import load_world
+from hexfront.i18n import using
 
 GAME = StalinsWar()
 SIDES = ("axis", "soviet")
@@ -267,3 +269,96 @@ def test_every_action_names_its_card_or_unit() -> None:
         if "unit" in action.args:
             assert world.units[str(action.args["unit"])].name in words, words
         assert not leaks(words), words
+
+
+# --- Italian, Spanish and French (issue 18) ------------------------------------------------------
+
+LANGS = ("it", "es", "fr")
+# English words that none of the three languages uses: one of them in a translated line means an
+# English sentence (or a piece of one) was left. Names of units and places are taken out first.
+ENGLISH = re.compile(
+    r"\b(the|plays|moves|from|with|takes|attacks|card|cards|turn|begins|loses|step|retreats|"
+    r"advances|exploits|arrives|supply|wins|hex|into|and|draws|discards|marker|trench|banks|"
+    r"eliminated|choose|move|end|play|of|to|by|at|its|Axis|Soviet|side|nobody|game|"
+    r"over|shows|hand|loss|losses|fires|rolls|left|right|now|back|event|round in a row)\b"
+)
+
+
+def _proper_names() -> re.Pattern[str]:
+    """Unit and place names, printed the same in every language, and the game's own title."""
+    world = load_world()
+    names = {u.name for u in world.units.values()} | set(world.map.places) | {"Stalin's War"}
+    return re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
+
+
+def test_the_english_yardstick_can_fail() -> None:
+    line = GAME.log_line({"kind": "play", "data": SAMPLE_EVENTS["play"]})
+    assert ENGLISH.search(line), line  # English is caught
+    with using("it"):
+        italian = GAME.log_line({"kind": "play", "data": SAMPLE_EVENTS["play"]})
+    assert not ENGLISH.search(italian), italian
+
+
+@pytest.mark.usefixtures("long_games")
+@pytest.mark.parametrize(("lang", "seed"), [("it", 5), ("es", 6), ("fr", 7)])
+def test_a_whole_game_reads_in_each_language(lang: str, seed: int) -> None:
+    """A full random tournament game, read from both seats in ``lang``: every log line, every
+    legal action's label, every prompt and the verdict. No English sentence (English words
+    that the language never uses, unit and place names apart), no id, key or ``key=value``."""
+    names = _proper_names()
+    match = Match(GAME, "tournament", {}, seed)
+    rng = random.Random(seed)
+    bad: dict[str, str] = {}
+    kinds: set[str] = set()
+    lines = 0
+
+    def scan(what: str, line: str) -> None:
+        nonlocal lines
+        lines += 1
+        kinds.add(what)
+        found = leaks(line)
+        english = ENGLISH.search(names.sub("", line))
+        if english:
+            found.append(f"English {english.group(0)!r}")
+        for leak in found:
+            bad.setdefault(f"{what}: {leak.split(' ', 1)[0]}", f"{what}: {leak} in {line!r}")
+
+    with using(lang):
+        for what, line in _shown(match, rng, 20000):
+            scan(what, line)
+        replay = Match(GAME, "tournament", {}, seed)
+        for action in match.record.actions[:400]:  # the prompts of the opening rounds
+            side = replay.active_sides()[0]
+            prompt = replay.view(side)["prompt"]
+            scan(f"{side} prompt", prompt_words(prompt if isinstance(prompt, dict) else None))
+            replay.act(action)
+        result = match.result()
+        assert result is not None
+        scan("verdict", verdict_words(result.to_json()))
+    assert match.is_over()
+    assert lines > 3000
+    for s in SIDES:
+        assert f"{s} log move" in kinds, kinds
+        assert f"{s} log play" in kinds, kinds
+        assert any(k.startswith(f"{s} action play_") for k in kinds)
+    assert not bad, f"{len(bad)} kinds of problem:\n" + "\n".join(sorted(bad.values()))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_has_its_title_and_summary_in_each_language(lang: str) -> None:
+    """Our summaries are translated, all 110 of them, and so are the titles that are not
+    names (Italian: the Italian edition's titles, e.g. Rinforzi Sovietici)."""
+    world = load_world()
+    names = _proper_names()
+    with using(lang):
+        for card in world.cards.values():
+            summary, title = card_summary(card.id), card_title(card.id)
+            assert summary, card.id
+            assert summary != card.summary, (card.id, summary)
+            english = ENGLISH.search(names.sub("", summary))
+            assert not english, (card.id, english.group(0), summary)
+            if "Reinforcements" in card.title or card.title == "Lend Lease":
+                assert title != card.title, (card.id, title)
+        if lang == "it":
+            assert card_title("S1") == "Rinforzi Sovietici"
+            assert card_title("A7") == "Tifone"
