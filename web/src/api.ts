@@ -18,11 +18,15 @@ export interface Payload {
   scenario: string;
   options: Record<string, Json>;
   side: string;
+  seat?: string; // the seat's name: its side's, or a team seat's (`axis_north`, 38.1)
   version: number;
   seq: number;
   status: "active" | "over";
   to_move: string[];
   your_turn: boolean;
+  // Team play (38.1): this seat's commander, the seats with something to decide now, and
+  // those that are done with the phase and wait for their teammate.
+  team?: { commander: string; seats_to_move: string[]; ready: string[] };
   view: any;
   title?: string; // the game's name as players write it
   legal_actions: Action[];

@@ -8,6 +8,7 @@ import { button, clear, h, s } from "./dom";
 import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
 import { L, fmt, word } from "./i18n";
+import { movers, seatName } from "./teams";
 import { costWords, promptWords, phaseShort, weatherWord, REPORT_WORDS, lossesOf, pointLabel, verdictWords, MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
@@ -400,9 +401,9 @@ export class BiteTable {
     if (p) {
       let status: string;
       if (p.status === "over") status = L.table.over;
-      else if (p.ai.thinking) status = fmt(L.table.thinking, { side: sideName(p.ai.thinking) });
+      else if (p.ai.thinking) status = fmt(L.table.thinking, { side: seatName(p.ai.thinking) });
       else if (p.your_turn) status = L.table.yourDecision;
-      else status = fmt(L.table.waitingFor, { who: p.to_move.map(sideName).join(", ") });
+      else status = fmt(L.table.waitingFor, { who: movers(p) });
       this.tracker.append(h("span", { class: `item status${p.your_turn ? " go" : ""}`, "data-testid": "status" }, status));
       // the server's ai.error is its English note for the log; the player reads the catalogue's
       if (p.ai.error) this.tracker.append(h("span", { class: "item error", "data-testid": "ai-error" }, L.table.aiError));
@@ -691,8 +692,10 @@ export class BiteTable {
     }
     if (!prompt || !p.your_turn) {
       box.dataset.kind = "waiting";
-      const who = p.to_move.map(sideName).join(", ");
-      box.append(h("h3", {}, p.ai.thinking ? fmt(L.table.thinkingTitle, { side: sideName(p.ai.thinking) }) : fmt(L.table.waitingTitle, { who: who || L.table.otherSide })));
+      const who = movers(p);
+      box.append(h("h3", {}, p.ai.thinking ? fmt(L.table.thinkingTitle, { side: seatName(p.ai.thinking) }) : fmt(L.table.waitingTitle, { who: who || L.table.otherSide })));
+      // Team play (38.1): done with the phase, this seat waits for its teammate.
+      if (p.team && p.team.ready.includes(p.seat ?? "")) box.append(h("p", { class: "muted", "data-testid": "team-ready-note" }, L.team.ready));
       if (v.active && v.active !== v.side) box.append(h("p", { class: "muted" }, fmt(L.table.decidesNow, { side: sideName(v.active), phase: PHASE_NAMES[v.phase] ?? v.phase })));
       return;
     }

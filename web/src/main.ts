@@ -9,9 +9,10 @@ import type { BoardData } from "./board";
 import { $, button, clear, h } from "./dom";
 import { GenericTable } from "./generic";
 import { SwTable, isSwBoard } from "./sw";
-import { gameStatusWords, sideName } from "./text";
+import { gameStatusWords } from "./text";
 import { L, LANGS, fmt, lang, setLang, type Lang } from "./i18n";
 import { ReplayViewer } from "./replay";
+import { TEAM_OPTION, seatName, teamSeats } from "./teams";
 import { SpectatorViewer } from "./watch";
 
 document.documentElement.lang = lang;
@@ -128,9 +129,17 @@ async function lobby(): Promise<void> {
     const g = games.find((x) => x.name === gameSel.value)!;
     clear(scenSel);
     for (const s of g.scenarios.filter((x) => x.playable)) scenSel.append(h("option", { value: s.id }, fmt(L.lobby.turns, { id: s.id, name: s.name, n: s.turns })));
-    clear(sideSel);
-    for (const s of g.sides) sideSel.append(h("option", { value: s }, sideName(s)));
     fillOptions();
+  };
+  // The seats to choose from: the sides, or with team play (38.1) each side's two commanders.
+  const teamChosen = () => (opts.querySelector(`select[name='opt:${TEAM_OPTION}']`) as HTMLSelectElement | null)?.value === "true";
+  const fillSeats = () => {
+    const g = games.find((x) => x.name === gameSel.value)!;
+    const seats = teamChosen() ? teamSeats(g.sides) : g.sides;
+    const was = sideSel.value;
+    clear(sideSel);
+    for (const s of seats) sideSel.append(h("option", { value: s }, seatName(s)));
+    if (seats.includes(was)) sideSel.value = was;
   };
   // The options of the chosen scenario only (a scenario rule such as SBE5's Luftwaffe Total
   // Supremacy belongs to few; the server refuses it elsewhere).
@@ -150,8 +159,10 @@ async function lobby(): Promise<void> {
         opt.selected = c === o.default;
         sel.append(opt);
       });
+      if (o.name === TEAM_OPTION) sel.onchange = fillSeats;
       opts.append(h("label", { title: words?.help ?? o.help }, `${words?.label ?? o.label ?? o.name} `, sel));
     }
+    fillSeats();
   };
   gameSel.onchange = fill;
   scenSel.onchange = fillOptions;
@@ -171,7 +182,8 @@ async function lobby(): Promise<void> {
       options[sel.name.slice(4)] = choices[sel.selectedIndex];
     }
     const opponents: Record<string, string> = {};
-    for (const s of g.sides) opponents[s] = s === me ? (who === "hotseat" ? "hotseat" : "human") : who.startsWith("ai:") ? who.slice(3) : who;
+    const seats = teamChosen() ? teamSeats(g.sides) : g.sides;
+    for (const s of seats) opponents[s] = s === me ? (who === "hotseat" ? "hotseat" : "human") : who.startsWith("ai:") ? who.slice(3) : who;
     start.disabled = true;
     try {
       await createGame({ game: g.name, scenario: scenSel.value, options, opponents, play_as: me }, who.startsWith("ai:") ? "ai" : (who as "hotseat" | "human"), me, scenSel.value);
@@ -190,7 +202,7 @@ function renderRecent(ul: HTMLElement): void {
     return;
   }
   for (const g of list) {
-    const sides = Object.keys(g.tokens).map(sideName).join(" + ");
+    const sides = Object.keys(g.tokens).map(seatName).join(" + ");
     const started = new Date(g.created).toLocaleString();
     const status = h("span", { class: "muted", "data-testid": "game-status" }, ` ${gameStatusWords(false, null, started)} `);
     const li = h("li", { "data-game": g.id },
@@ -213,7 +225,7 @@ function renderRecent(ul: HTMLElement): void {
         const mine = st.to_move.some((s) => s in g.tokens);
         li.dataset.turn = mine ? "mine" : "theirs";
         const others = st.waiting_for.filter((w) => !(w.side in g.tokens));
-        const who = others.map((w) => fmt(w.kind === "ai" ? L.lobby.machine : L.lobby.person, { side: sideName(w.side) })).join(", ");
+        const who = others.map((w) => fmt(w.kind === "ai" ? L.lobby.machine : L.lobby.person, { side: seatName(w.side) })).join(", ");
         status.textContent = ` ${mine || !who ? L.lobby.yourMove : fmt(L.lobby.waitingFor, { who })} · ${gameStatusWords(false, null, started)} `;
         status.className = mine ? "your-move" : "muted";
       }, () => {});
@@ -253,7 +265,7 @@ class Session {
 
   private lost(side: string, detail: string): void {
     clear(this.holder);
-    this.holder.append(h("div", { class: "panel" }, h("h2", {}, fmt(L.bar.lost, { side: sideName(side) })), h("p", {}, detail), h("a", { href: "#" }, L.bar.back)));
+    this.holder.append(h("div", { class: "panel" }, h("h2", {}, fmt(L.bar.lost, { side: seatName(side) })), h("p", {}, detail), h("a", { href: "#" }, L.bar.back)));
   }
 
   private get hotseat(): boolean {
@@ -296,7 +308,7 @@ class Session {
         this.holder.hidden = false;
         void this.render();
       }, { class: "big primary", "data-testid": "cover-ready" });
-      this.cover.append(h("p", {}, fmt(L.bar.cover, { side: sideName(side) })), go);
+      this.cover.append(h("p", {}, fmt(L.bar.cover, { side: seatName(side) })), go);
       go.focus();
       return;
     }
@@ -309,7 +321,7 @@ class Session {
     }
     this.drawBar(p);
     this.table!.show(this.latest[side]);
-    document.title = `hexfront · ${p.scenario} · ${sideName(side)}${p.your_turn ? L.bar.yourMove : ""}`;
+    document.title = `hexfront · ${p.scenario} · ${seatName(side)}${p.your_turn ? L.bar.yourMove : ""}`;
   }
 
   private async build(p: Payload): Promise<void> {
@@ -320,7 +332,7 @@ class Session {
     };
     clear(this.holder);
     const board = p.game === "bite" || p.game === "stalins_war" ? await getBoard(p.game, p.scenario) : null;
-    if (this.table && this.shown !== p.side) return;
+    if (this.table && this.shown !== (p.seat ?? p.side)) return;
     // Each game its own table: Stalin's War's board data brings its cards and counters.
     if (p.game === "stalins_war") this.table = isSwBoard(board) ? new SwTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
     else this.table = board ? new BiteTable(board, hooks, this.bar) : new GenericTable(hooks, this.bar);
@@ -333,8 +345,17 @@ class Session {
     clear(this.bar);
     const e = this.entry;
     this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("span", { class: "title" }, `${p.game === "bite" ? L.bar.title : p.title ?? p.game} · ${p.scenario}`));
-    const opp = Object.entries(p.seats).filter(([s]) => s !== p.side).map(([s, seat]) => `${sideName(s)}: ${seat.kind === "ai" ? fmt(L.bar.computer, { agent: seat.agent }) : seat.kind === "hotseat" ? L.bar.thisScreen : L.bar.friend}`);
+    const mine = p.seat ?? p.side;
+    const opp = Object.entries(p.seats).filter(([s]) => s !== mine).map(([s, seat]) => `${seatName(s)}: ${seat.kind === "ai" ? fmt(L.bar.computer, { agent: seat.agent }) : seat.kind === "hotseat" ? L.bar.thisScreen : L.bar.friend}`);
     this.bar.append(h("span", { class: "muted" }, opp.join(", ")), langPicker());
+    if (p.team) {
+      // Team play (38.1): whose command this is, and which seats are to decide now.
+      const who = p.team.seats_to_move.map(seatName).join(", ") || L.team.nobody;
+      this.bar.append(
+        h("span", { class: "team-seat", "data-testid": "team-seat", "data-seat": mine }, fmt(L.team.you, { seat: seatName(mine) })),
+        h("span", { class: "muted", "data-testid": "team-to-move", "data-seats": p.team.seats_to_move.join(" ") }, fmt(L.team.toMove, { who })));
+      if (p.team.ready.includes(mine)) this.bar.append(h("span", { class: "muted", "data-testid": "team-ready" }, L.team.ready));
+    }
     if (p.seed_chosen_by_creator) {
       this.bar.append(h("span", { class: "seed-note", "data-testid": "seed-chosen", title: L.bar.seedTip }, L.bar.seedNote));
     }
@@ -347,7 +368,7 @@ class Session {
     if (e.invites) {
       for (const [side, link] of Object.entries(e.invites)) {
         const input = h("input", { readonly: true, value: link, size: 40, "data-testid": `invite-${side}`, "aria-label": `invite link for ${side}` });
-        this.bar.append(h("span", { class: "invite" }, fmt(L.bar.invite, { side: sideName(side) }), input,
+        this.bar.append(h("span", { class: "invite" }, fmt(L.bar.invite, { side: seatName(side) }), input,
           button(L.bar.copy, () => { input.select(); void navigator.clipboard?.writeText(link); say(L.bar.copied, false); }, { class: "quiet" })));
       }
     }
@@ -361,13 +382,13 @@ class Session {
     }
     if (p.record.open) this.bar.append(h("a", { href: `#replay=${e.id}`, class: "replay-link", "data-testid": "replay-link" }, L.bar.replay));
     if (!this.hotseat && !e.invites) {
-      this.bar.append(button(L.bar.newLink, () => void this.rotate(p.side), { class: "quiet", title: L.bar.rotateTip }));
+      this.bar.append(button(L.bar.newLink, () => void this.rotate(p.seat ?? p.side), { class: "quiet", title: L.bar.rotateTip }));
     }
   }
 
   private async spectatorLink(p: Payload): Promise<void> {
     try {
-      const res = await api<{ link: string }>("POST", `/api/games/${this.entry.id}/spectators`, {}, this.entry.tokens[p.side]);
+      const res = await api<{ link: string }>("POST", `/api/games/${this.entry.id}/spectators`, {}, this.entry.tokens[p.seat ?? p.side]);
       this.spectatorUrl = location.origin + res.link;
       void this.render();
     } catch (err) {
@@ -436,7 +457,7 @@ async function openGame(id: string, token: string | null, invite: string | null 
     try {
       const view = await api<Payload>("GET", `/api/games/${id}/view`, undefined, token);
       entry = { ...(entry ?? { id, game: view.game, scenario: view.scenario, kinds: {}, created: Date.now(), tokens: {} }) };
-      entry.tokens = { ...entry.tokens, [view.side]: token };
+      entry.tokens = { ...entry.tokens, [view.seat ?? view.side]: token };
       entry.kinds = Object.fromEntries(Object.entries(view.seats).map(([side, seat]) => [side, seat.kind]));
       saveGame(entry);
       history.replaceState(null, "", `#game=${id}`);

@@ -246,6 +246,14 @@ export const en = {
     see: "Spectators see {mode}", showNow: "Show what both sides see now", showAll: "Show everything", showAllTurn: "Show everything (turn {n})", docTitle: "hexfront · watching {scenario}",
   },
   zones: { md: "Military districts", ag: "Army groups", areas: "Scenario areas", starts: "Start lines", finland: "Finland", green: "Green line" },
+  team: { // team play (optional rule 38.1): four seats, each side's command split at the green line
+    seat: "{side}, {commander}",
+    commander: { north: "northern commander", south: "southern commander" },
+    you: "You command: {seat} (38.1)",
+    toMove: "To move: {who}",
+    nobody: "nobody",
+    ready: "You are done with this phase; it ends when your teammate is done too.",
+  },
   options: { // the new-game form's options (the server's OptionInfo), by name
     fog: { label: "Fog of war", help: "Enemy blocks stay hidden until a battle reveals them (1.3).", choices: { true: "on", false: "off" } },
     bonus_cancels_malus: { label: "A Bonus cancels a Malus", help: "The agreement of 7.7.6: a Bonus and a Malus on the same unit cancel each other.", choices: { true: "yes", false: "no" } },
@@ -253,7 +261,7 @@ export const en = {
     deployment: { label: "Deployment", help: "The historical deployment, or by hand: each side may move its blocks within its setup areas before turn 1, the Soviets first.", choices: { standard: "historical", by_hand: "by hand" } },
     luftwaffe_total_supremacy: { label: "Luftwaffe total supremacy", help: "SBE5 and SBE9: in the first combat round of the surprise turn every Axis air unit rolls twice its dice, and each Luftwaffe Air-HQ pays for it with two steps.", choices: { true: "yes", false: "no" } },
     soviet_surrender: { label: "Soviet surrender", help: "SBE9, a design choice (the rules promise Soviet surrender terms that no rulebook gives): none, as printed; or the USSR surrenders, an Axis decisive victory, in a Victory Phase where the Axis holds Moscow and the Soviet yellow income has fallen below half of June 1941's.", choices: { none: "no terms, as printed", collapse: "when Moscow falls and the income halves" } },
-    optional_rules: { label: "Optional rules", help: "Which optional rules (14-39) are played: none, those the scenario booklet suggests (none in SBE1-SBE4), or all. A rule switched on or off on its own overrides this.", choices: { none: "none", booklet: "as the scenario booklet suggests", all: "all" } },
+    optional_rules: { label: "Optional rules", help: "Which optional rules (14-39) are played: none, those the scenario booklet suggests (none in SBE1-SBE4), or all (team play excepted: it seats four players, so it is chosen on its own). A rule switched on or off on its own overrides this.", choices: { none: "none", booklet: "as the scenario booklet suggests", all: "all" } },
     rules: { label: "Rulebook version", help: "Where the rulebooks differ: the English 3.00 rules, or the older Italian or Spanish 2.x ones (docs/rules-coverage.md lists every difference).", choices: { "en-3.00": "English 3.00", "it-2.x": "Italian 2.x", "es-2.x": "Spanish 2.x" } },
     or14_terrain: { label: "New terrain modifiers (14)", help: "Mountains closed to armour, mountain troops at home in hills and mountains, armour slowed attacking swamps, cavalry capped at 2 MP (14.0).", choices: { null: "as the optional-rules choice says", true: "on", false: "off" } },
     or15_new_factories: { label: "New factories (15)", help: "A side may build new factories: 10 PP paid over 10 turns, the place drawn on the production tracker (15.0-15.1).", choices: { null: "as the optional-rules choice says", true: "on", false: "off" } },
@@ -281,6 +289,7 @@ export const en = {
     or37_persia: { label: "Persia joins the Axis (37)", help: "In August 1941 Persia joins the Axis: the Soviets may invade it, and once Teheran falls they keep a ground unit there (37.0).", choices: { null: "as the optional-rules choice says", true: "on", false: "off" } },
     or38_team_play: { label: "Team play (38)", help: "Four players: each side split in two at the green line, sharing its production (38.1).", choices: { null: "as the optional-rules choice says", true: "on", false: "off" } },
     or39_weather: { label: "Optional weather (39)", help: "Light rain joins the variable months, and no variable month repeats the month before (39.0).", choices: { null: "as the optional-rules choice says", true: "on", false: "off" } },
+    solitary: { label: "Solitary play (38.2)", help: "One person plays every side, the computer taking any seat asked for; fog of war is then required (the Italian 2.x rules only recommend it).", choices: { true: "yes", false: "no" } },
   },
   tableAdv: { // the Advanced Game at the table (chapters 9, 11-13): the side panel, the marks on blocks, costs in colours
     panel: "Weather, PP, HQs and supply",

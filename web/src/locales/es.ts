@@ -245,6 +245,14 @@ export const es: Catalogue = {
     see: "Los espectadores ven {mode}", showNow: "Mostrar lo que ven ahora ambos bandos", showAll: "Mostrar todo", showAllTurn: "Mostrar todo (turno {n})", docTitle: "hexfront · viendo {scenario}",
   },
   zones: { md: "Distritos militares", ag: "Grupos de ejércitos", areas: "Áreas de los escenarios", starts: "Líneas de partida", finland: "Finlandia", green: "Línea verde" },
+  team: { // juego por equipos (regla opcional 38.1)
+    seat: "{side}, {commander}",
+    commander: { north: "comandante del norte", south: "comandante del sur" },
+    you: "Tu mando: {seat} (38.1)",
+    toMove: "Le toca a: {who}",
+    nobody: "nadie",
+    ready: "Has terminado esta fase; termina cuando tu compañero de equipo también termine.",
+  },
   options: { // the new-game form's options (the server's OptionInfo), by name
     fog: { label: "Niebla de guerra", help: "Los bloques enemigos siguen ocultos hasta que una batalla los revela (1.3).", choices: { true: "activada", false: "desactivada" } },
     bonus_cancels_malus: { label: "Un Bonus anula un Malus", help: "El acuerdo de 7.7.6: un Bonus y un Malus sobre la misma unidad se anulan.", choices: { true: "sí", false: "no" } },
@@ -252,7 +260,7 @@ export const es: Catalogue = {
     deployment: { label: "Despliegue", help: "El despliegue histórico, o a mano: cada bando puede mover sus bloques dentro de sus zonas de despliegue antes del turno 1, primero los soviéticos.", choices: { standard: "histórico", by_hand: "a mano" } },
     luftwaffe_total_supremacy: { label: "Supremacía total de la Luftwaffe", help: "SBE5 y SBE9: en la primera ronda de combate del turno de la sorpresa cada unidad aérea del Eje tira el doble de dados, y cada HQ aéreo de la Luftwaffe lo paga con dos pasos.", choices: { true: "sí", false: "no" } },
     soviet_surrender: { label: "Rendición soviética", help: "SBE9, decisión de diseño (las reglas prometen condiciones de rendición soviética que ningún reglamento da): ninguna, como está impreso; o la URSS se rinde, victoria decisiva del Eje, en una Fase de Victoria en la que el Eje tiene Moscú y la producción amarilla soviética ha caído por debajo de la mitad de la de junio de 1941.", choices: { none: "sin condiciones, como está impreso", collapse: "cuando cae Moscú y la producción se reduce a la mitad" } },
-    optional_rules: { label: "Reglas opcionales", help: "Qué reglas opcionales (14-39) se juegan: ninguna, las que sugiere el libreto de escenarios (ninguna en SBE1-SBE4) o todas. Una regla activada o desactivada por separado prevalece sobre esta elección.", choices: { none: "ninguna", booklet: "como sugiere el libreto de escenarios", all: "todas" } },
+    optional_rules: { label: "Reglas opcionales", help: "Qué reglas opcionales (14-39) se juegan: ninguna, las que sugiere el libreto de escenarios (ninguna en SBE1-SBE4) o todas (salvo el juego por equipos: sienta a cuatro jugadores, así que se elige aparte). Una regla activada o desactivada por separado prevalece sobre esta elección.", choices: { none: "ninguna", booklet: "como sugiere el libreto de escenarios", all: "todas" } },
     rules: { label: "Versión del reglamento", help: "Donde los reglamentos difieren: las reglas inglesas 3.00 o las más antiguas italianas o españolas 2.x (docs/rules-coverage.md enumera cada diferencia).", choices: { "en-3.00": "inglés 3.00", "it-2.x": "italiano 2.x", "es-2.x": "español 2.x" } },
     or14_terrain: { label: "Nuevos modificadores de terreno (14)", help: "Montañas cerradas a los blindados, tropas de montaña a gusto en colinas y montañas, blindados frenados al atacar pantanos, caballería limitada a 2 PM (14.0).", choices: { null: "según la elección de reglas opcionales", true: "sí", false: "no" } },
     or15_new_factories: { label: "Nuevas fábricas (15)", help: "Cada bando puede construir nuevas fábricas: 10 PP pagados en 10 turnos, el lugar sorteado en el registro de producción (15.0-15.1).", choices: { null: "según la elección de reglas opcionales", true: "sí", false: "no" } },
@@ -280,6 +288,7 @@ export const es: Catalogue = {
     or37_persia: { label: "Persia se une al Eje (37)", help: "En agosto de 1941 Persia se une al Eje: los soviéticos pueden invadirla y, caída Teherán, mantienen allí una unidad terrestre (37.0).", choices: { null: "según la elección de reglas opcionales", true: "sí", false: "no" } },
     or38_team_play: { label: "Juego por equipos (38)", help: "Cuatro jugadores: cada bando dividido en dos en la línea verde, compartiendo su producción (38.1).", choices: { null: "según la elección de reglas opcionales", true: "sí", false: "no" } },
     or39_weather: { label: "Clima opcional (39)", help: "La lluvia ligera se suma a los meses variables, y ningún mes variable repite el mes anterior (39.0).", choices: { null: "según la elección de reglas opcionales", true: "sí", false: "no" } },
+    solitary: { label: "Juego en solitario (38.2)", help: "Una sola persona juega todos los bandos, con el ordenador en los puestos que se le den; la niebla de guerra es entonces obligatoria (las reglas italianas 2.x solo la recomiendan).", choices: { true: "sí", false: "no" } },
   },
   tableAdv: { // the Advanced Game at the table (chapters 9, 11-13): the side panel, the marks on blocks, costs in colours
     panel: "Clima, PP, HQ y suministro",

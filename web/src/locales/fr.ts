@@ -245,6 +245,14 @@ export const fr: Catalogue = {
     see: "Les spectateurs voient {mode}", showNow: "Montrer ce que voient les deux camps", showAll: "Tout montrer", showAllTurn: "Tout montrer (tour {n})", docTitle: "hexfront · spectateur de {scenario}",
   },
   zones: { md: "Districts militaires", ag: "Groupes d'armées", areas: "Zones des scénarios", starts: "Lignes de départ", finland: "Finlande", green: "Ligne verte" },
+  team: { // jeu par équipes (règle optionnelle 38.1)
+    seat: "{side}, {commander}",
+    commander: { north: "commandant du nord", south: "commandant du sud" },
+    you: "Votre commandement : {seat} (38.1)",
+    toMove: "À jouer : {who}",
+    nobody: "personne",
+    ready: "Vous avez fini cette phase ; elle se termine quand votre coéquipier aura fini aussi.",
+  },
   options: { // the new-game form's options (the server's OptionInfo), by name
     fog: { label: "Brouillard de guerre", help: "Les blocs ennemis restent cachés jusqu'à ce qu'une bataille les révèle (1.3).", choices: { true: "activé", false: "désactivé" } },
     bonus_cancels_malus: { label: "Un Bonus annule un Malus", help: "L'accord de 7.7.6 : un Bonus et un Malus sur la même unité s'annulent.", choices: { true: "oui", false: "non" } },
@@ -252,7 +260,7 @@ export const fr: Catalogue = {
     deployment: { label: "Déploiement", help: "Le déploiement historique, ou à la main : chaque camp peut déplacer ses blocs dans ses zones de déploiement avant le tour 1, les Soviétiques d'abord.", choices: { standard: "historique", by_hand: "à la main" } },
     luftwaffe_total_supremacy: { label: "Suprématie totale de la Luftwaffe", help: "SBE5 et SBE9 : au premier round de combat du tour de la surprise, chaque unité aérienne de l'Axe lance deux fois ses dés, et chaque QG aérien de la Luftwaffe le paie de deux pas.", choices: { true: "oui", false: "non" } },
     soviet_surrender: { label: "Capitulation soviétique", help: "SBE9, choix de conception (les règles promettent des conditions de capitulation soviétique qu'aucune version ne donne) : aucune, comme imprimé ; ou l'URSS capitule, victoire décisive de l'Axe, lors d'une Phase de Victoire où l'Axe tient Moscou et où le revenu jaune soviétique est tombé sous la moitié de celui de juin 1941.", choices: { none: "aucune condition, comme imprimé", collapse: "quand Moscou tombe et que le revenu est divisé par deux" } },
-    optional_rules: { label: "Règles optionnelles", help: "Quelles règles optionnelles (14-39) sont jouées : aucune, celles que suggère le livret des scénarios (aucune en SBE1-SBE4) ou toutes. Une règle activée ou désactivée à part l'emporte sur ce choix.", choices: { none: "aucune", booklet: "comme le suggère le livret des scénarios", all: "toutes" } },
+    optional_rules: { label: "Règles optionnelles", help: "Quelles règles optionnelles (14-39) sont jouées : aucune, celles que suggère le livret des scénarios (aucune en SBE1-SBE4) ou toutes (sauf le jeu par équipes : il fait asseoir quatre joueurs, il se choisit donc à part). Une règle activée ou désactivée à part l'emporte sur ce choix.", choices: { none: "aucune", booklet: "comme le suggère le livret des scénarios", all: "toutes" } },
     rules: { label: "Version des règles", help: "Là où les livrets de règles diffèrent : les règles anglaises 3.00, ou les plus anciennes règles italiennes ou espagnoles 2.x (docs/rules-coverage.md liste chaque différence).", choices: { "en-3.00": "anglaises 3.00", "it-2.x": "italiennes 2.x", "es-2.x": "espagnoles 2.x" } },
     or14_terrain: { label: "Nouveaux modificateurs de terrain (14)", help: "Montagnes interdites aux blindés, troupes de montagne à l'aise en collines et montagnes, blindés freinés en attaquant les marais, cavalerie limitée à 2 PM (14.0).", choices: { null: "selon le choix des règles optionnelles", true: "oui", false: "non" } },
     or15_new_factories: { label: "Nouvelles usines (15)", help: "Chaque camp peut bâtir de nouvelles usines : 10 PP payés en 10 tours, le lieu tiré sur la piste de production (15.0-15.1).", choices: { null: "selon le choix des règles optionnelles", true: "oui", false: "non" } },
@@ -280,6 +288,7 @@ export const fr: Catalogue = {
     or37_persia: { label: "La Perse rejoint l'Axe (37)", help: "En août 1941 la Perse rejoint l'Axe : les Soviétiques peuvent l'envahir et, Téhéran tombée, ils y gardent une unité terrestre (37.0).", choices: { null: "selon le choix des règles optionnelles", true: "oui", false: "non" } },
     or38_team_play: { label: "Jeu en équipes (38)", help: "Quatre joueurs : chaque camp partagé en deux à la ligne verte, avec une production commune (38.1).", choices: { null: "selon le choix des règles optionnelles", true: "oui", false: "non" } },
     or39_weather: { label: "Météo optionnelle (39)", help: "La pluie légère s'ajoute aux mois variables, et aucun mois variable ne répète le mois précédent (39.0).", choices: { null: "selon le choix des règles optionnelles", true: "oui", false: "non" } },
+    solitary: { label: "Jeu en solitaire (38.2)", help: "Une seule personne joue tous les camps, l'ordinateur prenant les places qu'on lui donne ; le brouillard de guerre est alors obligatoire (les règles italiennes 2.x ne font que le recommander).", choices: { true: "oui", false: "non" } },
   },
   tableAdv: { // the Advanced Game at the table (chapters 9, 11-13): the side panel, the marks on blocks, costs in colours
     panel: "Météo, PP, QG et ravitaillement",

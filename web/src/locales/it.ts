@@ -245,6 +245,14 @@ export const it: Catalogue = {
     see: "Gli spettatori vedono {mode}", showNow: "Mostra ciò che vedono ora entrambi", showAll: "Mostra tutto", showAllTurn: "Mostra tutto (turno {n})", docTitle: "hexfront · spettatore di {scenario}",
   },
   zones: { md: "Distretti militari", ag: "Gruppi d'armate", areas: "Aree degli scenari", starts: "Linee di partenza", finland: "Finlandia", green: "Linea verde" },
+  team: { // gioco a squadre (regola opzionale 38.1)
+    seat: "{side}, {commander}",
+    commander: { north: "comandante del nord", south: "comandante del sud" },
+    you: "Il tuo comando: {seat} (38.1)",
+    toMove: "Tocca a: {who}",
+    nobody: "nessuno",
+    ready: "Hai finito questa fase; finisce quando avrà finito anche il tuo compagno di squadra.",
+  },
   options: { // the new-game form's options (the server's OptionInfo), by name
     fog: { label: "Nebbia di guerra", help: "I blocchi nemici restano nascosti finché una battaglia non li rivela (1.3).", choices: { true: "attiva", false: "disattivata" } },
     bonus_cancels_malus: { label: "Un Bonus annulla un Malus", help: "L'accordo di 7.7.6: un Bonus e un Malus sulla stessa unità si annullano.", choices: { true: "sì", false: "no" } },
@@ -252,7 +260,7 @@ export const it: Catalogue = {
     deployment: { label: "Schieramento", help: "Lo schieramento storico, o a mano: ogni parte può spostare i suoi blocchi nelle proprie zone di schieramento prima del turno 1, prima i sovietici.", choices: { standard: "storico", by_hand: "a mano" } },
     luftwaffe_total_supremacy: { label: "Supremazia totale della Luftwaffe", help: "SBE5 e SBE9: nel primo round di combattimento del turno della sorpresa ogni unità aerea dell'Asse tira il doppio dei dadi, e ogni QG aereo della Luftwaffe lo paga con due step.", choices: { true: "sì", false: "no" } },
     soviet_surrender: { label: "Resa sovietica", help: "SBE9, scelta di progetto (le regole promettono condizioni di resa sovietica che nessun regolamento fornisce): nessuna, come stampato; oppure l'URSS si arrende, vittoria decisiva dell'Asse, in una Fase di Vittoria in cui l'Asse tiene Mosca e la produzione gialla sovietica è scesa sotto la metà di quella del giugno 1941.", choices: { none: "nessuna condizione, come stampato", collapse: "quando Mosca cade e la produzione si dimezza" } },
-    optional_rules: { label: "Regole opzionali", help: "Quali regole opzionali (14-39) si giocano: nessuna, quelle suggerite dal libretto degli scenari (nessuna in SBE1-SBE4) o tutte. Una regola attivata o disattivata da sola prevale su questa scelta.", choices: { none: "nessuna", booklet: "come suggerisce il libretto degli scenari", all: "tutte" } },
+    optional_rules: { label: "Regole opzionali", help: "Quali regole opzionali (14-39) si giocano: nessuna, quelle suggerite dal libretto degli scenari (nessuna in SBE1-SBE4) o tutte (tranne il gioco a squadre: fa sedere quattro giocatori, quindi si sceglie a parte). Una regola attivata o disattivata da sola prevale su questa scelta.", choices: { none: "nessuna", booklet: "come suggerisce il libretto degli scenari", all: "tutte" } },
     rules: { label: "Versione del regolamento", help: "Dove i regolamenti differiscono: le regole inglesi 3.00 o le più vecchie italiane o spagnole 2.x (docs/rules-coverage.md elenca ogni differenza).", choices: { "en-3.00": "inglese 3.00", "it-2.x": "italiano 2.x", "es-2.x": "spagnolo 2.x" } },
     or14_terrain: { label: "Nuovi modificatori del terreno (14)", help: "Montagne vietate ai corazzati, truppe da montagna a loro agio in colline e montagne, corazzati frenati attaccando paludi, cavalleria limitata a 2 PM (14.0).", choices: { null: "come dice la scelta delle regole opzionali", true: "sì", false: "no" } },
     or15_new_factories: { label: "Nuove fabbriche (15)", help: "Ogni parte può costruire nuove fabbriche: 10 PP pagati in 10 turni, il luogo estratto sul tracciato della produzione (15.0-15.1).", choices: { null: "come dice la scelta delle regole opzionali", true: "sì", false: "no" } },
@@ -280,6 +288,7 @@ export const it: Catalogue = {
     or37_persia: { label: "La Persia con l'Asse (37)", help: "Nell'agosto 1941 la Persia si unisce all'Asse: i sovietici possono invaderla e, caduta Teheran, vi tengono un'unità terrestre (37.0).", choices: { null: "come dice la scelta delle regole opzionali", true: "sì", false: "no" } },
     or38_team_play: { label: "Gioco a squadre (38)", help: "Quattro giocatori: ogni parte divisa in due alla linea verde, con la produzione in comune (38.1).", choices: { null: "come dice la scelta delle regole opzionali", true: "sì", false: "no" } },
     or39_weather: { label: "Meteo opzionale (39)", help: "La pioggia leggera si aggiunge ai mesi variabili, e nessun mese variabile ripete il mese precedente (39.0).", choices: { null: "come dice la scelta delle regole opzionali", true: "sì", false: "no" } },
+    solitary: { label: "Gioco in solitario (38.2)", help: "Una sola persona gioca tutte le parti, con il computer ai posti che gli si affidano; la nebbia di guerra è allora obbligatoria (le regole italiane 2.x la raccomandano soltanto).", choices: { true: "sì", false: "no" } },
   },
   tableAdv: { // the Advanced Game at the table (chapters 9, 11-13): the side panel, the marks on blocks, costs in colours
     panel: "Meteo, PP, QG e rifornimento",
