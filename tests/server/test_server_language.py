@@ -21,6 +21,7 @@ from server_helpers import create
 from starlette.websockets import WebSocketDisconnect
 
 import hexfront.server
+from hexfront.games.stalins_war.text import card_words
 from hexfront.i18n import LANGUAGES, _, using
 from hexfront.i18n.__main__ import KEYWORDS, read
 from hexfront.server.language import choose
@@ -187,7 +188,8 @@ def test_a_socket_answers_in_the_language_it_asked_for(client: TestClient, lang:
 
 
 def test_views_are_the_same_in_every_language(client: TestClient) -> None:
-    # A seat's payload is encoded once and shared by its sockets: never in one reader's words.
+    # A seat's payload is encoded once and shared by its sockets; a game without words of its
+    # own in the catalogues (here the test game) reads the same whatever the language asked.
     _game_id, seats = create(client, {"red": "hotseat", "blue": "random"})
     red = seats["red"]
     bodies = {
@@ -197,6 +199,57 @@ def test_views_are_the_same_in_every_language(client: TestClient) -> None:
         for lang in LANGUAGES
     }
     assert len(set(bodies.values())) == 1
+
+
+# --- Stalin's War's words in the request's language ---------------------------------------
+
+# English words none of the three languages uses (see tests/stalins_war/test_player_text.py).
+ENGLISH = re.compile(r"\b(the|plays|moves|from|with|takes|card|turn|begins|and|draws|play|for)\b")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("how", ["query", "header"])
+def test_a_stalins_war_view_is_in_the_language_asked_for(
+    client: TestClient, lang: str, how: str
+) -> None:
+    """A Stalin's War seat's view answers with the game's own words (action labels, log
+    lines) in the request's language, and the board with the cards' titles and summaries in
+    it (the printed English title kept); the same requests in English stay English."""
+    _game_id, seats = create(
+        client, {"axis": "human", "soviet": "human"}, game="stalins_war", scenario="tournament"
+    )
+    axis = seats["axis"]
+    english = axis.client.get(f"/api/games/{axis.id}/view", headers=axis.auth).json()
+    res = ask(client, how, lang, "GET", f"/api/games/{axis.id}/view", headers=axis.auth)
+    assert res.status_code == 200, res.text
+    body = res.json()
+    assert body["view"] == english["view"]  # the view itself is the same data
+    assert body["legal_actions"] == english["legal_actions"]
+    first = body["legal_actions"].index(
+        next(a for a in body["legal_actions"] if a["verb"] == "play_ops")
+    )
+    with using(lang):
+        card = card_words(body["legal_actions"][first]["args"]["card"])
+    assert body["action_texts"][first] == said(lang, "play {card} for OPS (7.3)", card=card)
+    assert len(body["action_texts"]) == len(english["action_texts"])
+    for words in (body["action_texts"], body["log_lines"]):
+        assert words
+        for line in words:
+            assert not ENGLISH.search(line), (lang, line)
+    assert any(ENGLISH.search(t) for t in english["action_texts"])  # the yardstick can fail
+    # The board: cards in the language, the printed English title kept.
+    path = "/api/games/catalog/stalins_war/board"
+    board = ask(client, how, lang, "GET", path, params={"scenario": "tournament"}).json()
+    plain = client.get(path, params={"scenario": "tournament"}).json()
+    for card_id in ("S1", "S8", "A24"):
+        mine, theirs = board["cards"][card_id], plain["cards"][card_id]
+        assert mine["printed"] == theirs["printed"] == theirs["title"]
+        assert mine["title"] != theirs["title"], card_id
+        assert mine["summary"] != theirs["summary"], card_id
+        assert not ENGLISH.search(mine["summary"]), mine["summary"]
+    if lang == "it":
+        assert board["cards"]["S1"]["title"] == "Rinforzi Sovietici"  # the Italian edition's
+    assert board["hexes"] == plain["hexes"]
 
 
 # --- the catalogues -----------------------------------------------------------------------

@@ -31,7 +31,7 @@ from starlette.requests import HTTPConnection
 
 from hexfront import __version__
 from hexfront.engine.protocol import HasBoard
-from hexfront.i18n import N_, _, _n, using
+from hexfront.i18n import N_, _, _n, language, using
 
 from .auth import UserService
 from .db import Database, default_data_dir, sqlite_url
@@ -442,7 +442,7 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    boards: dict[tuple[str, str | None], tuple[bytes, str]] = {}
+    boards: dict[tuple[str, str | None, str], tuple[bytes, str]] = {}
 
     @app.get("/api/games/catalog/{game}/board", tags=["games"])
     async def board(
@@ -454,7 +454,7 @@ def create_app(
         rails, places, boxes and zones, for clients to draw. Public, gzip-compressed and
         cacheable (an ETag; it changes only with the server's version)."""
         limit(client_key(request))
-        key = (game, scenario)
+        key = (game, scenario, language())  # a game's words (SW's cards) are in the language
         if key not in boards:
             loaded = games.load_game(game)
             if not isinstance(loaded, HasBoard):
@@ -470,7 +470,7 @@ def create_app(
         headers = {
             "etag": etag,
             "cache-control": "public, max-age=86400",
-            "vary": "accept-encoding",
+            "vary": "accept-encoding, accept-language",
         }
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)

@@ -33,7 +33,7 @@ from hexfront.engine.errors import HexfrontError
 from hexfront.engine.events import JSON
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action, Game, canonical_json
-from hexfront.i18n import _
+from hexfront.i18n import DEFAULT, _, language
 
 from . import dice
 from .ai_runner import AiRunner
@@ -50,7 +50,17 @@ from .catalogue import (
 from .db import Database
 from .errors import ApiError, conflict, forbidden, unprocessable
 from .fanout import Revoked, Subscriber, revoke_token, socket_message
-from .live import LiveGame, Seat, apply_change, as_listed, check_version, encode, parse_action
+from .live import (
+    LiveGame,
+    Seat,
+    apply_change,
+    as_listed,
+    check_version,
+    encode,
+    encode_in,
+    parse_action,
+    speaks_itself,
+)
 from .notify import listen
 from .records import full_record, replay_view
 from .settings import Settings
@@ -372,6 +382,12 @@ class GameService:
 
     async def view(self, game_id: str, side: str) -> bytes:
         live = await self.live(game_id)
+        lang = language()
+        if lang != DEFAULT and speaks_itself(live.game):
+            # The game's own words in the request's language (issue 18): made for this
+            # request, the shared English payload of the seat's sockets is left as it is.
+            async with self.locked(game_id) as live:
+                return await self.workers.rules(live, encode_in, live, side, lang)
         if not live.broken and side in live.wire:
             return live.wire[side]
         async with self.locked(game_id) as live:

@@ -390,6 +390,22 @@ def encode(live: LiveGame, sides: set[str] | None = None) -> dict[str, bytes]:
         }
 
 
+def speaks_itself(game: Game[Any]) -> bool:
+    """Whether a seat's payload carries the game's own words (``action_texts``,
+    ``log_lines``): every game but those whose client words everything (BITE)."""
+    if isinstance(game, HasBoard) and game.name in CLIENT_WORDED:
+        return False
+    return isinstance(game, DescribesActions | FormatsLog)
+
+
+def encode_in(live: LiveGame, side: str, lang: str) -> bytes:
+    """One seat's payload with the game's own words in ``lang`` (a request that asked for
+    it, e.g. Stalin's War's log lines and action labels in Italian): made for that request
+    only, never pushed to the seat's sockets (:func:`encode` makes theirs, in English)."""
+    with using(lang):
+        return json.dumps(payload(live, side), ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def result_json(match: Match[Any]) -> dict[str, JSON] | None:
     result = match.result()
     return result.to_json() if result else None

@@ -1,5 +1,5 @@
 """The Stalin's War mapboard, counters and cards as JSON for clients (the browser draws the map
-once per game and reads the cards' words from here).
+once per game and reads the cards' words from here, in the language of the request).
 
 Everything here is printed on the map, the counters or the cards, so it is public: which
 counter stands where, and a hidden partisan's identity, are only ever in a side's view.
@@ -17,6 +17,7 @@ from typing import Any
 
 from hexfront.engine.events import JSON
 
+from .text import card_summary, card_title
 from .world import load_world
 
 # The client's city marks (web/src/board.ts): a city, a fortress city, a town.
@@ -30,18 +31,22 @@ def _raw() -> dict[str, Any]:
 
 
 def _cards() -> dict[str, JSON]:
+    """The cards' printed values and words; the title and summary in the reader's language
+    (``text.card_title``/``card_summary``: gettext, issue 18), the printed English title
+    kept as ``printed``."""
     out: dict[str, JSON] = {}
     for card in load_world().cards.values():
         out[card.id] = {
             "number": card.number,
             "side": card.side,
             "deck": card.deck,
-            "title": card.title,
+            "title": card_title(card.id),
+            "printed": card.title,
             "ops": card.ops,
             "rp": card.rp.printed(),
             "removed": card.removed,
             "combat": card.combat,
-            "summary": card.summary,  # our own words (data/cards.toml)
+            "summary": card_summary(card.id),  # our own words (data/cards.toml), translated
         }
     return out
 
