@@ -39,7 +39,8 @@ const boards = new Map<string, Promise<BoardData | null>>();
 export function getBoard(game: string, scenario: string): Promise<BoardData | null> {
   const key = `${game}/${scenario}`;
   if (!boards.has(key)) {
-    boards.set(key, fetch(`/api/games/catalog/${game}/board?scenario=${encodeURIComponent(scenario)}`)
+    // In the page's language: Stalin's War's board brings its cards' titles and summaries.
+    boards.set(key, fetch(`/api/games/catalog/${game}/board?scenario=${encodeURIComponent(scenario)}&lang=${lang}`)
       .then((r) => (r.ok ? (r.json() as Promise<BoardData>) : null))
       .catch(() => null));
   }

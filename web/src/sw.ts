@@ -415,7 +415,7 @@ export class SwTable {
       offer("play_event", SW.hand.playEvent, SW.hand.playEventHelp);
       const tags = [c.combat ? SW.hand.combat : "", c.removed ? SW.hand.removed : ""].filter(Boolean).join(" · ");
       list.append(h("div", { class: `sw-card ${c.side}${c.combat ? " combat" : ""}`, "data-card": id },
-        h("div", { class: "head" }, h("span", { class: "ops", title: SW.hand.ops }, String(c.ops)), h("strong", { class: "title" }, c.title), h("span", { class: "rp", title: SW.hand.rp }, `${SW.hand.rp} ${c.rp}`)),
+        h("div", { class: "head" }, h("span", { class: "ops", title: SW.hand.ops }, String(c.ops)), h("strong", { class: "title", title: c.printed && c.printed !== c.title ? c.printed : null }, c.title), h("span", { class: "rp", title: SW.hand.rp }, `${SW.hand.rp} ${c.rp}`)),
         h("p", { class: "summary" }, c.summary),
         tags ? h("p", { class: "tags" }, tags) : null,
         plays));

@@ -16,16 +16,28 @@ export const SW_CATALOGUES: Record<Lang, SwCatalogue> = { en: swEn, it: swIt, es
 /** Stalin's War's words in this page's language. */
 export const SW: SwCatalogue = SW_CATALOGUES[lang];
 
-export interface SwCard { number: number; side: string; deck: string; title: string; ops: number; rp: string; removed: boolean; combat: boolean; summary: string }
+/** A card as the board gives it: the title and summary in the page's language (the server's
+ * catalogues), the printed English title as `printed`. */
+export interface SwCard { number: number; side: string; deck: string; title: string; printed?: string; ops: number; rp: string; removed: boolean; combat: boolean; summary: string }
 export interface SwUnit { name: string; side: string; nation: string; size: string; kind: string; steps: string[] }
 
 /** Names for what the view refers to by id. */
 export class Names {
+  private titles = new Map<string, string>();
+
   constructor(
     private cards: Record<string, SwCard>,
     private units: Record<string, SwUnit>,
     private places: Map<string, string>,
-  ) {}
+  ) {
+    for (const c of Object.values(cards)) if (c.printed) this.titles.set(c.printed, c.title);
+  }
+
+  /** A card named by its printed English title (the rules' reasons for a column shift) in
+   * the page's language, or as printed. */
+  titled(printed: string): string | null {
+    return this.titles.get(printed) ?? null;
+  }
 
   card(id: unknown): string {
     const c = this.cards[String(id)];
@@ -128,7 +140,7 @@ export function promptWords(p: SwPrompt, n: Names): { text: string; help: string
 
 /** One side's fire (11.2.1): strength, table and column, each shift with its reason, the
  * roll and the losses. */
-function fireSide(who: string, raw: unknown): string {
+function fireSide(who: string, raw: unknown, names: Names): string {
   const x = (raw && typeof raw === "object" ? raw : {}) as Record<string, any>;
   const F = SW.fire;
   const n = Number(x.losses ?? 0);
@@ -136,7 +148,8 @@ function fireSide(who: string, raw: unknown): string {
   if (n && x.starred) losses += F.starred;
   const parts = (Array.isArray(x.shifts) ? x.shifts : []).map((pair: unknown) => {
     const [cols, why] = Array.isArray(pair) ? pair : [0, ""];
-    const reasons = String(why).split(" and ").map((r) => pick(SW.shiftWhy, r)).join(F.andWord);
+    const whole = names.titled(String(why)); // a card's shift is named by the card's title
+    const reasons = whole ?? String(why).split(" and ").map((r) => names.titled(r) ?? pick(SW.shiftWhy, r)).join(F.andWord);
     return fmt(Number(cols) > 0 ? F.shiftRight : F.shiftLeft, { n: Math.abs(Number(cols)), why: reasons });
   });
   const shifts = parts.length ? fmt(F.shifted, { list: parts.join(", ") }) : "";
@@ -177,7 +190,7 @@ export function logLine(e: SwEvent, n: Names): string | null {
     case "attack":
       return fmt(G.attack, { ...f, units: (d.units ?? []).map((u: unknown) => n.unit(u)).join(", ") });
     case "fire":
-      return fmt(SW.fire.fire2, { hex: f.hex, attacker: fireSide(SW.fire.theAttacker, d.attacker), defender: fireSide(SW.fire.theDefender, d.defender) });
+      return fmt(SW.fire.fire2, { hex: f.hex, attacker: fireSide(SW.fire.theAttacker, d.attacker, n), defender: fireSide(SW.fire.theDefender, d.defender, n) });
     case "eliminated":
       return fmt(G.eliminated, f);
     case "combat_result":
