@@ -11,6 +11,7 @@ from ..charts import charts
 from ..state import AXIS, ELIMINATED, REMOVED, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 from ..versions import differs
+from . import factories
 from .infrastructure import rails
 from .level import advanced as advanced
 from .modifiers import fortification, rivers_frozen
@@ -64,6 +65,10 @@ def take_control(state: BiteState, side: str, nodes: Iterable[int]) -> None:
                 state.emit("captured", city=site.name, side=side, hex=state.w.board.id_of(node))
             if site is not None and (site.factories or site.shipyard):
                 _destroy_enemy_factories(state, side, site)
+            if site is not None:
+                # 15.1, 16.0 (optional rules): new plants lost, centres scorched
+                owner = state.w.board.owner_1941[node]
+                factories.on_capture(state, side, site, owner in SOVIET_COUNTRIES)
 
 
 def _destroy_enemy_factories(state: BiteState, side: str, site: Site) -> None:
@@ -73,8 +78,11 @@ def _destroy_enemy_factories(state: BiteState, side: str, site: Site) -> None:
     destroyed = state.flags.setdefault(FACTORIES_DESTROYED, [])
     assert isinstance(destroyed, list)
     if site.name not in destroyed:
+        working, shipyard = factories_at(state, site.node)
         destroyed.append(site.name)
         state.emit("factories_destroyed", city=site.name, side=side)
+        # 16.1 (optional rule): one PP of each taken factory's colour, once
+        factories.loot(state, side, [*working, *(["white"] if shipyard else [])], site.name)
 
 
 def factories_at(state: BiteState, node: int) -> tuple[tuple[str, ...], bool]:
@@ -85,6 +93,10 @@ def factories_at(state: BiteState, node: int) -> tuple[tuple[str, ...], bool]:
     destroyed = state.flags.get(FACTORIES_DESTROYED, [])
     if isinstance(destroyed, list) and site.name in destroyed:
         return (), False
+    if factories.EVACUATED in state.flags:  # 16.2: factories taken east in 1941
+        gone = factories.evacuated(state, site.name)
+        if gone:
+            return tuple(c for c in site.factories if c not in gone), site.shipyard
     return site.factories, site.shipyard
 
 

@@ -29,10 +29,20 @@ from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
 
 from ..state import AXIS, SOVIET, BiteState
-from . import infrastructure, resources
-from .basics import rail_linked_to_siberia
+from ..versions import differs
+from . import factories, infrastructure, resources
+from .basics import factories_at, rail_linked_to_siberia
 
-VERBS = frozenset({"build_project", "build_plant"})
+VERBS = frozenset(
+    {
+        "build_project",
+        "build_plant",
+        "start_factory",
+        "build_factory",
+        "place_factory",
+        "repair_centre",
+    }
+)
 PLANTS = "plants"  # state.flags: {power: [[colour, progress, turn paid last], ...]}
 # The booklet's income words and the PP colours (11.0).
 COLOUR_OF = {"yellow": "yellow", "armor": "red", "air": "blue", "oil": "black"}
@@ -63,6 +73,8 @@ def extra_income(state: BiteState, powers: Iterable[str]) -> dict[str, dict[str,
         for colour, progress, paid in _plants_of(state, power):
             if progress >= _price() and paid < state.turn:
                 mine[colour] = mine.get(colour, 0) + output
+        for colour, pp in new_factory_income(state, power).items():  # 15.1 (optional rule)
+            mine[colour] = mine.get(colour, 0) + pp
         if mine:
             out[power] = mine
     return out
@@ -232,11 +244,15 @@ def actions(state: BiteState, side: str) -> list[Action]:
         )
         for colour in colours:
             out.append(Action(side, "build_plant", {"power": plant_power, "colour": colour}))
-    return out
+    return out + new_factory_actions(state, side)
 
 
 def act(state: BiteState, action: Action) -> None:
-    """Carry out a listed ``build_project`` or ``build_plant``."""
+    """Carry out a listed ``build_project`` or ``build_plant`` (or a choice of optional
+    rules 15 and 16)."""
+    if action.verb in FACTORY_VERBS:
+        factory_act(state, action)
+        return
     if action.verb == "build_project":
         p = infrastructure.project(str(action.args["project"]))
         power = infrastructure.project_rules().power
@@ -272,3 +288,335 @@ def begin_production(state: BiteState, side: str) -> None:
     """Before the income: the Soviet oil route is looked at (booklet)."""
     if side == SOVIET:
         check_oil_route(state)
+    factories_begin(state, side)  # optional rules 15 and 16
+
+
+# --- optional rule 15: new factories in every Advanced scenario (15.0-15.1, 16.2) --------------
+
+FACTORY_VERBS = frozenset({"start_factory", "build_factory", "place_factory", "repair_centre"})
+PLANT_SITE = "plant_site"  # flags: {"plant": index, "cities": [names]} while a side picks
+
+
+def _new(name: str) -> object:
+    return _rules("new_factories")[name]
+
+
+def _tracker(power: str) -> dict[int, list[str]]:
+    raw = cast(Mapping[str, Mapping[str, list[str]]], _new("tracker"))
+    return {int(k): [str(c) for c in v] for k, v in raw.get(power, {}).items()}
+
+
+def builders() -> tuple[str, ...]:
+    return tuple(str(p) for p in cast(list[str], _new("builders")))
+
+
+def factory_colours(power: str) -> tuple[str, ...]:
+    """15.0: the plants a power may build (black by Germany only, white by nobody)."""
+    raw = cast(Mapping[str, list[str]], _new("colours"))
+    return tuple(str(c) for c in raw.get(power, ()))
+
+
+def _node(state: BiteState, name: str) -> int:
+    try:
+        return state.w.board.node(name)
+    except (KeyError, LookupError, ValueError):
+        return -1
+
+
+def _has_room(state: BiteState, power: str, name: str, rows: list[factories.Plant]) -> bool:
+    """15.1: a tracker city has room while it holds fewer new plants than its limit and
+    its side holds it (design choice: a city the enemy holds has no room)."""
+    node = _node(state, name)
+    if node < 0 or state.control[node] != _power_side(power):
+        return False
+    limit = int(cast(int, _new("limit")))
+    return sum(1 for p in rows if p.node == node) < limit
+
+
+def _own_major_cities(state: BiteState, power: str) -> list[str]:
+    """15.1: the power's major cities its side holds, for a plant when the tracker is full."""
+    board = state.w.board
+    side = _power_side(power)
+    out = []
+    for node, site in board.sites.items():
+        if site.is_major and state.control[node] == side:
+            owner = resources.rules().owners.get(site.country or board.owner_1941[node] or "")
+            if owner == power:
+                out.append(site.name)
+    return sorted(out)
+
+
+def _begin_placement(state: BiteState, index: int) -> None:
+    """15.1, 16.2: a finished plant's city: a die on the tracker names two, the player picks
+    one with room; both full, the die is rolled again; every tracker city full, any of
+    the power's major cities. With one choice it is placed at once."""
+    rows = factories.plants(state)
+    plant = rows[index]
+    table = _tracker(plant.power)
+    open_ = [c for pair in table.values() for c in pair if _has_room(state, plant.power, c, rows)]
+    side = _power_side(plant.power)
+    if not open_:
+        choices = _own_major_cities(state, plant.power)
+    else:
+        while True:
+            roll = state.dice.roll(1, "factory_site", state.log, by=side)[0]
+            choices = [c for c in table.get(roll, []) if c in open_]
+            if choices:
+                break
+    if not choices:
+        return  # nowhere to stand yet: tried again at the next Production Phase
+    if len(choices) == 1:
+        _place(state, index, choices[0])
+        return
+    state.flags[PLANT_SITE] = {"plant": index, "cities": cast(JSON, choices)}
+
+
+def _place(state: BiteState, index: int, city: str) -> None:
+    rows = factories.plants(state)
+    plant = rows[index]
+    plant.node = _node(state, city)
+    plant.turn = state.turn  # 15.1: it produces from the next turn
+    factories.store(state, rows)
+    state.flags.pop(PLANT_SITE, None)
+    state.emit("factory_placed", power=plant.power, colour=plant.colour, city=city)
+
+
+def _next_placement(state: BiteState, side: str) -> None:
+    """Start placing the next finished plant of ``side`` that has no city yet."""
+    if PLANT_SITE in state.flags:
+        return
+    for i, p in enumerate(factories.plants(state)):
+        if p.node < 0 and p.progress >= _price() and _power_side(p.power) == side:
+            _begin_placement(state, i)
+            if PLANT_SITE in state.flags:
+                return
+
+
+def pending_site(state: BiteState, side: str) -> list[Action]:
+    """15.1: while a finished plant waits for the player's pick, its cities are the only
+    choices of the Production Phase."""
+    found = state.flags.get(PLANT_SITE)
+    if not isinstance(found, dict):
+        return []
+    plant = factories.plants(state)[int(cast(int, found["plant"]))]
+    if _power_side(plant.power) != side:
+        return []
+    board = state.w.board
+    return [
+        Action(side, "place_factory", {"city": str(c), "hex": board.id_of(_node(state, str(c)))})
+        for c in cast(list[str], found["cities"])
+    ]
+
+
+def new_factory_income(state: BiteState, power: str) -> dict[str, int]:
+    """15.1: what the placed new plants of ``power`` make this turn, by colour: each that
+    was placed before this turn, in a city its side holds that reaches the power's main
+    source by rail or sea (11.2), less the bomb hits its city's factories took (32.1)."""
+    rows = [
+        p
+        for p in factories.plants(state)
+        if p.power == power and p.node >= 0 and p.turn < state.turn
+    ]
+    if not rows:
+        return {}
+    side = _power_side(power)
+    main = state.w.main_sources.get(power)
+    if main is None:
+        return {}
+    reach = resources.connected(state, side, main, mined=False)
+    out: dict[str, int] = {}
+    left: dict[int, int] = {}
+    for p in rows:
+        if state.control[p.node] != side or p.node not in reach:
+            continue
+        if p.node not in left:
+            left[p.node] = resources.bomb_hits_left(state, p.node)
+        made = p.pp
+        cut = min(made, left[p.node])
+        left[p.node] -= cut
+        if made - cut > 0:
+            out[p.colour] = out.get(p.colour, 0) + made - cut
+    return out
+
+
+def new_factory_actions(state: BiteState, side: str) -> list[Action]:
+    """15.1 and 16.0 choices of the Production Phase (optional rules 15 and 16)."""
+    out: list[Action] = []
+    if factories.rule_on(state, factories.NEW_FACTORIES):
+        step = int(cast(int, _rules("industrial_development")["pp_per_turn"]))
+        rows = factories.plants(state)
+        for power in builders():
+            if _power_side(power) != side or power in state.surrendered:
+                continue
+            if state.pp.get(power, 0) < step:
+                continue
+            building = sorted(
+                {
+                    p.colour
+                    for p in rows
+                    if p.power == power
+                    and p.how == factories.BUILT
+                    and p.progress < _price()
+                    and p.turn < state.turn
+                }
+            )
+            for colour in building:
+                out.append(Action(side, "build_factory", {"power": power, "colour": colour}))
+            for colour in factory_colours(power):
+                out.append(Action(side, "start_factory", {"power": power, "colour": colour}))
+    if factories.rule_on(state, factories.SCORCHED_EARTH):
+        out += _repair_actions(state, side)
+    return out
+
+
+def _scorched_rules() -> Mapping[str, object]:
+    return _rules("scorched_earth")
+
+
+def repair_needed(state: BiteState, total: int) -> int:
+    """16.0: yellow PP a scorched centre of ``total`` PP needs: 3 a PP (the Italian 2.x
+    rules: 3 for the whole centre)."""
+    per = int(cast(int, _scorched_rules()["pp_per_repair"]))
+    return per if differs(state.options, "scorched_repair_per_centre") else per * total
+
+
+def _repair_actions(state: BiteState, side: str) -> list[Action]:
+    payer = str(_scorched_rules()["payer"])
+    if _power_side(payer) != side or state.pp.get(payer, 0) < 1 or payer in state.surrendered:
+        return []
+    board = state.w.board
+    out = []
+    wrecked = factories.scorched(state)
+    for c in resources.centres(state):
+        found = wrecked.get(c.name)
+        if found is None or state.control[c.node] != side:
+            continue
+        paid, turn = found
+        if turn >= state.turn or paid >= repair_needed(state, c.yellow + c.black):
+            continue
+        out.append(Action(side, "repair_centre", {"city": c.name, "hex": board.id_of(c.node)}))
+    return out
+
+
+def factory_act(state: BiteState, action: Action) -> None:
+    """Carry out a listed choice of optional rules 15 and 16 in the Production Phase."""
+    verb = action.verb
+    side = action.side
+    if verb == "place_factory":
+        found = cast(dict[str, JSON], state.flags[PLANT_SITE])
+        _place(state, int(cast(int, found["plant"])), str(action.args["city"]))
+        _next_placement(state, side)
+        return
+    if verb == "repair_centre":
+        payer = str(_scorched_rules()["payer"])
+        city = str(action.args["city"])
+        paid, _ = factories.scorched(state)[city]
+        per = int(cast(int, _scorched_rules()["pp_per_repair"]))
+        state.pp[payer] -= int(cast(int, _scorched_rules()["pp_per_turn"]))
+        factories.set_scorched(state, city, paid + 1, state.turn)
+        restored = (paid + 1) % per == 0
+        state.emit("centre_repair", city=city, paid=paid + 1, restored=restored)
+        return
+    power, colour = str(action.args["power"]), str(action.args["colour"])
+    step = int(cast(int, _rules("industrial_development")["pp_per_turn"]))
+    rows = factories.plants(state)
+    if verb == "start_factory":
+        rows.append(factories.Plant(power, colour, step, state.turn, -1, 1, factories.BUILT))
+        index = len(rows) - 1
+    else:  # build_factory: the most advanced plant of that colour not paid this turn
+        index = max(
+            (
+                i
+                for i, p in enumerate(rows)
+                if p.power == power
+                and p.colour == colour
+                and p.how == factories.BUILT
+                and p.progress < _price()
+                and p.turn < state.turn
+            ),
+            key=lambda i: (rows[i].progress, -i),
+        )
+        rows[index].progress += step
+        rows[index].turn = state.turn
+    state.pp[power] -= step
+    factories.store(state, rows)
+    progress = rows[index].progress
+    if progress >= _price():
+        state.emit("plant_finished", power=power, colour=colour)
+        _next_placement(state, side)
+    else:
+        state.emit("plant_built_up", power=power, colour=colour, progress=progress, of=_price())
+
+
+def factories_begin(state: BiteState, side: str) -> None:
+    """At the start of a Production Phase (optional rules 15, 16): the loot of factories
+    taken (16.1) is paid, evacuated factories move one box on (16.2), and finished plants
+    with no city yet look for one (15.1)."""
+    for power in builders():
+        if _power_side(power) != side:
+            continue
+        for colour, pp in sorted(factories.take_loot(state, power).items()):
+            mine = resources.pool(state, power)
+            mine[colour] = mine.get(colour, 0) + pp
+            state.emit("factory_loot_paid", power=power, colour=colour, pp=pp)
+    rows = factories.plants(state)
+    moved = False
+    for p in rows:
+        if p.how == factories.MOVED and p.progress < _price() and p.turn < state.turn:
+            if _power_side(p.power) != side:
+                continue
+            p.progress += 1
+            p.turn = state.turn
+            moved = True
+            state.emit("factory_moving", power=p.power, colour=p.colour, box=p.progress)
+    if moved:
+        factories.store(state, rows)
+    _next_placement(state, side)
+
+
+def evacuations(state: BiteState, side: str, room: int) -> list[Action]:
+    """16.2: in 1941 the Soviets may take a working factory of a city they hold east, for
+    three of the phase's rail moves."""
+    if side != SOVIET or not factories.rule_on(state, factories.SCORCHED_EARTH):
+        return []
+    if state.turn > int(cast(int, _new("evacuation_last_turn"))):
+        return []
+    if room < int(cast(int, _new("evacuation_srm"))):
+        return []
+    board = state.w.board
+    out: list[Action] = []
+    for c in resources.centres(state):
+        if c.owner != "ussr" or state.control[c.node] != SOVIET:
+            continue
+        working, _ = factories_at(state, c.node)
+        for colour, _pp in c.factories:
+            if colour in working and colour != "white":
+                args: dict[str, JSON] = {"city": c.name, "colour": colour}
+                args["hex"] = board.id_of(c.node)
+                out.append(Action(side, "evacuate", args))
+    return out
+
+
+def evacuation_srm() -> int:
+    return int(cast(int, _new("evacuation_srm")))
+
+
+def evacuate(state: BiteState, action: Action) -> None:
+    """16.2: the factory leaves its city and starts on the tracker's box 8."""
+    city, colour = str(action.args["city"]), str(action.args["colour"])
+    pp = next(
+        (
+            p
+            for c in resources.centres(state)
+            if c.name == city
+            for k, p in c.factories
+            if k == colour
+        ),
+        1,
+    )
+    factories.mark_evacuated(state, city, colour)
+    rows = factories.plants(state)
+    box = int(cast(int, _new("evacuated_box")))
+    rows.append(factories.Plant("ussr", colour, box, state.turn, -1, pp, factories.MOVED))
+    factories.store(state, rows)
+    state.emit("factory_evacuated", city=city, colour=colour)

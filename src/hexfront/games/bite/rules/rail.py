@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
-from . import command, optional_forces, partisans, persia, powers
+from . import command, economy, factories, optional_forces, partisans, persia, powers
 from .basics import (
     StackMemo,
     empty_hex_takes,
@@ -194,19 +194,31 @@ class RailPhase(Procedure[BiteState]):
             command.check_supreme_homes(state)  # 13.8.1, 13.8.2
             command.activate_automatic(state, state.phasing)  # 13.8.2: the FHQ
             frame.vars["limit"] = _srm_limit(state)  # 13.8.1: 4 once Moscow is lost or cut off
+            if factories.BOMBED in state.flags:  # 32.3 (optional rule): bombed stations
+                _, lost = factories.broken_stations(state, state.phasing)
+                if lost:
+                    frame.vars["bombed"] = lost
 
     def _room(self, state: BiteState, frame: Frame, zone: str) -> bool:
         used = cast(dict[str, int], frame.vars["used"])
         c = charts()
+        lost = int(cast(int, frame.vars.get("bombed", 0)))  # 32.3: one move less a hit
         if state.phasing == SOVIET:
             limit = frame.vars.get("limit")
-            return used["all"] < (c.srm_soviet if limit is None else cast(int, limit))
+            return used["all"] + lost < (c.srm_soviet if limit is None else cast(int, limit))
         if zone == "ussr":
             cap = axis_srm_cap(state)  # 33.1: the winters' locomotives
-            return used["ussr"] < (c.srm_axis_ussr if cap is None else cap)
+            return used["ussr"] + lost < (c.srm_axis_ussr if cap is None else cap)
         if zone == "scandinavia":
             return used["scandinavia"] < c.srm_axis_scandinavia
         return True
+
+    def _soviet_room(self, state: BiteState, frame: Frame) -> int:
+        """Rail moves the Soviets have left in this phase (for 16.2's evacuations)."""
+        used = cast(dict[str, int], frame.vars["used"])
+        limit = frame.vars.get("limit")
+        cap = charts().srm_soviet if limit is None else cast(int, limit)
+        return cap - used["all"] - int(cast(int, frame.vars.get("bombed", 0)))
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
         side = state.phasing
@@ -218,6 +230,9 @@ class RailPhase(Procedure[BiteState]):
             near = near_enemy(state, side)
             for n in partisans.blocked(state, side, 1):  # 29.0: no SRM through partisans
                 near[n] = 1
+            if factories.BOMBED in state.flags:  # 32.3: none through a bombed station
+                for n in factories.broken_stations(state, side)[0]:
+                    near[n] = 1
             frame.memo["hot"] = near
         hot: bytearray = frame.memo["hot"]
         nets: dict[tuple[str, tuple[bool, bool], int], frozenset[int]]
@@ -273,6 +288,9 @@ class RailPhase(Procedure[BiteState]):
             actions.grid(side, "rail", {"unit": p.uid}, "to", to, pay + by_hq)
         for hq in command.activatable(state, "rail", side):
             actions.append(Action(side, "activate", {"hq": hq.uid}))  # 13.8: Supreme HQs only
+        if side == SOVIET and factories.rule_on(state, factories.SCORCHED_EARTH):
+            for a in economy.evacuations(state, side, self._soviet_room(state, frame)):
+                actions.append(a)  # 16.2 (optional rule)
         actions.append(Action(side, "done"))
         text = "Strategic rail moves (1 PP or 1 Supreme HQ action point each), then done."
         if advanced(state):
@@ -288,6 +306,11 @@ class RailPhase(Procedure[BiteState]):
             return
         if action.verb == "activate":
             command.activate(state, state.pieces[str(action.args["hq"])], "rail")
+            return
+        if action.verb == "evacuate":  # 16.2 (optional rule): three of the phase's moves
+            used = cast(dict[str, int], frame.vars["used"])
+            used["all"] += economy.evacuation_srm()
+            economy.evacuate(state, action)
             return
         piece = state.pieces[str(action.args["unit"])]
         to = state.w.board.node(str(action.args["to"]))

@@ -28,12 +28,15 @@ from typing import Any, cast
 from hexfront.engine.events import JSON
 
 from ..board import CAPITAL
-from ..state import AXIS, SOVIET, BiteState
+from ..state import AXIS, SOVIET, BiteState, enemy_of
 from ..units import UnitSpec
 from ..versions import differs
-from . import partisans
+from . import factories, partisans
 from .basics import factories_at, sea_control
-from .infrastructure import rails
+from .infrastructure import economy_data, rails
+from .optional_rules import rule_on
+
+NAVAL = "or18_naval"  # 18.2 (optional rule): PP by sea
 
 POOLS = "pp_coloured"  # state.flags key: {power: {colour: PP}} (advanced games only)
 # state.flags key: powers that track oil though ``untracked_oil`` lists them (the Soviets
@@ -216,6 +219,10 @@ def centres(state: BiteState) -> list[Centre]:
     return out
 
 
+def _port_closed_at() -> int:
+    return int(economy_data()["strategic_bombing"]["port_closed_at"])
+
+
 def side_of(power: str) -> str:
     return SOVIET if power == "ussr" else AXIS
 
@@ -244,6 +251,8 @@ def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozens
     seas = sea_control(state, side)
     if not mined:
         seas = {s for s in seas if s not in r.mined_seas}
+        if rule_on(state, NAVAL):  # 18.2: a sea the enemy controls too is as risky
+            seas -= sea_control(state, enemy_of(side))
     # Seas that open into each other form one water: a ship sails from any port of it to
     # any other when the side controls each sea on the way.
     water = {s: s for s in seas}
@@ -261,6 +270,8 @@ def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozens
             continue
         if snow and site.freezes:
             continue
+        if _BOMBED in state.flags and factories.port_closed(state, node, _port_closed_at()):
+            continue  # 32.2 (optional rule): bombed ports carry nothing for a turn
         ports.setdefault(water[site.sea], []).append(node)
     hops: dict[int, list[int]] = {}
     for members in ports.values():
@@ -360,12 +371,73 @@ def own_output(state: BiteState, node: int) -> dict[str, int]:
 
 def _production(state: BiteState, c: Centre, *, factories: bool) -> dict[str, int]:
     out = {"yellow": c.yellow, "black": c.black}
+    if not factories and _SCORCHED in state.flags:
+        _scorched_output(state, c, out)  # 16.0 (optional rule)
     if factories:
         working, _ = factories_at(state, c.node)  # 3.3: destroyed factories produce nothing
         for colour, pp in c.factories:
             if colour in working:
                 out[colour] = out.get(colour, 0) + pp
+    if _BOMBED in state.flags:
+        _bombed_output(state, c, out, factories)  # 32.1 (optional rule)
     return out
+
+
+_SCORCHED = factories.SCORCHED
+_BOMBED = factories.BOMBED
+
+
+def _scorched_output(state: BiteState, c: Centre, out: dict[str, int]) -> None:
+    """16.0: a scorched centre gives the Axis only its repaired PP, oil first."""
+    found = factories.scorched(state).get(c.name)
+    if found is None:
+        return
+    total = c.yellow + c.black
+    data = factories_data()
+    per = int(data["pp_per_repair"])
+    paid = found[0]
+    if differs(state.options, "scorched_repair_per_centre"):
+        working = total if paid >= per else 0
+    else:
+        working = min(total, paid // per)
+    out["black"] = min(c.black, working)
+    out["yellow"] = min(c.yellow, working - out["black"])
+
+
+def factories_data() -> dict[str, Any]:
+    """``[scorched_earth]`` of ``data/economy.toml``."""
+    found: dict[str, Any] = economy_data()["scorched_earth"]
+    return found
+
+
+def _bombed_output(state: BiteState, c: Centre, out: dict[str, int], plants: bool) -> None:
+    """32.1: each bomb hit in force takes 1 PP: the centre's hits from its population,
+    mining and oil PP, the factory hits from its factories' PP."""
+    hits = factories.hits_on(state, c.node, "centre")
+    for colour in ("yellow", "black"):
+        cut = min(hits, out.get(colour, 0))
+        out[colour] = out.get(colour, 0) - cut
+        hits -= cut
+    if plants:
+        hits = factories.hits_on(state, c.node, "factory")
+        for colour in ("red", "blue", "black", "white"):
+            made = out.get(colour, 0) - (c.black if colour == "black" else 0)
+            cut = min(hits, max(made, 0))
+            out[colour] = out.get(colour, 0) - cut
+            hits -= cut
+
+
+def bomb_hits_left(state: BiteState, node: int) -> int:
+    """32.1: the factory hits of a city that its map factories did not absorb (they fall
+    on its new plants, 15.1)."""
+    hits = factories.hits_on(state, node, "factory")
+    if hits <= 0:
+        return 0
+    working, _ = factories_at(state, node)
+    for c in centres(state):
+        if c.node == node:
+            hits -= sum(pp for colour, pp in c.factories if colour in working)
+    return max(hits, 0)
 
 
 def collect(
