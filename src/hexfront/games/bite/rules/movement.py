@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
-from . import command, optional_forces, persia, powers, reserve, siege
+from . import bombing, command, optional_forces, persia, powers, reserve, siege
 from .air import air_range, evacuate_airbase, rebase_targets
 from .air_recon import attempt, recon_actions
 from .basics import (
@@ -453,8 +453,9 @@ def overstacked(state: BiteState, side: str) -> set[str]:
 
 
 def start_moves(state: BiteState, side: str) -> None:
+    flown = bombing.flown_handles(state) if bombing.FLOWN in state.flags else frozenset()
     for p in state.on_map(side):
-        p.moved = False
+        p.moved = p.handle in flown  # 32.0 (optional rule): bombers that bombed stay home
         p.came_from = -1
         p.mp_left = ground_mp(state, p) if state.spec(p).is_ground else 0
 
