@@ -8,7 +8,6 @@ from __future__ import annotations
 from hexfront.engine.sequence import Machine
 
 from .rules.blitz import AirRebase, BlitzPhase
-from .rules.bombing import StrategicBombing
 from .rules.combat import (
     AllocateHits,
     Battle,
@@ -35,7 +34,6 @@ MACHINE: Machine[BiteState] = Machine(
         SideProc(),
         DeployPhase(),
         SupplyPhase(),
-        StrategicBombing(),  # 32.0 (optional rule), called by the Supply Phase
         ProductionPhase(),
         RailPhase(),
         MovementPhase(),
