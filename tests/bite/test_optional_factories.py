@@ -280,3 +280,20 @@ def test_an_evacuated_factory_moves_a_box_a_turn_and_stands_again_at_ten() -> No
     m.act(next(a for a in m.legal_actions("soviet") if a.args["city"] == "Chelyabinsk"))
     m.state.turn += 1
     assert economy.new_factory_income(m.state, "ussr") == {"red": 2}
+
+
+def test_the_heuristic_agent_evacuates_near_the_front_and_builds_far_from_it() -> None:
+    from hexfront.ai.bite_heuristic import HeuristicAgent
+
+    agent = HeuristicAgent(seed=1)
+    near = position("soviet", "rail", ON, unit=[{"id": "ger-pz-xxxxi", "hex": "Poltava"}])
+    scored = agent.scored(GAME.view(near.state, "soviet"), near.legal_actions("soviet"))
+    best = {a.args["city"]: s for s, _, a in scored if a.verb == "evacuate"}
+    assert best["Kharkov"] > 0 > best["Gorky"]  # the enemy is next to Kharkov, far from Gorky
+    m = position("axis", "production", ON, pp={"germany": 10}, dice=[2])
+    factories.store(m.state, [plant("germany", "red", 9)])
+    m.act(Action("axis", "build_factory", {"power": "germany", "colour": "red"}))
+    legal = m.legal_actions("axis")
+    choice = agent.choose(GAME.view(m.state, "axis"), legal)
+    assert choice in legal
+    assert choice.verb == "place_factory"

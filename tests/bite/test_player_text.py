@@ -278,6 +278,27 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "upgrade_rebuild": {"unit": "ger-ss-lah", "into": "ger-ss-i"},
     "tech_advance": {"nation": "ussr", "field": "infantry", "level": 2},
     "minor_tech_advance": {"nation": "romania", "field": "armor", "level": 2},
+    # Lend-Lease and strategic warfare (optional rules 34.0, 35.1, 35.2)
+    "lend_lease_arrives": {"route": "arctic", "red": 2, "blue": 1},
+    "lend_lease_cut": {"route": "persia", "pp": 2},
+    "convoy_attack": {"route": "arctic", "hits": 2, "red": 1, "blue": 1},
+    "lend_lease_spent": {"colour": "red", "pp": 2},
+    "lend_lease_lost": {"red": 1, "blue": 0},
+    "strategic_warfare": {"turn": 15},
+    "airwar_raid": {"unit": "us-af-8", "name": "8th Air Force", "hex": "1121"},
+    "airwar_quiet": {},
+    "airwar_unopposed": {"hex": "1121", "bombers": 1},
+    "airwar_air_combat": {
+        "hex": "0420",
+        "bombers": 2,
+        "fighters": 1,
+        "bomber_hits": 2,
+        "fighter_hits": 1,
+    },
+    "airwar_aa": {"hits": 1},
+    "airwar_bombs": {"unit": "uk-bg-4", "name": "4th Bomber Group", "hex": "0420", "hits": 1},
+    "airwar_losses": {"yellow": 1, "red": 0, "blue": 1, "black": 2, "white": 0},
+    "interceptor_repaired": {"unit": "gst-fj2", "name": "FJ2", "strength": 4},
     "deployed_strength": {"unit": "sov-a-8", "strength": 3},
     # --- new factories, scorched earth, strategic bombing (15.1, 16.0-16.2, 32.0-32.3) ---
     "factory_placed": {"power": "germany", "colour": "red", "city": "Kassel"},
@@ -301,19 +322,6 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "partisans_dispersed": {"hex": "3202"},
     "partisans_rejoin": {"hex": "3202", "n": 2},
     "reserve": {"unit": "ger-pz-xxxxvii", "hq": "ger-pzgr-3", "mode": "motorized"},  # 31.0
-    # --- naval moves, airborne assaults, landings (18.0, 23.0, 24.0) ---
-    "sea_move": {"handle": "h1", "side": "soviet", "frm": "3137", "to": "3737", "result": "damaged"},
-    "airdrop": {
-        "handle": "h2",
-        "side": "axis",
-        "frm": "2020",
-        "to": "2120",
-        "how": "glider",
-        "result": "landed",
-        "hits": 1,
-    },
-    "landing": {"handle": "h3", "side": "soviet", "frm": "3137", "to": "3336", "result": "landed"},
-    "reembark": {"handle": "h3", "side": "soviet", "frm": "3336", "to": "3137", "result": "sunk"},
     # the long scenarios' economy (rules/economy.py) and SBE9's surrender option
     "project_built": {"project": "saratov_stalingrad", "power": "ussr", "pp": 3},
     "oil_route_lost": {"power": "ussr"},

@@ -93,6 +93,7 @@ export type Blocks = (handle: string, side: string) => string;
 /** What a repair or rebuild costs in the Advanced Game (11.0): "1 yellow and 1 red PP". */
 export function costWords(args: Record<string, unknown>): string {
   const n = Number(args.pp ?? 0);
+  if (args.lend_lease !== undefined) return fmt(args.lend_lease === "red" ? L.strategic.lentArmour : L.strategic.lentAir, { n }); // 34.0
   const table = n === 1 ? L.tableAdv.costOne : L.tableAdv.costMany;
   return fmt(word(table, String(args.colour ?? "yellow")), { n });
 }
@@ -106,7 +107,14 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
   const at = g.hex !== undefined ? place(String(g.hex)) : "";
   const f = { who, to, at, pp: g.pp as number | undefined };
   const A = L.act;
-  if (advanced || g.colour !== undefined) {
+  const W = L.strategic; // 35.1: the Western bombers and the Reich's interceptors, named in the action
+  switch (a.verb) {
+    case "raid": return fmt(W.raid, { who: String(g.name ?? who), at, pp: g.pp });
+    case "intercept": return fmt(W.intercept, { who: String(g.name ?? who), at });
+    case "stay": return fmt(W.stay, { who: String(g.name ?? who) });
+    case "repair_interceptor": return fmt(W.repair_interceptor, { who: String(g.name ?? who), cost: costWords(g) });
+  }
+  if (advanced || g.colour !== undefined || g.lend_lease !== undefined) {
     const T = L.tableAdv;
     if (a.verb === "repair") return fmt(T.repair, { who, cost: costWords(g) });
     if (a.verb === "rebuild") return fmt(T.rebuild, { who, at, cost: costWords(g) });
@@ -131,11 +139,6 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "chechens": return fmt(A.chechens, f); // 30.0
     case "partisan": return fmt(A.partisan, f); // 29.1
     case "reserve": return fmt(g.mode === "reaction" ? A.reserveReaction : A.reserveMotorized, { who, hq: name(String(g.hq)) }); // 31.0
-    case "sail": case "airdrop": case "land": case "reembark": { // 18.0, 23.0, 24.0
-      const S = L.seaAir;
-      const t = a.verb === "airdrop" && g.bomber !== undefined ? S.glider : S[a.verb as "sail" | "airdrop" | "land" | "reembark"];
-      return fmt(t, { who, to, hq: name(String(g.hq)), bomber: g.bomber !== undefined ? name(String(g.bomber)) : "" });
-    }
     case "fight": return fmt(A.fight, f);
     case "hit": return fmt(A.hit, f);
     case "retreat": return fmt(A.retreat, f);
@@ -218,14 +221,6 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
       return cap(fmt(G[e.kind as "partisan_placed"], { place: at, n: d.n }));
     case "partisans_dispersed": return cap(fmt(G.partisans_dispersed, { place: at }));
     case "reserve": return cap(fmt(G.reserve, { who: unit() })); // 31.0
-    case "sea_move": case "airdrop": case "landing": case "reembark": { // 18.0, 23.0, 24.0
-      const S = L.seaAir as Record<string, string>;
-      const prefix = { sea_move: "sea", airdrop: "drop", landing: "landing", reembark: "reembark" }[e.kind];
-      const result = e.kind === "airdrop" && d.result === "landed" && d.how === "glider" ? "glider" : String(d.result);
-      const t = S[`${prefix}_${result}`] ?? S[`${prefix}_${e.kind === "airdrop" || e.kind === "landing" ? "landed" : "arrives"}`];
-      const frm = place(String(d.frm ?? "")), dest = place(String(d.to ?? ""));
-      return cap(fmt(t, { who: mover(), frm, to: dest, route: `${frm} → ${dest}`, hits: d.hits ?? 0 }));
-    }
     case "pp_spent": return fmt(G.pp_spent, { side: sideName(d.side), pp: d.pp });
     case "out_of_supply": {
       const n = ((d.handles as string[] | undefined) ?? (d.hexes as string[] | undefined) ?? []).length;
@@ -291,6 +286,24 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "tech_advance": return cap(fmt(D.tech_advance, { power: power(d.nation), field: word(D.fields, d.field), level: d.level }));
     case "minor_tech_advance": return cap(fmt(D.minor_tech_advance, { power: power(d.nation), field: word(D.fields, d.field), level: d.level }));
   }
+  const W = L.strategic;
+  const route = (): string => word(W.routes, String(d.route));
+  switch (e.kind) { // Lend-Lease and strategic warfare (34.0, 35.1, 35.2)
+    case "lend_lease_arrives": return fmt(W.lend_lease_arrives, { route: route(), pp: colours(d) || W.noPP });
+    case "lend_lease_cut": return cap(fmt(W.lend_lease_cut, { route: route(), pp: d.pp }));
+    case "convoy_attack": return fmt(W.convoy_attack, { route: route(), hits: d.hits, lost: colours(d) || W.noPP });
+    case "lend_lease_spent": return cap(fmt(W.lend_lease_spent, { pp: colours({ [String(d.colour)]: d.pp }) }));
+    case "lend_lease_lost": return cap(fmt(W.lend_lease_lost, { pp: colours(d) }));
+    case "strategic_warfare": return W.strategic_warfare;
+    case "airwar_raid": return fmt(W.airwar_raid, { who: d.name ?? "", at });
+    case "airwar_quiet": return W.airwar_quiet;
+    case "airwar_unopposed": return cap(fmt(W.airwar_unopposed, { at }));
+    case "airwar_air_combat": return cap(fmt(W.airwar_air_combat, { at, bombers: d.bombers, fighters: d.fighters, bomber_hits: d.bomber_hits, fighter_hits: d.fighter_hits }));
+    case "airwar_aa": return cap(fmt(W.airwar_aa, { hits: d.hits }));
+    case "airwar_bombs": return fmt(W.airwar_bombs, { who: d.name ?? "", at, hits: d.hits });
+    case "airwar_losses": return cap(fmt(W.airwar_losses, { yellow: d.yellow ?? 0, pp: colours(d) || X.noColoured }));
+    case "interceptor_repaired": return fmt(W.interceptor_repaired, { who: d.name ?? "", strength: d.strength });
+  }
   const O = L.optional;
   switch (e.kind) { // optional rules of combat (19.1, 20.0, 21.0)
     case "recon": return fmt(d.result === "success" ? O.recon_success : d.result === "interdicted" ? O.recon_interdicted : O.recon_failed, { side: sideName(d.side), place: at });
@@ -353,7 +366,10 @@ export function promptWords(prompt: { kind: string; text: string; data?: Record<
   const P = L.prompt;
   const text = String(prompt.text ?? "");
   const data = prompt.data ?? {};
+  if (prompt.kind === "production" && data.lend_lease) return L.strategic.promptLent; // 34.0
   switch (prompt.kind) {
+    case "airwar_targets": return L.strategic.promptTargets; // 35.1
+    case "airwar_interceptors": return L.strategic.promptInterceptors; // 35.1
     case "blitz": case "air_rebase": case "reaction": case "rail": case "choose_battle": case "romania_hungary": case "exploit": case "production": case "overstack":
       return P[prompt.kind];
     case "move": return text.startsWith("Some units must move first") ? `${P.moveFirst} ${P.move}` : P.move;

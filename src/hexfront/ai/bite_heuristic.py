@@ -62,6 +62,13 @@ MINOR_DETOUR = 8  # hexes: how much farther an objective that scores nothing cou
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
 
 
+# Optional rules 15, 16 and 32: the choices the heuristic scores in _factory.
+FACTORY_VERBS = frozenset(
+    {"start_factory", "build_factory", "place_factory", "repair_centre", "evacuate", "bomb"}
+)
+BOMB_TARGET_SCORE = {"factory": 0.6, "centre": 0.5, "rail": 0.4, "port": 0.1}
+
+
 def faces(firepower: int, bonus: int = 0) -> float:
     """Hits per die: firepower 6 hits on a 6, each Bonus widens the range by one face."""
     if firepower <= 0:
@@ -379,13 +386,15 @@ class HeuristicAgent:
                 return hq_repair
             node = board.node(str(unit["hex"])) if unit.get("hex") else -1
             front = 3.0 if node >= 0 and look.nearest_enemy(node) <= 2 else 1.0
-            return front + 0.1 * float(unit.get("strength", 0))
+            lent = 0.5 if "lend_lease" in a.args else 0.0  # 34.0: spares the yellow PP
+            return front + 0.1 * float(unit.get("strength", 0)) + lent
         if verb in ("rebuild", "place"):
             at = board.node(str(a.args["hex"]))
             base = 2.0 if verb == "place" else 1.5 - 0.2 * int(a.args.get("pp", 1))
             garrison = self._garrison(-1, at, look, info)
             near = look.nearest_enemy(at)
-            return base + garrison - 0.1 * abs(near - 2) - (0.5 if near <= 1 else 0.0)
+            lent = 0.5 if "lend_lease" in a.args else 0.0  # 34.0: spares the yellow PP
+            return base + garrison - 0.1 * abs(near - 2) - (0.5 if near <= 1 else 0.0) + lent
         if verb == "activate":
             return bite_command.activation_score(
                 a,
@@ -404,8 +413,16 @@ class HeuristicAgent:
             # Advanced Game: black PP repair the HQs whose steps are the armour's fuel
             # (13.6); Germany keeps them (saved beside yellow PP, 11.2) for its own HQs.
             return -1.0 if a.args.get("colour") == "black" else 0.3
-        if verb in ("sail", "airdrop", "land", "reembark"):
-            return self._sea_air(a, look, info)  # 18.0, 23.0, 24.0 (optional rules)
+        if verb in FACTORY_VERBS:  # optional rules 15, 16 and 32
+            return self._factory(a, v, look, info)
+        if verb == "raid":  # 35.1: every Western bomber flies, the richest city first
+            return 1.0 + 0.1 * float(str(a.args.get("pp", 0)))
+        if verb == "intercept":  # 35.1: the Reich's fighters meet the bombers
+            return 1.0
+        if verb == "stay":
+            return 0.5
+        if verb == "repair_interceptor":  # 35.1: cheap, and the next raid comes
+            return 0.8
         if verb == "disband":
             return -5.0
         if verb == "hit":
@@ -418,19 +435,31 @@ class HeuristicAgent:
             return -float(look.mine.get(str(a.args["unit"]), {}).get("strength", 0))
         return self._rng.random() * 0.1
 
-    def _sea_air(self, a: Action, look: _Look, info: PublicInfo) -> float:
-        """Optional rules 18.0, 23.0, 24.0: the computer keeps its units on land (no naval
-        moves, no re-embarking), but drops paratroopers or lands marines on an empty hex
-        beside its own units and next to the enemy, to thicken the line; a drop or landing
-        into the enemy, or away from friends, is declined."""
-        if a.verb in ("sail", "reembark"):
-            return -1.0
+    def _factory(self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo) -> float:
+        """New plants while the game is long enough for them to pay (15.1), at most three
+        building a power; the cities far from the front; scorched centres repaired (16.0);
+        factories sent east when the enemy is near (16.2); bombers at the enemy's works
+        and stations while they are strong (32.0)."""
+        verb = a.verb
         board = info.board
-        to = board.node(str(a.args["to"]))
-        if look.at_enemy.get(to) or look.nearest_enemy(to) > 1:
+        node = board.node(str(a.args["hex"])) if a.args.get("hex") else -1
+        if verb == "start_factory":
+            rows = (v.get("flags") or {}).get("new_plants") or []
+            building = sum(1 for r in rows if r[0] == a.args.get("power") and int(r[2]) < 10)
+            return 0.2 if look.turns_left >= 14 and building < 3 else -1.0
+        if verb == "build_factory":
+            return 0.8 if look.turns_left >= 3 else -0.5
+        if verb == "place_factory":
+            return 0.5 + 0.05 * min(look.nearest_enemy(node), 10) if node >= 0 else 0.5
+        if verb == "repair_centre":
+            return 0.6 if look.turns_left >= 4 else -0.5
+        if verb == "evacuate":
+            return 1.5 if node >= 0 and look.nearest_enemy(node) <= 4 else -1.0
+        # bomb: the works first, then the stations; a worn bomber stays home
+        unit = look.mine.get(str(a.args["unit"]), {})
+        if float(unit.get("strength", 0)) <= 1:
             return -1.0
-        friends = any(look.at_mine.get(n) for n in board.adjacency[to])
-        return 0.2 if friends else -1.0
+        return BOMB_TARGET_SCORE.get(str(a.args.get("target")), 0.0)
 
     def _goal_distance(self, look: _Look, info: PublicInfo) -> Callable[[int], int] | None:
         """Hexes from a node to the nearest place this side wins by taking and does not

@@ -10,8 +10,9 @@ messages, merges them into each ``.po`` and compiles the ``.mo`` files; see
 docs/translating.md.
 
 The language is a context variable, so a server thread or a test can read a game in one
-language while another reads it in another. A game whose text module does not use
-:func:`_` (Stalin's War, for now) stays in English.
+language while another reads it in another. Both games' text modules use :func:`_`
+(``games/bite/text.py``, ``games/stalins_war/text.py``); Stalin's War's cards' titles and
+summaries are catalogue messages too, taken from its data with a context (:func:`_p`).
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 from hexfront.engine.sequence import Machine
 
 from .rules.blitz import AirRebase, BlitzPhase
+from .rules.bombing import StrategicBombing
 from .rules.combat import (
     AllocateHits,
     Battle,
@@ -22,6 +23,7 @@ from .rules.movement import MovementPhase
 from .rules.production import ProductionPhase
 from .rules.rail import RailPhase
 from .rules.reaction import ReactionPhase
+from .rules.strategic import Airwar
 from .rules.supply import FinalSupplyPhase, SupplyPhase
 from .rules.turn import GameProc, SideProc, TurnProc
 from .rules.victory import VictoryPhase
@@ -34,6 +36,8 @@ MACHINE: Machine[BiteState] = Machine(
         SideProc(),
         DeployPhase(),
         SupplyPhase(),
+        StrategicBombing(),  # 32.0 (optional rule), called by the Supply Phase
+        Airwar(),  # 35.1 (optional rule), called by the Axis Production Phase
         ProductionPhase(),
         RailPhase(),
         MovementPhase(),

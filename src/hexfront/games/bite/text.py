@@ -467,6 +467,25 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
                 project=_(PROJECT_WORDS.get(str(a["project"]), N_("new line"))),
                 pp=a["pp"],
             )
+        case "raid":  # 35.1
+            return _(
+                "send {who} over {at} ({pp} PP made there this turn)",
+                who=_asset_name(a["unit"]),
+                at=at,
+                pp=a.get("pp"),
+            )
+        case "intercept":  # 35.1
+            return _(
+                "send {who} against the bombers over {at}", who=_asset_name(a["unit"], who), at=at
+            )
+        case "stay":  # 35.1
+            return _("keep {who} out of the air war", who=_asset_name(a["unit"], who))
+        case "repair_interceptor":  # 35.1
+            return _(
+                "repair the interceptors {who}: {cost}",
+                who=_asset_name(a["unit"]),
+                cost=_step_cost(a),
+            )
         case "build_plant":  # SBE9 industrial development (15.1)
             return _(
                 "put 1 yellow PP into a new {kind} plant of {power}",
@@ -502,8 +521,6 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
                 who=who,
                 hq=names.unit(a["hq"]),
             )
-        case "sail" | "airdrop" | "land" | "reembark":  # 18.0, 23.0, 24.0
-            return _sea_air_action(action.verb, a, names, who, to)
         case "fight":
             return _("fight the battle at {at}", at=at)
         case "hit":
@@ -607,6 +624,12 @@ def prompt_words(prompt: dict[str, Any] | None) -> str:
     kind = str(prompt.get("kind"))
     text = str(prompt.get("text", ""))
     data: dict[str, Any] = dict(prompt.get("data") or {})
+    if kind == "production" and data.get("lend_lease"):  # 34.0
+        return _(
+            "Spend PP: repair, rebuild, place reinforcements; then done. Lend-Lease armour "
+            "and air PP pay such steps alone, in any linked major city, and are lost when "
+            "you are done (34.0)."
+        )
     if kind in PROMPT_WORDS:
         return _(PROMPT_WORDS[kind])
     if kind == "move":
@@ -844,15 +867,6 @@ WHY_WORDS = {
         "deactivated on its last step, it leaves the map until rebuilt (13.6)"
     ),
     "its home city has fallen (13.8.1)": N_("its city fell to the enemy (13.8.1)"),
-    # naval moves, airborne assaults and landings (18.1, 23.0, 24.0)
-    "sunk by a mine at sea (18.1)": N_("its transport hit a mine and sank (18.1)"),
-    "destroyed dropping onto armour held in reserve (23.0)": N_(
-        "it dropped on armour held in reserve and was destroyed (23.0)"
-    ),
-    "shot down in its airborne assault (23.0)": N_(
-        "its drop was shot down by anti-aircraft fire (23.0)"
-    ),
-    "lost in its landing (24.0)": N_("lost in its landing from the sea (24.0)"),
     "shot down by anti-aircraft fire over its target (32.0)": N_(
         "shot down by anti-aircraft fire over its target (32.0)"
     ),
@@ -924,78 +938,6 @@ CHARGE_WORDS = {
         "{side} Panzers Attack! at {place}: the armour fires first and takes the first hits (21.0)"
     ),
 }
-
-
-# --- naval moves, airborne assaults and landings (optional rules 18.0, 23.0, 24.0) ---------
-
-SEA_AIR_ACTIONS = {
-    "sail": N_(
-        "ship {who} by sea to {to}, ordered by {hq}: 1 action point, and a mine die on mined "
-        "or enemy waters (18.0, 18.1)"
-    ),
-    "airdrop": N_(
-        "drop {who} by parachute on {to}, ordered by {hq}: the hex's anti-aircraft fire hits "
-        "it on the way down (23.0)"
-    ),
-    "glider": N_(
-        "fly {who} by glider to {to} behind {bomber}, ordered by {hq}: the hex's "
-        "anti-aircraft fire hits both (23.0)"
-    ),
-    "land": N_(
-        "land {who} from the sea at {to} with {hq}: 1 action point and a mine die on mined or "
-        "enemy waters (24.0)"
-    ),
-    "reembark": N_(
-        "re-embark {who} for {to} with {hq}: 1 action point, one step lost and a mine die on "
-        "mined or enemy waters (24.0)"
-    ),
-}
-
-SEA_AIR_EVENTS = {
-    "sea_move": {
-        "arrives": N_("{who} goes by sea: {route} (18.0)"),
-        "damaged": N_("{who} goes by sea: {route}; its transport hits a mine, a step lost (18.1)"),
-        "sunk": N_("{who} goes by sea from {frm}: its transport hits a mine and sinks (18.1)"),
-    },
-    "airdrop": {
-        "landed": N_("{who} drops from the air on {to}, {hits} hit(s) on the way down (23.0)"),
-        "glider": N_("{who} lands by glider at {to}, {hits} hit(s) on the way in (23.0)"),
-        "shot_down": N_("{who} is shot down dropping on {to} (23.0)"),
-        "destroyed": N_("{who} drops on armour held in reserve at {to} and is destroyed (23.0)"),
-    },
-    "landing": {
-        "landed": N_("{who} lands from the sea at {to} (24.0)"),
-        "damaged": N_("{who} lands from the sea at {to}, a step lost to a mine on the way (24.0)"),
-        "sunk": N_("{who} sails for {to} and is lost to a mine (18.1, 24.0)"),
-        "lost": N_("{who} is lost landing at {to} (24.0)"),
-    },
-    "reembark": {
-        "arrives": N_("{who} re-embarks at {frm} and sails back to {to} (24.0)"),
-        "damaged": N_("{who} re-embarks at {frm} for {to}, a step lost to a mine (18.1, 24.0)"),
-        "sunk": N_("{who} re-embarks at {frm} and is lost to a mine (18.1, 24.0)"),
-    },
-}
-
-
-def _sea_air_action(verb: str, a: Mapping[str, JSON], names: Names, who: str, to: str) -> str:
-    """A naval move, airborne assault, landing or re-embarkation in words."""
-    key = "glider" if verb == "airdrop" and "bomber" in a else verb
-    bomber = names.unit(a["bomber"]) if "bomber" in a else ""
-    return _(SEA_AIR_ACTIONS[key], who=who, to=to, hq=names.unit(a.get("hq")), bomber=bomber)
-
-
-def _sea_air_line(kind: str, data: dict[str, Any], names: Names) -> str:
-    """A naval move, drop, landing or re-embarkation event in words (a block the reader
-    may not name is an unnamed block)."""
-    table = SEA_AIR_EVENTS[kind]
-    result = str(data.get("result"))
-    if kind == "airdrop" and result == "landed" and data.get("how") == "glider":
-        result = "glider"
-    words = table.get(result) or next(iter(table.values()))
-    frm, to = place(data.get("frm")), place(data.get("to"))
-    who = names.block(data.get("handle"), data.get("side"))
-    route = f"{frm} → {to}"
-    return cap(_(words, who=who, frm=frm, to=to, route=route, hits=data.get("hits", 0)))
 
 
 def _optional_line(kind: str, data: dict[str, Any]) -> str:
@@ -1074,8 +1016,6 @@ def log_line(event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str
         )
     if kind == "side":
         return "--- " + cap(turn_of(data["side"]))
-    if kind in SEA_AIR_EVENTS:  # 18.0, 23.0, 24.0
-        return _sea_air_line(kind, data, names)
     if kind in MOVE_WORDS:
         path = data.get("path") or [data.get("frm"), data.get("to")]
         who = names.block(data.get("handle"), data.get("side"))
@@ -1220,6 +1160,89 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
                 power=power,
                 places=", ".join(str(c) for c in data.get("cities", [])),
             )
+        # --- Lend-Lease and its convoys (optional rules 34.0, 35.2): begin ---
+        case "lend_lease_arrives":
+            line = _(
+                "Lend-Lease by the {route}: {pp} reach the Soviets (34.0)",
+                route=_key_words(ROUTE_WORDS, data.get("route")),
+                pp=_colour_list(data) or _("no PP"),
+            )
+        case "lend_lease_cut":
+            line = _(
+                "the {route} is cut: {pp} PP of Lend-Lease do not arrive (34.0)",
+                route=_key_words(ROUTE_WORDS, data.get("route")),
+                pp=data.get("pp"),
+            )
+        case "convoy_attack":
+            line = _(
+                "U-boats and bombers strike the convoy of the {route}: {hits} hits, {lost} lost "
+                "(35.2)",
+                route=_key_words(ROUTE_WORDS, data.get("route")),
+                hits=data.get("hits"),
+                lost=_colour_list(data) or _("no PP"),
+            )
+        case "lend_lease_spent":
+            line = _(
+                "the Soviets spend {pp} of Lend-Lease (34.0)",
+                pp=_colour_list({str(data.get("colour")): data.get("pp")}),
+            )
+        case "lend_lease_lost":
+            line = _(
+                "{pp} of Lend-Lease left unspent are lost: they cannot be saved (34.0)",
+                pp=_colour_list(data),
+            )
+        # --- Lend-Lease and its convoys: end ---
+        # --- the air war over Germany (optional rule 35.1): begin ---
+        case "strategic_warfare":
+            line = _("Strategic Warfare Phase: the air war over Germany (35.0)")
+        case "airwar_raid":
+            line = _(
+                "{who} flies over {at} (35.1)",
+                who=_asset_name(data.get("unit")),
+                at=place(data.get("hex")),
+            )
+        case "airwar_quiet":
+            line = _("No Western bomber flies over Germany this month (35.1)")
+        case "airwar_unopposed":
+            line = _(
+                "no German fighter meets the bombers over {at} (35.1)", at=place(data.get("hex"))
+            )
+        case "airwar_air_combat":
+            line = _(
+                "over {at}, {bombers} bombers and {fighters} German fighters trade fire: "
+                "{bomber_hits} hits on the bombers, {fighter_hits} on the fighters (35.1)",
+                at=place(data.get("hex")),
+                bombers=data.get("bombers"),
+                fighters=data.get("fighters"),
+                bomber_hits=data.get("bomber_hits"),
+                fighter_hits=data.get("fighter_hits"),
+            )
+        case "airwar_aa":
+            line = _(
+                "the Reich's AA scores {hits} hits on the bombers (35.1)", hits=data.get("hits")
+            )
+        case "airwar_bombs":
+            line = _(
+                "{who} bombs {at}: {hits} hits (35.1)",
+                who=_asset_name(data.get("unit")),
+                at=place(data.get("hex")),
+                hits=data.get("hits"),
+            )
+        case "airwar_losses":
+            lost = _colour_list(data)
+            yellow = int(data.get("yellow") or 0)
+            line = _(
+                "the bombing costs Germany {yellow} yellow PP and {pp} this turn (35.1)",
+                yellow=yellow,
+                pp=lost or _("no coloured PP"),
+            )
+        case "interceptor_repaired":
+            line = _(
+                "{who} repaired to strength {strength} (35.1)",
+                who=_asset_name(data.get("unit")),
+                strength=data.get("strength"),
+            )
+        # --- the air war over Germany: end ---
         case "mine_loss":
             line = _(
                 "mines sink {pp} PP shipped from {city} for {power} (11.3)",
@@ -1455,6 +1478,13 @@ def _factory_line(kind: str, data: dict[str, Any], names: Names) -> str:
 # --- new factories, scorched earth, strategic bombing: end ---
 
 # 3.13: the four TECH fields, for the month's breakthroughs.
+# 34.0: the Lend-Lease routes.
+ROUTE_WORDS = {
+    "pacific": N_("Pacific route"),
+    "arctic": N_("Arctic route"),
+    "persia": N_("Persian Corridor"),
+}
+
 TECH_FIELD_WORDS = {
     "infantry": N_("infantry"),
     "armor": N_("armour"),
@@ -1500,12 +1530,31 @@ def _advanced(view: dict[str, JSON] | None) -> bool:
     return any(s.id == scenario and s.rules == "advanced" for s in catalog.scenarios())
 
 
+def _asset_name(uid: object, fallback: str | None = None) -> str:
+    """The name of a strategic asset (35.1: the Western bombers and the Reich's
+    interceptors, public blocks that never stand on the map), else ``fallback``."""
+    from . import forces
+
+    try:
+        found = forces.unit(str(uid))
+    except KeyError:
+        return fallback if fallback is not None else str(uid)
+    if found.side == "western" or "interceptor" in found.abilities:
+        return found.name
+    return fallback if fallback is not None else found.name
+
+
 def _step_cost(args: Mapping[str, JSON]) -> str:
     """A repair's or rebuild's price in words (11.0): as many PP of the unit's colour as
     yellow ones (armour red, air blue, HQs black, marines white), "1 yellow and 1 red PP";
     infantry pays yellow only."""
     raw = args.get("pp")
     n = raw if isinstance(raw, int) else 0
+    match args.get("lend_lease"):  # 34.0: Lend-Lease PP pay alone
+        case "red":
+            return _n("{n} Lend-Lease armour PP", "{n} Lend-Lease armour PP", n)
+        case "blue":
+            return _n("{n} Lend-Lease air PP", "{n} Lend-Lease air PP", n)
     match args.get("colour"):
         case "red":
             return _n("{n} yellow and {n} red PP", "{n} yellow and {n} red PP", n)

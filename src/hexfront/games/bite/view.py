@@ -17,7 +17,7 @@ from typing import cast
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
-from .rules import command, dated, landing_marks, partisans, reserve
+from .rules import command, dated, lend_lease, partisans, reserve, strategic
 from .rules.basics import FROZEN_TURN1
 from .rules.level import advanced
 from .state import (
@@ -324,6 +324,13 @@ def _optional_tracks(state: BiteState) -> dict[str, JSON]:
     out: dict[str, JSON] = {}
     if dated.minors_develop(state):
         out["tech"] = dated.tech_table(state)  # 17.1
+    if lend_lease.played(state):  # 34.0: the routes this month, and the PP to spend
+        out["lend_lease"] = {
+            "routes": cast(JSON, lend_lease.routes_now(state)),
+            "pool": cast(JSON, dict(lend_lease.pool(state))),
+        }
+    if strategic.played(state):  # 35.1: the bombers, the interceptors, the hit numbers
+        out["strategic_warfare"] = strategic.table(state)
     return out
 
 
@@ -344,7 +351,6 @@ def _public_flags(state: BiteState, side: str | None) -> JSON:
         flags[command.HQ_FLAG] = _hq_flags(state, side)
     partisans.public_flags(flags, side)  # 29.0: partisans hidden until the Axis finds them
     reserve.public_flags(state, flags, side)  # 31.0: the enemy's reserves are not shown
-    landing_marks.public_flags(state, flags, side)  # 23.0, 24.0: own landed units only
     return flags
 
 

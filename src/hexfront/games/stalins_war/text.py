@@ -341,8 +341,12 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
         return _("play {card} for OPS (7.3)", card=card)
     if verb == "play_rp":
         return _("play {card} for replacement points (7.4)", card=card)
-    if verb == "play_event":
-        return _("play {card} as its event (7.5)", card=card)
+    if verb == "play_event":  # the event in our words: the terminal shows it nowhere else
+        return _(
+            "play {card} as its event (7.5): {summary}",
+            card=card,
+            summary=card_summary(a["card"]),
+        )
     if verb == "zero_ops_move":
         return _("0-OPS round: move, paying with banked OPS (7.2.6)")
     if verb == "zero_ops_pass":
@@ -385,9 +389,15 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
     if verb == "end_combat":
         return _("end combat and go on to exploitation (12.2.1)")
     if verb == "combat_card":
+        summary = card_summary(a["card"])
         if "unit" in a:
-            return _("play the combat card {card} against {unit} (7.5.5)", card=card, unit=unit)
-        return _("play the combat card {card} (7.5.5)", card=card)
+            return _(
+                "play the combat card {card} against {unit} (7.5.5): {summary}",
+                card=card,
+                unit=unit,
+                summary=summary,
+            )
+        return _("play the combat card {card} (7.5.5): {summary}", card=card, summary=summary)
     if verb == "no_more_cards":
         return _("play no more combat cards (7.5.5)")
     if verb == "evade":

@@ -43,7 +43,18 @@ from ..state import (
 )
 from ..units import AIR_CLASS, ARMOR_CLASS, UnitSpec
 from ..versions import differs
-from . import command, dated, economy, optional_forces, partisans, powers, resources, siege
+from . import (
+    command,
+    dated,
+    economy,
+    lend_lease,
+    optional_forces,
+    partisans,
+    powers,
+    resources,
+    siege,
+    strategic,
+)
 from .air import free_airbase
 from .basics import advanced, factories_at, lowest_live_step, node_named, step_cost
 from .supply import source_nodes
@@ -341,8 +352,20 @@ class ProductionPhase(Procedure[BiteState]):
     name = "production"
 
     def begin(self, m: M, state: BiteState, frame: Frame) -> None:
-        side = state.phasing
         state.phase = "production"
+        if strategic.wants_airwar(state):  # 35.0: the Strategic Warfare Phase comes first
+            frame.vars[strategic.PENDING] = True
+            m.call(state, "airwar")
+            return
+        self._open(state, frame)
+
+    def resume(self, m: M, state: BiteState, frame: Frame, result: JSON) -> None:
+        if frame.vars.pop(strategic.PENDING, None):  # 35.1 fought: the phase opens now
+            self._open(state, frame)
+
+    def _open(self, state: BiteState, frame: Frame) -> None:
+        """7.3: income, reinforcements, dated events, then the choices."""
+        side = state.phasing
         scenario = state.w.scenario
         adv = advanced(state)
         earning: list[str] = []
@@ -358,6 +381,10 @@ class ProductionPhase(Procedure[BiteState]):
         if adv:
             economy.begin_production(state, side)  # the Soviet oil route (long scenarios)
             resources.collect(state, side, earning, economy.extra_income(state, earning))
+            if side == SOVIET:
+                lend_lease.arrive(state)  # 34.0, 35.2 (optional rules)
+            else:
+                strategic.apply_damage(state)  # 35.1 (optional rule)
         for power in list(state.pp_next):
             if powers_side(power) == side:
                 state.pp[power] = state.pp.get(power, 0) + state.pp_next.pop(power)
@@ -403,6 +430,29 @@ class ProductionPhase(Procedure[BiteState]):
         for power, main in sorted(state.w.main_sources.items()):
             if powers_side(power) == state.phasing:
                 out[power] = sorted(source_nodes(state, state.phasing, main))
+        return out
+
+    def _lend_lease_cities(
+        self, state: BiteState, frame: Frame, spec: UnitSpec, used: dict[str, int]
+    ) -> list[JSON]:
+        """34.0: where a unit rebuilt with Lend-Lease PP may appear: any Soviet major city
+        (or the capital) held with no enemy in it, a Soviet supply source (linked to
+        Siberia and so to the route), with room this phase, and a free airbase for an
+        air unit; no factory is needed."""
+        board = state.w.board
+        sources = self._sources_of(state, frame, spec.nation)
+        types = lend_lease.data().city_types
+        out: list[JSON] = []
+        for node, site, _factories, _shipyard, limit in self._held(state, frame):
+            if site.type not in types or node not in sources:
+                continue
+            if board.owner_1941[node] != "ussr" or used.get(str(node), 0) >= limit:
+                continue
+            if not powers.may_enter(state, spec, node):
+                continue
+            if spec.is_air and not free_airbase(state, node, state.phasing):
+                continue
+            out.append(board.id_of(node))
         return out
 
     def _own_blocks(self, state: BiteState, frame: Frame) -> list[OwnBlock]:
@@ -494,6 +544,10 @@ class ProductionPhase(Procedure[BiteState]):
                     elif resources.coloured(state, payer, colour) >= cost:
                         args: dict[str, JSON] = {"unit": p.uid, "pp": cost, "colour": colour}
                         out.append(Action(side, "repair", args))
+                aid_colour = lend_lease.paying_colour(state, spec, colour, cost or 0)
+                if aid_colour is not None:  # 34.0: Lend-Lease PP alone, no yellow beside
+                    lent: dict[str, JSON] = {"unit": p.uid, "pp": cost, "lend_lease": aid_colour}
+                    out.append(Action(side, "repair", lent))
                 disbands.append(p.uid)
             elif status == ON_MAP and budget is not None and p.node in pocket:
                 # 12.3: a cut-off unit of the besieged pocket, on Leningrad's own PP
@@ -527,6 +581,11 @@ class ProductionPhase(Procedure[BiteState]):
                     else:
                         where = [board.id_of(n) for n in fixed]
                     out.grid(side, "rebuild", {"unit": p.uid}, "hex", where, [price])
+                aid_colour = lend_lease.paying_colour(state, spec, colour, rebuild)
+                if aid_colour is not None and fixed is None:  # 34.0: any major city
+                    lent_where = self._lend_lease_cities(state, frame, spec, used)
+                    lent_price: dict[str, JSON] = {"pp": rebuild, "lend_lease": aid_colour}
+                    out.grid(side, "rebuild", {"unit": p.uid}, "hex", lent_where, [lent_price])
                 # 12.3: rebuilt in the besieged city itself, on its own PP
                 if (
                     budget is not None
@@ -559,6 +618,8 @@ class ProductionPhase(Procedure[BiteState]):
             out.append(extra)
         optional_forces.production_actions(state, side, frame.vars, out)  # 28.0, 30.0
         partisans.production_actions(state, side, frame.vars, out)  # 29.1
+        for repair in strategic.repair_actions(state, side):  # 35.1 (optional rule)
+            out.append(repair)
         out.append(Action(side, "done"))
         out.grid(side, "disband", {}, "unit", disbands)
         return out
@@ -598,6 +659,16 @@ class ProductionPhase(Procedure[BiteState]):
                 "also cost PP of their colour (11.0); coloured PP not paired with a saved "
                 "yellow PP are lost when you are done (11.2)."
             )
+            lent = lend_lease.pool(state)
+            if lent and side == SOVIET:  # 34.0
+                data["lend_lease"] = dict(lent)
+                text = (
+                    "Spend PP: repair, rebuild, place reinforcements; armour, air and HQ "
+                    "steps also cost PP of their colour (11.0). Lend-Lease armour and air "
+                    "PP pay such steps alone, in any linked major city, and are lost when "
+                    "you are done (34.0); so are coloured PP not paired with a saved "
+                    "yellow PP (11.2)."
+                )
         kind = "production"
         if economy.pending_site(state, side):
             kind = "factory_site"  # 15.1 (optional rule)
@@ -616,11 +687,15 @@ class ProductionPhase(Procedure[BiteState]):
         verb = action.verb
         if verb == "done":
             if advanced(state):
+                lend_lease.discard(state)  # 34.0: never saved
                 resources.discard_unpaired(state, side)  # 11.2
             m.end(state)
             return
         if verb in economy.VERBS:
             economy.act(state, action)
+            return
+        if verb == "repair_interceptor":  # 35.1 (optional rule)
+            strategic.repair(state, action)
             return
         if verb in optional_forces.VERBS:  # 28.0, 30.0 (optional rules)
             optional_forces.act(state, frame.vars, action)
@@ -652,10 +727,14 @@ class ProductionPhase(Procedure[BiteState]):
             budget["yellow"] = budget.get("yellow", 0) - cost
             if colour is not None:
                 budget["red"] = budget.get("red", 0) - cost
+        lent = action.args.get("lend_lease")
+        if lent is not None:  # 34.0: the step paid with Lend-Lease PP alone
+            lend_lease.spend(state, str(lent), int(cast(int, action.args["pp"])))
         if colour is not None and verb in ("repair", "rebuild"):  # 11.0
             resources.pay(state, payer, str(colour), int(cast(int, action.args["pp"])), side)
         if verb == "repair":
-            state.pp[payer] -= int(cast(int, action.args["pp"]))
+            if lent is None:
+                state.pp[payer] -= int(cast(int, action.args["pp"]))
             piece.step -= 1
             piece.half_hit = False
             state.emit("repair", audience=side, unit=piece.uid, strength=state.strength(piece))
@@ -672,7 +751,8 @@ class ProductionPhase(Procedure[BiteState]):
         else:  # rebuild or place
             node = board.node(str(action.args["hex"]))
             if verb == "rebuild":
-                state.pp[payer] -= int(cast(int, action.args["pp"]))
+                if lent is None:
+                    state.pp[payer] -= int(cast(int, action.args["pp"]))
                 piece.step = lowest_live_step(state.spec(piece))
             piece.status = ON_MAP
             piece.node = node
