@@ -169,6 +169,8 @@ def test_paulus_line_costs_the_axis_one_ma_until_turn_4() -> None:
 
 def test_stacking_limits() -> None:
     """9.1.1-9.1.3: 4 combat units, 1 LCU, Stalin not counted."""
+    from hexfront.games.stalins_war.rules.stacking import stack_ok
+
     s = new()
     s.turn = 2
     m = s.world.map
@@ -179,9 +181,14 @@ def test_stacking_limits() -> None:
     place(s, "su.22R", m.id_of(near[2]))
     d = movement(s, SOVIET, ops=0)
     assert "2722" in targets(d, "su.13R")  # the fourth combat unit
-    assert "2722" not in targets(d, "su.Central")  # a second LCU
+    assert stack_ok(s, moscow, SOVIET, joining="su.13R")
+    assert not stack_ok(s, moscow, SOVIET, joining="su.Central")  # a second LCU
     act(s, Action(SOVIET, "move", {"unit": "su.13R", "to": "2722"}))
-    assert "2722" not in targets(movement_after(s), "su.22R")  # a fifth
+    assert not stack_ok(s, moscow, SOVIET, joining="su.22R")  # a fifth
+    # 9.1.4: either may only pass through Moscow (test_stacking.py), never end there
+    d = act(s, Action(SOVIET, "move", {"unit": "su.22R", "to": "2722"}))
+    assert d is not None
+    assert {a.verb for a in d.actions} == {"move"}
 
 
 def test_units_never_enter_enemy_hexes() -> None:

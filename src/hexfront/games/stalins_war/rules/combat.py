@@ -1957,16 +1957,10 @@ def follow_hexes(state: SwState, v: CombatVars, uid: str) -> list[int]:
 
 
 def _may_step(state: SwState, uid: str, node: int) -> bool:
-    """The bans on entering a hex (4.4.3 no one into Hungary on turn 1; 19 Romanians and
-    Hungarians), whoever stands there."""
-    nation = state.world.map.nation[node] or ""
-    unit = state.world.units[uid]
-    if state.turn == 1 and nation in state.world.tables.no_entry_turn1:
-        return False
-    return not (
-        (unit.nation == "RO" and nation == "hungary")
-        or (unit.nation == "HU" and nation == "romania")
-    )
+    """The bans on entering a hex's country (4.4.3, 4.4.4, 19), whoever stands there."""
+    from .movement import country_open
+
+    return country_open(state, uid, node)
 
 
 def blitz_allowed(state: SwState, v: CombatVars, uid: str, frm: int, node: int) -> bool:

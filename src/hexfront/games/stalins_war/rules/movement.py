@@ -36,6 +36,7 @@ class MoveVars(TypedDict):
     trenching: list[int]  # hexes with a trench attempt this round (10.3.1)
     sure: list[int]  # of them, those paid to succeed without a die (23.1.3)
     partisans_free: int  # partisans still to place for the OPS paid (16.1.2)
+    passing: str  # a unit passing through a full stack: it moves on before anything else (9.1.4)
 
 
 def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, object]:
@@ -54,6 +55,7 @@ def movement_vars(state: SwState, side: str, ops: int, zero: bool) -> dict[str, 
         "trenching": [],
         "sure": [],
         "partisans_free": 0,
+        "passing": "",
     }
 
 
@@ -98,14 +100,22 @@ def step_cost(state: SwState, uid: str, a: int, b: int) -> int:
 
 
 def may_enter(state: SwState, uid: str, b: int) -> bool:
-    """Hexes a unit may never enter: enemy units (10.1.6), Hungary on turn 1 (4.4.3), Romania
-    for Soviets on turn 1 (4.4.4), Hungary for Romanians and Romania for Hungarians (19)."""
+    """Hexes a unit may never enter: enemy units (10.1.6), and the countries of
+    ``country_open``."""
     piece = state.pieces[uid]
     if any(
         p.side != piece.side and not (piece.side == AXIS and partisans.inactive(state, p.uid))
         for p in state.occupants(b)
     ):
         return False  # 10.1.6; the Axis moves through inactive partisans (16.1.4)
+    return country_open(state, uid, b)
+
+
+def country_open(state: SwState, uid: str, b: int) -> bool:
+    """Whether ``uid`` may enter ``b``'s country, by any kind of move, even passing through:
+    not Hungary on turn 1 (4.4.3), not Romania for Soviets on turn 1 (4.4.4), never Hungary
+    for Romanians nor Romania for Hungarians (19.1.1, 19.2.1)."""
+    piece = state.pieces[uid]
     nation = state.world.map.nation[b] or ""
     t = state.world.tables
     if state.turn == 1 and nation in t.no_entry_turn1:
@@ -305,6 +315,7 @@ def rail_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
     ):
         return []
     net = rail_net(state, side, supply.group_of(state, uid))
+    net = {n for n in net if country_open(state, uid, n)}  # 19: nor passing through
     seen = rail_walk(state, side, a, net)
     if unit.kind == "stalin" and a != moscow:  # 16.4.5: out of Moscow, or back to it
         seen &= {moscow} if state.control.get("Moscow") == SOVIET else set()
@@ -374,6 +385,7 @@ def sea_targets(state: SwState, v: MoveVars, uid: str) -> list[int]:
         b
         for b in dest
         if not any(p.side != side for p in state.occupants(b))
+        and country_open(state, uid, b)  # 19
         and stack_ok(state, b, side, joining=uid)
     )
 
@@ -387,10 +399,26 @@ class Movement(Procedure[SwState]):
         v = frame.typed(MoveVars)
         side = v["side"]
         grid = state.world.map
+        passing = v.get("passing", "")
+        if passing:  # 9.1.4: a unit in a full stack moves on before anything else happens
+            ops = available_ops(state, v)
+            return Decision(
+                Prompt(
+                    side,
+                    "movement",
+                    f"Move units ({ops} OPS left to leave enemy ZOCs)",
+                    {"ops": ops, "passing": passing},
+                ),
+                [
+                    Action(side, "move", {"unit": passing, "to": grid.id_of(b)})
+                    for b in moves(state, v, passing)
+                    if _fits(state, v, passing, b)
+                ],
+            )
         actions = [Action(side, "end_movement")]
         for p in state.on_map(side):
             for b in moves(state, v, p.uid):
-                if _fits(state, p.uid, b):
+                if _fits(state, v, p.uid, b):
                     actions.append(Action(side, "move", {"unit": p.uid, "to": grid.id_of(b)}))
             for b in rail_targets(state, v, p.uid):
                 actions.append(Action(side, "rail", {"unit": p.uid, "to": grid.id_of(b)}))
@@ -473,6 +501,8 @@ class Movement(Procedure[SwState]):
         state.moved()
         if b in enemy_zoc(state, v["side"]) or used + cost >= ma:
             v["stopped"].append(uid)  # 8.3 stop in an enemy ZOC; 10.1.4 the MA is spent
+        # 9.1.4: over the limits here, the unit is passing through and must move on
+        v["passing"] = "" if stack_ok(state, b, v["side"]) else uid
         control.enter(state, v["side"], b)
         _paulus(state, uid, b)
         state.emit(
@@ -513,10 +543,57 @@ def _paulus(state: SwState, uid: str, b: int) -> None:
         state.paulus_crossed = True
 
 
-def _fits(state: SwState, uid: str, b: int) -> bool:
-    """9.1.1-9.1.3 and 9.2.1 kept after every step (stricter than the rules, which check at the end of
-    movement only, 9.1.4: a full stack may not be passed through yet)."""
-    return stack_ok(state, b, state.pieces[uid].side, joining=uid)
+def _fits(state: SwState, v: MoveVars, uid: str, b: int) -> bool:
+    """A step into ``b`` that keeps the stacking rules: the unit fits there (9.1.1-9.1.3,
+    9.2), or it passes through a full stack (9.1.4: the limits hold when movement ends, not
+    during it). Passing needs 9.2 kept in ``b``, the unit free to go on from there (no
+    enemy ZOC, no Festung, MP left) and a way on, within its MA, to a hex where it fits."""
+    side = v["side"]
+    if stack_ok(state, b, side, joining=uid):
+        return True
+    if not stack_ok(state, b, side, joining=uid, counts=False):
+        return False
+    a = state.pieces[uid].at
+    used = v["mp"].get(uid, 0) + step_cost(state, uid, a, b)
+    ma = allowance(state, uid, v["start"].get(uid, a))
+    return _may_pass(state, v, uid, b, used, ma) and _settles(state, v, uid, b, used, ma)
+
+
+def _may_pass(state: SwState, v: MoveVars, uid: str, node: int, used: int, ma: int) -> bool:
+    """A hex the unit may stand in for a moment over the limits: it is not stopped there
+    (8.3 enemy ZOC, 10.1.4 MA spent, 16.3.4 a Festung)."""
+    if node in enemy_zoc(state, v["side"]) or used >= ma:
+        return False
+    return not (v["side"] == AXIS and state.festung_at(node))
+
+
+def _settles(state: SwState, v: MoveVars, uid: str, node: int, used: int, ma: int) -> bool:
+    """Whether ``uid``, passing through ``node`` with ``used`` MP spent, can still reach a
+    hex where it fits by the steps ``moves`` offers (the same MA, ZOC and entry rules)."""
+    side = v["side"]
+    zoc = enemy_zoc(state, side)
+    withdrew = uid in v.get("withdrew", [])
+    m = state.world.map
+    best = {node: used}
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        spent = best[x]
+        for c in m.adjacency[x]:
+            if c in zoc and withdrew:
+                continue
+            cost = spent + step_cost(state, uid, x, c)
+            if cost > ma or not may_enter(state, uid, c):
+                continue
+            if stack_ok(state, c, side, joining=uid):
+                return True
+            if not stack_ok(state, c, side, joining=uid, counts=False):
+                continue
+            if not _may_pass(state, v, uid, c, cost, ma) or best.get(c, ma + 1) <= cost:
+                continue
+            best[c] = cost
+            todo.append(c)
+    return False
 
 
 def _pay(state: SwState, v: MoveVars, n: int) -> None:

@@ -5,9 +5,14 @@ from __future__ import annotations
 from ..state import SwState
 
 
-def stack_ok(state: SwState, node: int, side: str, joining: str | None = None) -> bool:
-    """Whether ``side``'s units in ``node`` (with the unit ``joining``, if given) keep 9.1.1-9.1.3: at most ``stack_units`` combat units and ``stack_large`` LCU in a hex; Stalin, the
-    Bunker, the Fortified Zone and partisans do not count (one of each at most)."""
+def stack_ok(
+    state: SwState, node: int, side: str, joining: str | None = None, counts: bool = True
+) -> bool:
+    """Whether ``side``'s units in ``node`` (with the unit ``joining``, if given) keep
+    9.1.1-9.1.3: at most ``stack_units`` combat units and ``stack_large`` LCU in a hex; Stalin,
+    the Bunker, the Fortified Zone and partisans do not count (one of each at most). With
+    ``counts`` False only the national and partisan rules (9.2), which hold at every moment,
+    are checked: a unit passing through a hex during its move (9.1.4)."""
     t = state.world.tables
     units = state.world.units
     count = large = 0
@@ -16,6 +21,8 @@ def stack_ok(state: SwState, node: int, side: str, joining: str | None = None) -
     if joining is not None:
         here.append(joining)
     for uid in here:
+        if not counts:
+            break
         u = units[uid]
         if u.kind in t.stack_exempt:
             if u.kind in exempt:
@@ -47,9 +54,14 @@ def stacking_problems(state: SwState) -> list[str]:
 
 
 def overstack_ok(state: SwState) -> set[int]:
-    """Hexes where a Blitz advance may over-stack until exploitation ends (9.1.4, 11.5.2)."""
+    """Hexes where a Blitz advance may over-stack until exploitation ends (9.1.4, 11.5.2),
+    and the hex a moving unit is passing through (9.1.4)."""
     out: set[int] = set()
     for f in state.stack:
+        if f.proc == "movement":
+            passing = f.vars.get("passing")
+            if isinstance(passing, str) and passing in state.pieces:
+                out.add(state.pieces[passing].at)
         if f.proc == "combat":
             blitz = f.vars.get("blitz")
             if isinstance(blitz, list):
