@@ -362,3 +362,62 @@ def test_every_card_has_its_title_and_summary_in_each_language(lang: str) -> Non
         if lang == "it":
             assert card_title("S1") == "Rinforzi Sovietici"
             assert card_title("A7") == "Tifone"
+
+
+# Every kind of decision, also the rare event choices a random game may not reach.
+SAMPLE_PROMPTS: tuple[dict[str, Any], ...] = (
+    {"kind": "action_round", "data": {"ar": 2, "rasputitsa": True}},
+    {"kind": "movement", "data": {"ops": 2}},
+    {"kind": "combat", "data": {"stage": "markers", "ops": 3}},
+    {"kind": "combat", "data": {"stage": "declare"}},
+    {"kind": "combat", "data": {"stage": "build", "hex": "2722"}},
+    {"kind": "combat_cards", "data": {"stage": "cards"}},
+    {"kind": "combat_cards", "data": {"stage": "rush"}},
+    {"kind": "losses", "data": {"losses": 2}},
+    {"kind": "retreat", "data": {"hexes": 2, "unit": "su.West"}},
+    {"kind": "advance", "data": {}},
+    {"kind": "exploit", "data": {}},
+    {"kind": "replacements", "data": {"rp": {"german": 2, "panzer": 1, "axis": 0}}},
+    {"kind": "reinforce", "data": {"unit": "su.West"}},
+    {"kind": "reinforce", "data": {"unit": "su.1Ukr", "swap": True}},
+    {"kind": "discards", "data": {}},
+    {"kind": "trench", "data": {}},
+    *({"kind": "pick", "data": {"what": what}} for what in ("fortress", "naval", "airlift")),
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_kind_of_event_and_prompt_reads_in_each_language(lang: str) -> None:
+    """The rare lines too (a surrender, Total War, a shown hand, each verdict): each kind of
+    event and of decision in ``lang``, with no English left and nothing internal."""
+    from hexfront.games.stalins_war.rules.picks import PROMPTS
+
+    names = _proper_names()
+    details = (
+        "the Soviet holds the Axis capitals (5.1.3)",
+        "every oil hex held (5.1.2)",
+        "Leningrad, Moscow and Rostov or Stalingrad (5.1.2)",
+        "Moscow, Leningrad held, Baku cut (5.1.2)",
+        "no supplied Axis unit crossed the Paulus Line (5.1.3)",
+        "every USSR VP space Soviet (5.1.3)",
+        "no automatic victory by the end of the last turn (5.1.4)",
+        "Axis holds 7 USSR VP spaces, scored 9 (22)",
+    )
+    verdicts = [
+        {"winner": "axis", "outcome": outcome, "detail": detail}
+        for outcome in ("automatic", "end", "tournament")
+        for detail in details
+    ]
+    prompts = [*SAMPLE_PROMPTS, *({"kind": "pick", "data": {"what": w}} for w in PROMPTS)]
+    with using(lang):
+        lines = [GAME.log_line({"kind": k, "data": d}) for k, d in SAMPLE_EVENTS.items()]
+        lines += [GAME.log_line({"kind": "game_over", "data": v}) for v in verdicts]
+        lines += [verdict_words(v) for v in verdicts]
+        lines += [prompt_words({"side": "axis", **p}) for p in prompts]
+    with using("en"):
+        english = [prompt_words({"side": "axis", **p}) for p in prompts]
+    assert any(ENGLISH.search(e) for e in english)  # the yardstick can fail
+    for line in lines:
+        assert not leaks(line), (line, leaks(line))
+        found = ENGLISH.search(names.sub("", line))
+        assert not found, (lang, found.group(0), line)
