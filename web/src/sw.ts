@@ -445,7 +445,7 @@ export class SwTable {
         row("consecutive_ops", SW.tracks.consecutive, SW.tracks.consecutiveHelp, (sd) => String(t.consecutive_ops?.[sd] ?? 0)),
         row("banked_ops", SW.tracks.banked, SW.tracks.bankedHelp, (sd) => String(t.banked_ops?.[sd] ?? 0)),
         row("rp", SW.tracks.rp, SW.tracks.rpHelp, (sd) => rpWords(poolsOf(t.rp, sd))),
-        row("hand_limit", SW.tracks.handLimit, SW.tracks.handLimitHelp, (sd) => String(t.hand_limit?.[sd] ?? "")),
+        row("hand_limit", SW.tracks.handLimit, SW.tracks.handLimitHelp, (sd) => String(t.hand_size?.[sd] ?? t.hand_limit?.[sd] ?? "")),
         row("hand", SW.tracks.hand, "", (sd) => String(v.cards?.[sd]?.hand_count ?? 0)),
         row("deck", SW.tracks.deck, "", (sd) => String(v.cards?.[sd]?.deck_count ?? 0)),
       ));

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
+from .rules.cards import hand_size
 from .rules.partisans import hidden
 from .state import SIDES, SwState
 
@@ -70,6 +71,9 @@ def build_view(state: SwState, side: str | None, decision: Decision | None) -> d
             "rp_plays": dict(state.rp_plays),
             "events_removed": dict(state.events_removed),
             "hand_limit": dict(state.hand_limit),
+            # 7.6.1, 17.1: the size each hand is drawn up to now: the marker with the oil
+            # hexes held and traced and the events for the next draw (public: both see it)
+            "hand_size": {sd: hand_size(state, sd) for sd in SIDES},
         },
         "cards": cards,
         "played": list(state.played),
