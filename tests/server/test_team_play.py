@@ -10,12 +10,15 @@ solitary play is one person at one screen, the computer at any seat, fog require
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 from fastapi.testclient import TestClient
 from server_helpers import Seat, create
 
 from hexfront.engine.match import Match
+from hexfront.engine.protocol import Action
 from hexfront.games.bite import teams
 from hexfront.games.bite.game import Bite
 
@@ -89,6 +92,36 @@ def test_both_seats_of_a_side_see_the_same_view_and_nothing_of_the_enemy(
         assert not leaked, (name, leaked[:5])
 
 
+def test_no_seat_receives_the_enemys_hidden_blocks_in_a_played_game(client: TestClient) -> None:
+    """Sixty actions of the first turn, each seat's payload scanned after every one for
+    the hidden identities of the other side at that state (the game replayed locally)."""
+    seed = 38_1
+    _, seats = _team_game(client, dict.fromkeys(SEATS, "hotseat"), seed=seed)
+    game = Bite()
+    match = Match(game, "SBE5", TEAM, seed)
+    rng = random.Random(5)
+    scanned = 0
+    for _ in range(60):
+        texts = {name: seat.view().text for name, seat in seats.items()}
+        for name, text in texts.items():
+            hidden = game.hidden_tokens(match.state, name.split("_")[0])
+            assert not [t for t in hidden if t in text], name
+            scanned += 1
+        payloads = {name: json.loads(text) for name, text in texts.items()}
+        movers = [n for n, p in payloads.items() if p["your_turn"]]
+        if not movers:
+            break
+        name = rng.choice(movers)
+        payload = payloads[name]
+        action = rng.choice(payload["legal_actions"])
+        res = seats[name].act(action, payload["version"])
+        assert res.status_code == 200, res.text
+        if res.json()["seq"] > len(match.record.actions):
+            match.act(Action.from_json({**action, "side": payload["side"]}))
+    assert len(match.record.actions) > 20
+    assert scanned >= 200
+
+
 def test_each_seat_is_offered_its_own_commanders_actions(client: TestClient) -> None:
     _, seats = _team_game(client)
     north = seats["axis_north"].view().json()
@@ -152,6 +185,9 @@ def test_a_phase_ends_when_both_commanders_are_done(client: TestClient) -> None:
     assert south["team"]["ready"] == ["axis_north"]
     status = seats["axis_south"].get("status").json()
     assert status["your_turn"] is True
+    status = seats["axis_north"].get("status").json()  # the games list reads the row
+    assert status["your_turn"] is False
+    assert status["to_move"] == ["axis_south"]
     res = seats["axis_south"].act({"verb": "done", "args": {}}, version)
     assert res.status_code == 200, res.text
     after = res.json()

@@ -457,7 +457,8 @@ class GameService:
             if not live.team_route(side, action):
                 # 38.1: the seat agreed to end the phase; its teammate has not yet.
                 wire = await self.workers.rules(live, encode, live, sides)
-                live.publish({**live.wire, **wire})
+                live.publish(wire)
+                await self.run(self.store.set_to_move, live.id, live.version, live.to_move_row())
                 return wire
         every = self.settings.snapshot_every
         before = set(live.to_move_row())

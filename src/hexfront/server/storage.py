@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from typing import Any, cast
 
 from sqlalchemy import JSON as SA_JSON
-from sqlalchemy import DateTime, Table, Text, bindparam, delete, insert, select, text
+from sqlalchemy import DateTime, Table, Text, bindparam, delete, insert, select, text, update
 from sqlalchemy import cast as sql_cast
 
 from hexfront.engine.errors import HexfrontError
@@ -438,6 +438,16 @@ class GameStore:
                         SEATS_T.c.game_id == game_id, SEATS_T.c.invite_hash.is_not(None)
                     )
                 )
+            )
+
+    def set_to_move(self, game_id: str, version: int, to_move: list[str]) -> None:
+        """Write who is to move without a change of the game (team play: a seat agreed
+        to end the phase and now waits for its teammate), at the version it was seen at."""
+        with self.db.write() as s:
+            s.execute(
+                update(GAMES_T)
+                .where(GAMES_T.c.id == game_id, GAMES_T.c.version == version)
+                .values(to_move=to_move)
             )
 
     def set_webhook(self, game_id: str, side: str, url: str | None) -> None:
