@@ -277,3 +277,41 @@ def test_solitary_play_is_one_person_with_fog(client: TestClient) -> None:
     )
     assert res.status_code == 201, res.text
     assert sorted(res.json()["seats"]) == ["axis_north", "axis_south", "soviet_north"]
+
+
+def test_a_team_game_comes_back_after_a_restart_and_moves_to_another_server(
+    make_client: Any,
+) -> None:
+    first = make_client()
+    game_id, seats = _team_game(first, dict.fromkeys(SEATS, "hotseat"))
+    north = seats["axis_north"].view().json()
+    own = next(a for a in north["legal_actions"] if a["verb"] != "done")
+    assert seats["axis_north"].act(own, north["version"]).status_code == 200
+    # A second server on the same database rebuilds the game from its log: the seats are
+    # still four, each with its commander and its own actions.
+    second = make_client()
+    for name, seat in seats.items():
+        again = Seat(second, game_id, seat.token).view().json()
+        assert again["seat"] == name
+        assert again["team"]["commander"] == name.split("_")[1]
+        assert again["seq"] == 1
+    theirs = Seat(second, game_id, seats["axis_south"].token).view().json()
+    mine = Seat(second, game_id, seats["axis_north"].token).view().json()
+    other = next(a for a in theirs["legal_actions"] if a not in mine["legal_actions"])
+    res = Seat(second, game_id, seats["axis_north"].token).act(other, mine["version"])
+    assert res.status_code == 403
+    # Exported (every seat at one screen) and imported elsewhere: four seats again.
+    data = seats["axis_north"].get("export").json()
+    assert sorted(data["seats"]) == sorted(SEATS)
+    res = second.post(
+        "/api/games/import",
+        content=json.dumps(data).encode(),
+        headers={"content-type": "application/json"},
+    )
+    assert res.status_code == 201, res.text
+    body = res.json()
+    assert sorted(body["kinds"]) == sorted(SEATS)
+    imported = Seat(second, body["id"], body["seats"]["axis_south"]).view().json()
+    assert imported["seat"] == "axis_south"
+    assert imported["seq"] == 1
+    assert imported["team"]["commander"] == "south"
