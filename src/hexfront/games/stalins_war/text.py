@@ -39,14 +39,17 @@ NATION_WORDS: Mapping[str, str] = {
     "PL": N_("Poland"),
     "BG": N_("Bulgaria"),
 }
+# A unit's nation where two nations' units share a name ("German 16th Army"); a translation
+# may put the country after the name instead (context "unit nation").
+NATION_CONTEXT = "unit nation"
 NATION_ADJECTIVES: Mapping[str, str] = {
-    "SU": N_("Soviet"),
-    "GE": N_("German"),
-    "RO": N_("Romanian"),
-    "HU": N_("Hungarian"),
-    "IT": N_("Italian"),
-    "PL": N_("Polish"),
-    "BG": N_("Bulgarian"),
+    "SU": NP_("unit nation", "Soviet"),
+    "GE": NP_("unit nation", "German"),
+    "RO": NP_("unit nation", "Romanian"),
+    "HU": NP_("unit nation", "Hungarian"),
+    "IT": NP_("unit nation", "Italian"),
+    "PL": NP_("unit nation", "Polish"),
+    "BG": NP_("unit nation", "Bulgarian"),
 }
 # Replacement point pools (14.1.7): the Axis splits its points three ways.
 POOL_CONTEXT = "RP pool"
@@ -263,7 +266,7 @@ def unit_words(uid: object) -> str:
     if unit.name in _shared_names():
         adjective = NATION_ADJECTIVES.get(unit.nation, "")
         if adjective and not unit.name.startswith(adjective):
-            return _("{nation} {name}", nation=_(adjective), name=unit.name)
+            return _("{nation} {name}", nation=_p(NATION_CONTEXT, adjective), name=unit.name)
     return unit.name
 
 
