@@ -65,11 +65,6 @@ BOX_WORDS: Mapping[str, str] = {
     "track": N_("goes onto the Turn Track, to come back later"),
     "removed": N_("leaves the game for good"),
 }
-OUTCOME_WORDS: Mapping[str, str] = {
-    "automatic": N_("wins an automatic victory"),
-    "end": N_("wins"),
-    "tournament": N_("wins on the tournament count"),
-}
 SEASON_WORDS: Mapping[str, str] = {
     "june": N_("June"),
     "summer": N_("Summer"),
@@ -573,8 +568,18 @@ def prompt_words(prompt: Mapping[str, JSON] | None) -> str:
 
 
 def verdict_words(result: Mapping[str, JSON]) -> str:
-    """A game's result in words: "the Soviet side wins an automatic victory: ..."."""
-    return _game_over(result)
+    """A game's result in words: "the Soviet side wins an automatic victory: the VP track
+    stands at 0 (5.1.3)" (the terminal's "Result:" line, selfplay's outcome)."""
+    winner, key = result.get("winner"), str(result.get("outcome"))
+    if winner not in SIDE_WORDS:
+        line = _("neither side wins")
+    elif key == "automatic":
+        line = _("the {side} side wins an automatic victory", side=side_words(winner))
+    elif key == "tournament":
+        line = _("the {side} side wins on the tournament count", side=side_words(winner))
+    else:
+        line = _("the {side} side wins", side=side_words(winner))
+    return line + _reason(result.get("detail"))
 
 
 # --- log lines ----------------------------------------------------------------------------------
@@ -967,18 +972,22 @@ def _roll(d: Data) -> str:
     return _("Roll {dice} for {what}", dice=dice, what=what)
 
 
+def _reason(detail: object) -> str:
+    """ ": the VP track stands at 0 (5.1.3)": a verdict's detail in words, or nothing."""
+    if not isinstance(detail, str) or not detail:
+        return ""
+    for pattern, words in DETAILS:
+        m = pattern.match(detail)
+        if m:
+            detail = words(m)
+            break
+    return _(": {detail}", detail=detail)
+
+
 def _game_over(d: Data) -> str:
     winner = d.get("winner")
     key = str(d.get("outcome"))
-    detail = d.get("detail")
-    reason = ""
-    if isinstance(detail, str) and detail:
-        for pattern, words in DETAILS:
-            m = pattern.match(detail)
-            if m:
-                detail = words(m)
-                break
-        reason = _(": {detail}", detail=detail)
+    reason = _reason(d.get("detail"))
     if winner not in SIDE_WORDS:
         return _("Game over, and neither side wins") + reason
     side = side_words(winner)
