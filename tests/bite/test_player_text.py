@@ -322,6 +322,19 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "partisans_dispersed": {"hex": "3202"},
     "partisans_rejoin": {"hex": "3202", "n": 2},
     "reserve": {"unit": "ger-pz-xxxxvii", "hq": "ger-pzgr-3", "mode": "motorized"},  # 31.0
+    # --- naval moves, airborne assaults, landings (18.0, 23.0, 24.0) ---
+    "sea_move": {"handle": "h1", "side": "soviet", "frm": "3137", "to": "3737", "result": "damaged"},
+    "airdrop": {
+        "handle": "h2",
+        "side": "axis",
+        "frm": "2020",
+        "to": "2120",
+        "how": "glider",
+        "result": "landed",
+        "hits": 1,
+    },
+    "landing": {"handle": "h3", "side": "soviet", "frm": "3137", "to": "3336", "result": "landed"},
+    "reembark": {"handle": "h3", "side": "soviet", "frm": "3336", "to": "3137", "result": "sunk"},
     # the long scenarios' economy (rules/economy.py) and SBE9's surrender option
     "project_built": {"project": "saratov_stalingrad", "power": "ussr", "pp": 3},
     "oil_route_lost": {"power": "ussr"},

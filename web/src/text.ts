@@ -139,6 +139,11 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "chechens": return fmt(A.chechens, f); // 30.0
     case "partisan": return fmt(A.partisan, f); // 29.1
     case "reserve": return fmt(g.mode === "reaction" ? A.reserveReaction : A.reserveMotorized, { who, hq: name(String(g.hq)) }); // 31.0
+    case "sail": case "airdrop": case "land": case "reembark": { // 18.0, 23.0, 24.0
+      const S = L.seaAir;
+      const t = a.verb === "airdrop" && g.bomber !== undefined ? S.glider : S[a.verb as "sail" | "airdrop" | "land" | "reembark"];
+      return fmt(t, { who, to, hq: name(String(g.hq)), bomber: g.bomber !== undefined ? name(String(g.bomber)) : "" });
+    }
     case "fight": return fmt(A.fight, f);
     case "hit": return fmt(A.hit, f);
     case "retreat": return fmt(A.retreat, f);
@@ -221,6 +226,14 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
       return cap(fmt(G[e.kind as "partisan_placed"], { place: at, n: d.n }));
     case "partisans_dispersed": return cap(fmt(G.partisans_dispersed, { place: at }));
     case "reserve": return cap(fmt(G.reserve, { who: unit() })); // 31.0
+    case "sea_move": case "airdrop": case "landing": case "reembark": { // 18.0, 23.0, 24.0
+      const S = L.seaAir as Record<string, string>;
+      const prefix = { sea_move: "sea", airdrop: "drop", landing: "landing", reembark: "reembark" }[e.kind];
+      const result = e.kind === "airdrop" && d.result === "landed" && d.how === "glider" ? "glider" : String(d.result);
+      const t = S[`${prefix}_${result}`] ?? S[`${prefix}_${e.kind === "airdrop" || e.kind === "landing" ? "landed" : "arrives"}`];
+      const frm = place(String(d.frm ?? "")), dest = place(String(d.to ?? ""));
+      return cap(fmt(t, { who: mover(), frm, to: dest, route: `${frm} → ${dest}`, hits: d.hits ?? 0 }));
+    }
     case "pp_spent": return fmt(G.pp_spent, { side: sideName(d.side), pp: d.pp });
     case "out_of_supply": {
       const n = ((d.handles as string[] | undefined) ?? (d.hexes as string[] | undefined) ?? []).length;

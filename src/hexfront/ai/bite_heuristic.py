@@ -423,6 +423,8 @@ class HeuristicAgent:
             return 0.5
         if verb == "repair_interceptor":  # 35.1: cheap, and the next raid comes
             return 0.8
+        if verb in ("sail", "airdrop", "land", "reembark"):
+            return self._sea_air(a, look, info)  # 18.0, 23.0, 24.0 (optional rules)
         if verb == "disband":
             return -5.0
         if verb == "hit":
@@ -460,6 +462,20 @@ class HeuristicAgent:
         if float(unit.get("strength", 0)) <= 1:
             return -1.0
         return BOMB_TARGET_SCORE.get(str(a.args.get("target")), 0.0)
+
+    def _sea_air(self, a: Action, look: _Look, info: PublicInfo) -> float:
+        """Optional rules 18.0, 23.0, 24.0: the computer keeps its units on land (no naval
+        moves, no re-embarking), but drops paratroopers or lands marines on an empty hex
+        beside its own units and next to the enemy, to thicken the line; a drop or landing
+        into the enemy, or away from friends, is declined."""
+        if a.verb in ("sail", "reembark"):
+            return -1.0
+        board = info.board
+        to = board.node(str(a.args["to"]))
+        if look.at_enemy.get(to) or look.nearest_enemy(to) > 1:
+            return -1.0
+        friends = any(look.at_mine.get(n) for n in board.adjacency[to])
+        return 0.2 if friends else -1.0
 
     def _goal_distance(self, look: _Look, info: PublicInfo) -> Callable[[int], int] | None:
         """Hexes from a node to the nearest place this side wins by taking and does not

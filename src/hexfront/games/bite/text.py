@@ -521,6 +521,8 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
                 who=who,
                 hq=names.unit(a["hq"]),
             )
+        case "sail" | "airdrop" | "land" | "reembark":  # 18.0, 23.0, 24.0
+            return _sea_air_action(action.verb, a, names, who, to)
         case "fight":
             return _("fight the battle at {at}", at=at)
         case "hit":
@@ -867,6 +869,15 @@ WHY_WORDS = {
         "deactivated on its last step, it leaves the map until rebuilt (13.6)"
     ),
     "its home city has fallen (13.8.1)": N_("its city fell to the enemy (13.8.1)"),
+    # naval moves, airborne assaults and landings (18.1, 23.0, 24.0)
+    "sunk by a mine at sea (18.1)": N_("its transport hit a mine and sank (18.1)"),
+    "destroyed dropping onto armour held in reserve (23.0)": N_(
+        "it dropped on armour held in reserve and was destroyed (23.0)"
+    ),
+    "shot down in its airborne assault (23.0)": N_(
+        "its drop was shot down by anti-aircraft fire (23.0)"
+    ),
+    "lost in its landing (24.0)": N_("lost in its landing from the sea (24.0)"),
     "shot down by anti-aircraft fire over its target (32.0)": N_(
         "shot down by anti-aircraft fire over its target (32.0)"
     ),
@@ -938,6 +949,78 @@ CHARGE_WORDS = {
         "{side} Panzers Attack! at {place}: the armour fires first and takes the first hits (21.0)"
     ),
 }
+
+
+# --- naval moves, airborne assaults and landings (optional rules 18.0, 23.0, 24.0) ---------
+
+SEA_AIR_ACTIONS = {
+    "sail": N_(
+        "ship {who} by sea to {to}, ordered by {hq}: 1 action point, and a mine die on mined "
+        "or enemy waters (18.0, 18.1)"
+    ),
+    "airdrop": N_(
+        "drop {who} by parachute on {to}, ordered by {hq}: the hex's anti-aircraft fire hits "
+        "it on the way down (23.0)"
+    ),
+    "glider": N_(
+        "fly {who} by glider to {to} behind {bomber}, ordered by {hq}: the hex's "
+        "anti-aircraft fire hits both (23.0)"
+    ),
+    "land": N_(
+        "land {who} from the sea at {to} with {hq}: 1 action point and a mine die on mined or "
+        "enemy waters (24.0)"
+    ),
+    "reembark": N_(
+        "re-embark {who} for {to} with {hq}: 1 action point, one step lost and a mine die on "
+        "mined or enemy waters (24.0)"
+    ),
+}
+
+SEA_AIR_EVENTS = {
+    "sea_move": {
+        "arrives": N_("{who} goes by sea: {route} (18.0)"),
+        "damaged": N_("{who} goes by sea: {route}; its transport hits a mine, a step lost (18.1)"),
+        "sunk": N_("{who} goes by sea from {frm}: its transport hits a mine and sinks (18.1)"),
+    },
+    "airdrop": {
+        "landed": N_("{who} drops from the air on {to}, {hits} hit(s) on the way down (23.0)"),
+        "glider": N_("{who} lands by glider at {to}, {hits} hit(s) on the way in (23.0)"),
+        "shot_down": N_("{who} is shot down dropping on {to} (23.0)"),
+        "destroyed": N_("{who} drops on armour held in reserve at {to} and is destroyed (23.0)"),
+    },
+    "landing": {
+        "landed": N_("{who} lands from the sea at {to} (24.0)"),
+        "damaged": N_("{who} lands from the sea at {to}, a step lost to a mine on the way (24.0)"),
+        "sunk": N_("{who} sails for {to} and is lost to a mine (18.1, 24.0)"),
+        "lost": N_("{who} is lost landing at {to} (24.0)"),
+    },
+    "reembark": {
+        "arrives": N_("{who} re-embarks at {frm} and sails back to {to} (24.0)"),
+        "damaged": N_("{who} re-embarks at {frm} for {to}, a step lost to a mine (18.1, 24.0)"),
+        "sunk": N_("{who} re-embarks at {frm} and is lost to a mine (18.1, 24.0)"),
+    },
+}
+
+
+def _sea_air_action(verb: str, a: Mapping[str, JSON], names: Names, who: str, to: str) -> str:
+    """A naval move, airborne assault, landing or re-embarkation in words."""
+    key = "glider" if verb == "airdrop" and "bomber" in a else verb
+    bomber = names.unit(a["bomber"]) if "bomber" in a else ""
+    return _(SEA_AIR_ACTIONS[key], who=who, to=to, hq=names.unit(a.get("hq")), bomber=bomber)
+
+
+def _sea_air_line(kind: str, data: dict[str, Any], names: Names) -> str:
+    """A naval move, drop, landing or re-embarkation event in words (a block the reader
+    may not name is an unnamed block)."""
+    table = SEA_AIR_EVENTS[kind]
+    result = str(data.get("result"))
+    if kind == "airdrop" and result == "landed" and data.get("how") == "glider":
+        result = "glider"
+    words = table.get(result) or next(iter(table.values()))
+    frm, to = place(data.get("frm")), place(data.get("to"))
+    who = names.block(data.get("handle"), data.get("side"))
+    route = f"{frm} → {to}"
+    return cap(_(words, who=who, frm=frm, to=to, route=route, hits=data.get("hits", 0)))
 
 
 def _optional_line(kind: str, data: dict[str, Any]) -> str:
@@ -1016,6 +1099,8 @@ def log_line(event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str
         )
     if kind == "side":
         return "--- " + cap(turn_of(data["side"]))
+    if kind in SEA_AIR_EVENTS:  # 18.0, 23.0, 24.0
+        return _sea_air_line(kind, data, names)
     if kind in MOVE_WORDS:
         path = data.get("path") or [data.get("frm"), data.get("to")]
         who = names.block(data.get("handle"), data.get("side"))

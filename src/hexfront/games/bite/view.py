@@ -17,7 +17,7 @@ from typing import cast
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
-from .rules import command, dated, lend_lease, partisans, reserve, strategic
+from .rules import command, dated, landing_marks, lend_lease, partisans, reserve, strategic
 from .rules.basics import FROZEN_TURN1
 from .rules.level import advanced
 from .state import (
@@ -351,6 +351,7 @@ def _public_flags(state: BiteState, side: str | None) -> JSON:
         flags[command.HQ_FLAG] = _hq_flags(state, side)
     partisans.public_flags(flags, side)  # 29.0: partisans hidden until the Axis finds them
     reserve.public_flags(state, flags, side)  # 31.0: the enemy's reserves are not shown
+    landing_marks.public_flags(state, flags, side)  # 23.0, 24.0: own landed units only
     return flags
 
 

@@ -47,6 +47,7 @@ from .modifiers import (
     modifiers,
 )
 from .recon import may_pick_targets
+from .reembark import reembark, reembark_options
 from .retreat import ground_retreat_hexes, may_retreat
 from .special_attacks import (
     BARBO_CHARGED,
@@ -931,6 +932,8 @@ class RetreatChoice(Procedure[BiteState]):
             )
             if not hexes:  # 7.7.17, 7.7.18: retreat anyway, and be eliminated
                 out.append(Action(side, "eliminate", {"unit": p.uid, "retreat": True}))
+        if not air_only:
+            out.extend(reembark_options(state, node, side))  # 24.0 (optional rule)
         return out
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
@@ -963,6 +966,9 @@ class RetreatChoice(Procedure[BiteState]):
         piece = state.pieces[str(action.args["unit"])]
         if action.verb == "eliminate":
             eliminate(state, piece, "retreated with nowhere to go (7.7.17)")
+            return
+        if action.verb == "reembark":  # 24.0 (optional rule)
+            reembark(state, action)
             return
         to = state.w.board.node(str(action.args["to"]))
         state.emit_move("retreat", piece, piece.node, to, unit=piece.uid)  # revealed in battle

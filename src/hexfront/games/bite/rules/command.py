@@ -14,9 +14,10 @@ What the rules remember lives in ``state.flags["hq"]`` while an HQ is active, an
 again once the HQs are deactivated, so the Basic Game's states never hold it. Its unit
 lists name blocks, so the views cut it down to what each side may know (``view.py``).
 
-Optional rules are hooks only: the Supreme HQs' naval move (OR 18), airborne assault
-(OR 23) and reserve mode (OR 31) are listed in ``data/hq.toml`` under ``menu.optional``
-and offered by no phase yet (:func:`menu_kinds`).
+The Supreme HQs' actions of the optional rules are listed in ``data/hq.toml`` under
+``menu.optional`` and offered by the rules' own modules: the naval move (OR 18,
+``naval.py``), the airborne assault (OR 23, ``landings.py``) and the reserve (OR 31,
+``reserve.py``). With OR 18 or 24 played the Soviet Navy-HQ activates with the Supreme HQs.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ from ..versions import differs
 from . import siege
 from .basics import eliminate, is_frozen, reduce_once, zoc_map
 from .level import advanced, total_supremacy
+from .optional_rules import rule_on
 
+NAVY_HQ = "navy_hq"  # the Soviet Navy-HQ's class (13.8, 18.0, 24.0)
 HQ_FLAG = "hq"  # state.flags key: {"active": {hq: entry}, "commanded": {unit: kind}}
 SUPREME_MOVED = "supreme_hq_moved"  # state.flags key: Supreme HQs sent to their fallback (13.8.2)
 
@@ -262,16 +265,23 @@ def can_activate(state: BiteState, hq: Piece, phase: str, side: str) -> bool:
     if hq.status != ON_MAP or hq.side != side or not advanced(state):
         return False
     spec = state.spec(hq)
-    if spec.cls not in ACTIVATION_CLASSES.get(phase, frozenset()):
+    navy = spec.cls == NAVY_HQ and phase == "rail" and _navy_has_work(state)
+    if spec.cls not in ACTIVATION_CLASSES.get(phase, frozenset()) and not navy:
         return False
     if spec.cls == "supreme_hq" and supreme_rules(hq.uid).automatic:
         return False  # 13.8.2: it activates itself
-    if spec.cls not in hq_data().tactical and spec.cls != "supreme_hq":
+    if spec.cls not in hq_data().tactical and spec.cls != "supreme_hq" and not navy:
         return False
     if is_active(state, hq) or is_frozen(state, hq) or state.strength(hq) <= 0:
         return False
     # 13.3: the non-phasing player's Air-HQ, if it is not already in a battle
     return phase != "reaction" or all(p.side == side for p in state.at(hq.node))
+
+
+def _navy_has_work(state: BiteState) -> bool:
+    """13.8, 18.0, 24.0: the Soviet Navy-HQ is a strategic HQ that activates with the
+    Supreme HQs, but only for the optional rules that give it work (naval moves, landings)."""
+    return rule_on(state, "or18_naval") or rule_on(state, "or24_amphibious")
 
 
 def activatable(state: BiteState, phase: str, side: str) -> list[Piece]:

@@ -15,6 +15,7 @@ from ..charts import charts
 from ..state import AXIS, BiteState, Piece
 from ..types import Node, Side
 from ..versions import differs
+from .landing_marks import first_round_malus, landing_defence_bonus
 from .level import advanced, surprise_turn
 from .optional_rules import (
     GUSTAV,
@@ -150,6 +151,8 @@ def modifiers(
             if first:
                 _, red = _crossed(state, piece, ctx)
                 mali += 2 if red else 0
+            if step == GROUND and ctx.round == 1 and not ctx.blitz:
+                mali += first_round_malus(state, piece, ctx.node)  # 23.0, 24.0
             ski = spec.nation == "finland" and "ski" in spec.traits and step == GROUND
             if ski and terrain in ("forest", "swamp") and ctx.node in board.zone("faz"):
                 boni += 1  # 5.5: ski corps attacking in the Finnish attack zone
@@ -166,6 +169,8 @@ def modifiers(
             boni += 2 if fort == "fortress" else 1
         if ctx.round == 1:
             boni += _all_attackers_crossed(state, ctx)
+            if not ctx.blitz:
+                boni += landing_defence_bonus(state, ctx.node, ctx.attacker)  # 24.0
         if spec.cls == "mountain" and terrain in ("hills", "mountains"):
             boni += 1  # 6.1.2
         finn = spec.nation == "finland" and terrain in ("forest", "swamp")

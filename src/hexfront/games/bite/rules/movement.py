@@ -20,7 +20,7 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
-from . import bombing, command, optional_forces, persia, powers, reserve, siege
+from . import bombing, command, landings, naval, optional_forces, persia, powers, reserve, siege
 from .air import air_range, evacuate_airbase, rebase_targets
 from .air_recon import attempt, recon_actions
 from .basics import (
@@ -468,6 +468,7 @@ class MovementPhase(Procedure[BiteState]):
     def begin(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> None:
         state.phase = "movement"
         frame.vars["stage"] = "ground"
+        landings.clear_marks(state)  # 23.0, 24.0: last turn's landings are over
         for p in state.on_map(state.phasing):
             p.attacked = False
         start_moves(state, state.phasing)
@@ -643,6 +644,12 @@ def hq_actions(
             out.append(Action(side, "command", args))
     if ground:
         out.extend(reserve.actions(state, side, phase))  # 31.0 (optional rule)
+    if phase == "movement":
+        out.extend(naval.actions(state, side, air_stage=not ground))  # 18.0 (optional rule)
+        if ground:
+            out.extend(landings.amphibious_actions(state, side))  # 24.0 (optional rule)
+        else:  # 23.0 (optional rule): with the air missions, a bomber carrying gliders too
+            out.extend(landings.airborne_actions(state, side))
     return out
 
 
@@ -653,6 +660,15 @@ def act_on_hq(state: BiteState, action: Action, phase: str) -> bool:
         return True
     if action.verb == "reserve":  # 31.0 (optional rule)
         reserve.act(state, action)
+        return True
+    if action.verb == "sail":  # 18.0 (optional rule)
+        naval.act(state, action)
+        return True
+    if action.verb == "airdrop":  # 23.0 (optional rule)
+        landings.airdrop(state, action)
+        return True
+    if action.verb == "land":  # 24.0 (optional rule)
+        landings.land(state, action)
         return True
     if action.verb != "command":
         return False

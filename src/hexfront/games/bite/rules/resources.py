@@ -28,12 +28,15 @@ from typing import Any, cast
 from hexfront.engine.events import JSON
 
 from ..board import CAPITAL
-from ..state import AXIS, SOVIET, BiteState
+from ..state import AXIS, SOVIET, BiteState, enemy_of
 from ..units import UnitSpec
 from ..versions import differs
 from . import factories, partisans
 from .basics import factories_at, sea_control
 from .infrastructure import economy_data, rails
+from .optional_rules import rule_on
+
+NAVAL = "or18_naval"  # 18.2 (optional rule): PP by sea
 
 POOLS = "pp_coloured"  # state.flags key: {power: {colour: PP}} (advanced games only)
 # state.flags key: powers that track oil though ``untracked_oil`` lists them (the Soviets
@@ -248,6 +251,8 @@ def connected(state: BiteState, side: str, main: int, *, mined: bool) -> frozens
     seas = sea_control(state, side)
     if not mined:
         seas = {s for s in seas if s not in r.mined_seas}
+        if rule_on(state, NAVAL):  # 18.2: a sea the enemy controls too is as risky
+            seas -= sea_control(state, enemy_of(side))
     # Seas that open into each other form one water: a ship sails from any port of it to
     # any other when the side controls each sea on the way.
     water = {s: s for s in seas}

@@ -1,0 +1,348 @@
+"""Optional rules 23.0 (airborne assaults) and 24.0 (amphibious landings), issue 20, on
+SBE9 positions of the real map (July 1942: Soviet infantry at TECH 2).
+
+23.0: a TECH 2 paratrooper unit (or a German glider unit with a bomber), at full strength,
+supplied and in an airbase, drops by order of the Stavka or the FHQ on a clear hex without a
+city within 5 hexes, in sunny weather; the hex's anti-aircraft fire hits it on the way down;
+it fights the first round with a Malus. At TECH 3 one difficult feature is allowed, for one
+more hit, never two.
+
+24.0: a Soviet marine unit and the activated Navy-HQ in one port land the marines on a clear
+coastal hex without shoals or a city within 5 hexes: a mine roll on mined water, one Bonus
+for the defenders and one Malus for the marines in the first round, and a re-embarkation
+after a round of ground combat for another action point, one more step and a new mine roll.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hexfront.ai.bite_heuristic import HeuristicAgent
+from hexfront.engine.match import Match
+from hexfront.engine.protocol import Action
+from hexfront.games.bite import text
+from hexfront.games.bite.game import Bite
+from hexfront.games.bite.rules import command, landings, reserve
+from hexfront.games.bite.rules.modifiers import GROUND, BattleContext, modifiers
+from hexfront.games.bite.state import BiteState
+
+from .helpers import at_prompt, drive
+
+GAME = Bite()
+AIR = {"optional_rules": "none", "or23_airborne": True}
+SEA = {"optional_rules": "none", "or24_amphibious": True}
+OFF = {"optional_rules": "none"}
+STAVKA, NAVY, PARAS, MARINES = "sov-stavka", "sov-navy-hq", "sov-abc-2", "sov-ni-blacksea"
+ENEMY = "ger-c-i"
+
+
+def position(
+    options: dict[str, Any],
+    units: list[dict[str, Any]],
+    *,
+    turn: int = 14,
+    side: str = "soviet",
+    weather: str = "good",
+    dice: list[int] | None = None,
+    more: dict[str, Any] | None = None,
+) -> Match[BiteState]:
+    spec: dict[str, Any] = {
+        "scenario": "SBE9",
+        "turn": turn,
+        "side": side,
+        "phase": "rail",
+        "weather": weather,
+        "reinforcements": False,
+        "unit": [{"id": STAVKA, "hex": "Moscow"}, {"id": "ger-fhq", "hex": "Rastenburg"}, *units],
+        "options": options,
+    }
+    if dice:
+        spec["dice"] = dice
+    spec.update(more or {})
+    return Match.from_position(GAME, spec)
+
+
+def to_movement(m: Match[BiteState], side: str = "soviet") -> None:
+    for a in list(m.legal_actions(side)):
+        if a.verb == "activate":
+            m.act(a)
+    m.act(Action(side, "done"))
+
+
+def offered(m: Match[BiteState], verb: str, side: str = "soviet") -> list[Action]:
+    return [a for a in m.legal_actions(side) if a.verb == verb]
+
+
+def targets(m: Match[BiteState], verb: str, unit: str, side: str = "soviet") -> set[str]:
+    return {str(a.args["to"]) for a in offered(m, verb, side) if a.args["unit"] == unit}
+
+
+def to_air_stage(m: Match[BiteState], side: str = "soviet") -> None:
+    """23.0: drops are made with the air missions, after the ground moves."""
+    to_movement(m, side)
+    m.act(Action(side, "end_ground"))
+
+
+def paras_at_kharkov(**kw: Any) -> Match[BiteState]:
+    units = kw.pop("units", [])
+    m = position(kw.pop("options", AIR), [{"id": PARAS, "hex": "Kharkov"}, *units], **kw)
+    to_air_stage(m)
+    return m
+
+
+# --- 23.0 ------------------------------------------------------------------------------------
+
+
+def test_a_drop_is_offered_only_with_the_rule_in_sunny_weather() -> None:
+    assert offered(paras_at_kharkov(options=OFF), "airdrop") == []
+    assert offered(paras_at_kharkov(weather="rain"), "airdrop") == []
+    m = paras_at_kharkov()
+    hexes = targets(m, "airdrop", PARAS)
+    board = m.state.w.board
+    kharkov = board.node("Kharkov")
+    assert "3427" in hexes
+    assert "3430" in hexes
+    for h in hexes:
+        node = board.node(h)
+        assert board.distance(kharkov, node) <= 5  # 23.0: within 5 hexes
+        assert board.terrain[node] == "clear"
+        site = board.sites.get(node)
+        assert site is None or not site.is_city  # no city (EN 3.00)
+    assert "3325" not in hexes  # forest
+    assert "3328" not in hexes  # Sumy, a minor city
+    assert all(a.args["hq"] == STAVKA for a in offered(m, "airdrop"))
+
+
+def test_only_a_ready_paratrooper_may_drop() -> None:
+    reduced = paras_at_kharkov(units=[], more={})
+    assert offered(reduced, "airdrop")
+    weak = position(AIR, [{"id": PARAS, "hex": "Kharkov", "strength": 2}])
+    to_air_stage(weak)
+    assert offered(weak, "airdrop") == []  # 23.0: at full strength
+    cut = position(AIR, [{"id": PARAS, "hex": "Kharkov", "out_of_supply": True}])
+    to_air_stage(cut)
+    assert offered(cut, "airdrop") == []  # in supply at the start of the turn
+    early = position(AIR, [{"id": PARAS, "hex": "Kharkov"}], turn=5)
+    to_air_stage(early)
+    assert offered(early, "airdrop") == []  # Soviet infantry TECH 1 until March 1942
+    field = position(AIR, [{"id": PARAS, "hex": "3427"}])
+    to_air_stage(field)
+    assert offered(field, "airdrop") == []  # not in an airbase
+
+
+def test_a_drop_on_an_empty_hex_takes_it_and_uses_the_stavka_action() -> None:
+    m = paras_at_kharkov()
+    stavka = m.state.pieces[STAVKA]
+    before = command.points_left(m.state, stavka)
+    order = next(a for a in offered(m, "airdrop") if a.args["to"] == "3430")
+    words = text.describe(order)
+    assert "parachute" in words
+    assert "23.0" in words
+    m.act(order)
+    paras = m.state.pieces[PARAS]
+    board = m.state.w.board
+    assert board.id_of(paras.node) == "3430"
+    assert paras.step == 0
+    assert m.state.control[paras.node] == "soviet"
+    assert command.points_left(m.state, stavka) == before - 1
+    assert offered(m, "airdrop") == []  # one airborne assault per activation (13.8.1)
+    event = next(e for e in m.state.log if e.kind == "airdrop")
+    line = text.log_line(event.to_json(), m.view("axis"))
+    assert "drops from the air" in line
+    assert "Airborne" not in line
+
+
+def test_the_anti_aircraft_fire_hits_the_paratroopers_then_they_fight_with_a_malus() -> None:
+    # ENEMY (a German corps, AA 4-6 at TECH 2 defending? its defence value) in 3430: 4 dice.
+    m = paras_at_kharkov(units=[{"id": ENEMY, "hex": "3430"}], dice=[6, 1, 1, 1, 1, 1, 1, 1])
+    m.act(next(a for a in offered(m, "airdrop") if a.args["to"] == "3430"))
+    paras = m.state.pieces[PARAS]
+    fire = [e for e in m.state.log if e.kind == "fire"]
+    assert fire
+    assert fire[-1].data["step"] == "aa"
+    hits = int(fire[-1].data["hits"])
+    assert hits >= 1
+    assert paras.status == "map"
+    assert paras.step == hits
+    node = paras.node
+    assert m.state.w.board.id_of(node) == "3430"
+    ctx1 = BattleContext(node, "soviet", "axis", 1)
+    ctx2 = BattleContext(node, "soviet", "axis", 2)
+    first = modifiers(m.state, paras, ctx1, GROUND)
+    later = modifiers(m.state, paras, ctx2, GROUND)
+    assert (first.mali - first.boni) - (later.mali - later.boni) == 1  # 23.0: round 1 only
+
+
+def test_a_drop_on_armour_in_reserve_is_destroyed() -> None:
+    tanks = "ger-pz-xxxxvii"
+    m = paras_at_kharkov(units=[{"id": tanks, "hex": "3430"}])
+    m.state.flags[reserve.FLAG] = {tanks: reserve.REACTION}  # held back by an Armor-HQ (31.0)
+    m.act(next(a for a in offered(m, "airdrop") if a.args["to"] == "3430"))
+    assert m.state.pieces[PARAS].status != "map"
+    assert any(e.kind == "eliminated" and "23.0" in str(e.data.get("why")) for e in m.state.log)
+
+
+def test_tech_3_opens_one_difficult_feature_for_one_more_hit() -> None:
+    m = paras_at_kharkov(turn=41)  # Soviet infantry TECH 3 from September 1944
+    assert m.state.profile(m.state.pieces[PARAS]).tech == 3
+    found = landings.drop_targets(m.state, m.state.pieces[PARAS])
+    board = m.state.w.board
+    by_id = {board.id_of(n): extra for n, extra in found.items()}
+    assert by_id["3325"] == 1  # a forest
+    assert by_id["3328"] == 1  # Sumy, a minor city
+    assert by_id["3430"] == 0  # a clear hex
+    assert "3831" not in by_id  # Voroshilovgrad: hills and a major city, never
+    m.act(next(a for a in offered(m, "airdrop") if a.args["to"] == "3325"))
+    assert m.state.pieces[PARAS].step == 1  # the extra hit on landing
+
+
+def test_the_italian_rules_allow_minor_cities_but_no_tech_3_bonus() -> None:
+    options = {**AIR, "rules": "it-2.x"}
+    m = paras_at_kharkov(options=options, turn=41)
+    hexes = targets(m, "airdrop", PARAS)
+    assert "3328" in hexes  # Sumy, a minor city on clear ground
+    assert "3325" not in hexes  # no TECH 3 bonus: forests stay closed
+
+
+def test_glider_troops_need_a_german_bomber() -> None:
+    units = [{"id": "ger-22ald", "hex": "Kharkov"}, {"id": "sov-a-44", "hex": "Moscow"}]
+    m = position(AIR, units, side="axis")
+    to_air_stage(m, "axis")
+    assert offered(m, "airdrop", "axis") == []  # no bomber under command
+    units += [{"id": "ger-lf-4", "hex": "Poltava"}, {"id": "ger-fk-iv", "hex": "Poltava"}]
+    m = position(AIR, units, side="axis")
+    to_movement(m, "axis")
+    m.act(Action("axis", "activate", {"hq": "ger-lf-4"}))
+    m.act(Action("axis", "end_ground"))
+    assert offered(m, "airdrop", "axis") == []  # the bomber has no command yet (13.5)
+    m.act(Action("axis", "command", {"hq": "ger-lf-4", "unit": "ger-fk-iv"}))
+    drops = offered(m, "airdrop", "axis")
+    assert drops
+    assert all(a.args["bomber"] == "ger-fk-iv" for a in drops)
+    assert "glider" in text.describe(drops[0])
+    m.act(next(a for a in drops if a.args["to"] == "3430"))
+    assert m.state.w.board.id_of(m.state.pieces["ger-22ald"].node) == "3430"
+    assert m.state.pieces["ger-fk-iv"].moved
+
+
+# --- 24.0 ------------------------------------------------------------------------------------
+
+
+def marines_at_sevastopol(**kw: Any) -> Match[BiteState]:
+    units = [{"id": NAVY, "hex": "Sevastopol"}, {"id": MARINES, "hex": "Sevastopol"}]
+    m = position(kw.pop("options", SEA), [*units, *kw.pop("units", [])], **kw)
+    to_movement(m)
+    return m
+
+
+def test_a_landing_is_offered_only_with_the_rule_from_the_navy_hq_port() -> None:
+    assert offered(marines_at_sevastopol(options=OFF), "land") == []
+    assert offered(marines_at_sevastopol(weather="rain"), "land") == []
+    assert offered(marines_at_sevastopol(turn=5), "land") == []  # TECH 1
+    m = marines_at_sevastopol()
+    hexes = targets(m, "land", MARINES)
+    assert "3336" in hexes  # a clear coastal hex beside Sevastopol
+    assert "3136" not in hexes  # Yevpatoria: a city
+    assert "3237" not in hexes  # Yalta: mountains
+    board = m.state.w.board
+    port = board.node("Sevastopol")
+    assert all(board.distance(port, board.node(h)) <= 5 for h in hexes)
+    apart = position(SEA, [{"id": NAVY, "hex": "Odessa"}, {"id": MARINES, "hex": "Sevastopol"}])
+    to_movement(apart)
+    assert offered(apart, "land") == []  # 24.0: both in the same port
+
+
+def test_the_italian_rules_land_anywhere_but_mountains_major_cities_and_shoals() -> None:
+    m = marines_at_sevastopol(options={**SEA, "rules": "it-2.x"})
+    hexes = targets(m, "land", MARINES)
+    assert "3136" in hexes  # Yevpatoria, a minor city
+    assert "3237" not in hexes  # Yalta: mountains
+
+
+@pytest.mark.parametrize(("face", "step", "lost"), [(2, 0, False), (4, 1, False), (6, 0, True)])
+def test_a_landing_over_the_mined_black_sea_rolls_for_mines(
+    face: int, step: int, lost: bool
+) -> None:
+    m = marines_at_sevastopol(dice=[face])
+    order = next(a for a in offered(m, "land") if a.args["to"] == "3336")
+    assert "from the sea" in text.describe(order)
+    m.act(order)
+    marines = m.state.pieces[MARINES]
+    assert [e for e in m.state.log if e.kind == "roll"][-1].data["dice"] == [face]
+    if lost:
+        assert marines.status != "map"
+    else:
+        assert m.state.w.board.id_of(marines.node) == "3336"
+        assert marines.step == step
+        assert m.state.control[marines.node] == "soviet"
+    assert command.points_left(m.state, m.state.pieces[NAVY]) == 2
+
+
+def test_the_first_round_favours_the_defender_and_the_marines_may_re_embark() -> None:
+    m = marines_at_sevastopol(units=[{"id": ENEMY, "hex": "3336"}], dice=[1])
+    m.act(next(a for a in offered(m, "land") if a.args["to"] == "3336"))
+    state = m.state
+    marines, enemy = state.pieces[MARINES], state.pieces[ENEMY]
+    node = marines.node
+    ctx1, ctx2 = BattleContext(node, "soviet", "axis", 1), BattleContext(node, "soviet", "axis", 2)
+    assert (
+        modifiers(state, enemy, ctx1, GROUND).boni - modifiers(state, enemy, ctx2, GROUND).boni == 1
+    )
+    m1, m2 = modifiers(state, marines, ctx1, GROUND), modifiers(state, marines, ctx2, GROUND)
+    assert (m1.mali - m1.boni) - (m2.mali - m2.boni) == 1
+    # The battle: after the first round of ground combat the marines may re-embark.
+    drive(m, lambda x: any(a.verb == "reembark" for a in x.legal_actions("soviet")), limit=200)
+    go = next(a for a in m.legal_actions("soviet") if a.verb == "reembark")
+    assert "re-embark" in text.describe(go)
+    assert command.points_left(state, state.pieces[NAVY]) == 2  # one more is there to pay
+    steps = marines.step
+    m.state.dice.loaded = [1]
+    m.act(go)
+    assert m.state.w.board.id_of(marines.node) == "3137"  # back in Sevastopol
+    assert marines.step == steps + 1
+    assert any(e.kind == "reembark" for e in m.state.log)
+
+
+def test_the_drop_and_landing_events_read_as_words_for_both_sides() -> None:
+    m = marines_at_sevastopol(dice=[1])
+    m.act(next(a for a in offered(m, "land") if a.args["to"] == "3336"))
+    event = next(e for e in m.state.log if e.kind == "landing")
+    own = text.log_line(event.to_json(), m.view("soviet"))
+    theirs = text.log_line(event.to_json(), m.view("axis"))
+    assert "from the sea" in own
+    assert "from the sea" in theirs
+    assert "Naval Infantry" in own
+    assert "Naval Infantry" not in theirs
+
+
+def test_at_prompt_helper_is_reached() -> None:
+    m = marines_at_sevastopol()
+    drive(m, at_prompt("air", "soviet"))
+
+
+def test_the_enemy_view_holds_no_mark_of_the_landed_units() -> None:
+    m = marines_at_sevastopol(dice=[1])
+    m.act(next(a for a in offered(m, "land") if a.args["to"] == "3336"))
+    own, theirs = m.view("soviet"), m.view("axis")
+    assert MARINES in json.dumps(own["flags"])
+    assert MARINES not in json.dumps(theirs)  # fog of war: the landing is an unnamed block
+
+
+def test_the_computer_declines_sea_moves_and_drops_only_beside_friends() -> None:
+    m = paras_at_kharkov(units=[{"id": ENEMY, "hex": "3532"}, {"id": "sov-a-44", "hex": "3430"}])
+    agent = HeuristicAgent(seed=1)
+    view = m.view("soviet")
+    scored = {
+        str(a.args["to"]): score
+        for score, _, a in agent.scored(view, m.legal_actions("soviet"))
+        if a.verb == "airdrop"
+    }
+    assert "3330" not in scored  # Poltava is a city: not offered
+    assert scored["3531"] > 0  # empty, beside the 44th Army at 3430 and the enemy at 3532
+    assert scored["3427"] < 0  # far from the enemy
+    assert scored["3532"] < 0  # into the enemy
+    choice = agent.choose(view, m.legal_actions("soviet"))
+    assert choice in m.legal_actions("soviet")
