@@ -283,6 +283,7 @@ def data_cards(
         err.print(f"[bold red]error:[/] no card data for game {game_name!r}; known: stalins_war")
         raise typer.Exit(1)
     from hexfront.games.stalins_war import cards
+    from hexfront.games.stalins_war.text import card_summary, card_title
 
     deck = _loaded(cards.load_cards, cards.CardDataError)
     if as_json:
@@ -295,12 +296,12 @@ def data_cards(
         table.add_row(
             c.id,
             c.deck,
-            c.title,
+            card_title(c.id),  # in the chosen language (--lang), like the summary
             str(c.ops),
             c.rp.printed(),
             "*" if c.removed else "",
             "CC" if c.combat else "",
-            c.summary,
+            card_summary(c.id),
         )
     console.print(table)
 
