@@ -219,3 +219,18 @@ def test_a_naval_move_elsewhere_is_refused_and_changes_nothing() -> None:
         m.act(Action("soviet", "sail", {"hq": NAVY, "unit": ARMY, "to": "3137"}))  # Black Sea
     assert m.state.pieces[ARMY].node == m.state.w.board.node("Baku")
     assert state_hash(GAME, m.state) == before
+
+
+def test_the_italian_rules_ship_air_units_too() -> None:
+    """18.0, Italian 2.x (``naval_moves_air_units``): an air unit that has not flown may be
+    shipped, in the air stage, to a port that is an airbase with no air unit parked."""
+    units = [{"id": NAVY, "hex": "Sevastopol"}, {"id": "sov-vvs-w-b", "hex": "Baku"}]
+    shipped: dict[str, set[str]] = {}
+    for rules in ("en-3.00", "it-2.x"):
+        m = position({**ON, "rules": rules}, units)
+        activate_all(m)
+        assert sails(m, "sov-vvs-w-b") == []  # not in the ground stage
+        m.act(Action("soviet", "end_ground"))
+        shipped[rules] = ports(m, "sov-vvs-w-b")
+    assert shipped["en-3.00"] == set()
+    assert shipped["it-2.x"] == {"Astrakhan", "Guryev", "Lenkoran", "Makhachkala"}
