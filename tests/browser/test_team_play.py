@@ -167,6 +167,7 @@ def test_four_browsers_play_a_team_games_first_turn(server: str, chromium: Any) 
         # The rest of the turn: every seat does its own part, until turn 2 begins.
         moved: set[str] = set()
         acted: dict[str, list[str]] = {s: [] for s in SEATS}
+        listed: dict[str, set[str]] = {}  # each seat's movable units as its movement begins
         done = False
         for _ in range(400):
             states = {s: p.evaluate(STATE_JS) for s, p in pages.items()}
@@ -178,12 +179,27 @@ def test_four_browsers_play_a_team_games_first_turn(server: str, chromium: Any) 
                 pages["axis_north"].wait_for_timeout(150)
                 continue
             seat = ready[0]
+            if states[seat][0] == "move" and seat not in listed:
+                # Both commanders of the side, before either moves: each is offered his
+                # own units only, none of the other's.
+                for s in (x for x in SEATS if x.split("_")[0] == seat.split("_")[0]):
+                    pages[s].wait_for_selector(f"{PROMPT}[data-kind=move]")
+                    listed[s] = set(
+                        pages[s].eval_on_selector_all(
+                            f"{PROMPT} [data-testid=unit-list] button[data-unit]",
+                            "els => els.map(e => e.dataset.unit)",
+                        )
+                    )
             acted[seat].append(_act(pages[seat], seat, moved))
         assert done, acted
         # Each commander moved one of his own units in his side's Movement Phase.
         for seat in SEATS:
             assert "move" in acted[seat], (seat, acted[seat])
         assert {m.split(":")[0] for m in moved} == set(SEATS)
+        for north_seat, south_seat in (SEATS[:2], SEATS[2:]):
+            assert listed[north_seat]
+            assert listed[south_seat]
+            assert not listed[north_seat] & listed[south_seat]
         for page in pages.values():
             assert "2 of 6" in page.inner_text("[data-testid=turn]")
         shot(pages["axis_south"], "team-04-turn-2")
