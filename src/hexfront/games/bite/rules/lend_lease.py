@@ -100,6 +100,18 @@ def due(turn: int) -> dict[str, dict[str, int]]:
     return {k: dict(v) for k, v in row.lend_lease.items() if sum(v.values()) > 0}
 
 
+def _soviet_net(state: BiteState) -> frozenset[int]:
+    """The places whose goods reach the Soviet main source by rail or sea (11.2), found
+    once per position (the state's cache is emptied by every action)."""
+    found = state.cache.get("lend_lease_net")
+    if isinstance(found, frozenset):
+        return found
+    main = state.w.main_sources.get("ussr")
+    net = frozenset() if main is None else connected(state, SOVIET, main, mined=True)
+    state.cache["lend_lease_net"] = net
+    return net
+
+
 def route_open(state: BiteState, route: Route) -> bool:
     """Whether ``route`` delivers now: the Persian Corridor open (37.0, when played), no
     closing place in Axis hands, and a landing place Soviet-held and linked to the main
@@ -112,10 +124,7 @@ def route_open(state: BiteState, route: Route) -> bool:
         node = node_named(state, name)
         if node is not None and state.control[node] == AXIS:
             return False
-    main = state.w.main_sources.get("ussr")
-    if main is None:
-        return False
-    net = connected(state, SOVIET, main, mined=True)
+    net = _soviet_net(state)
     for name in route.entry:
         node = node_named(state, name)
         if node is not None and node in net:
