@@ -332,6 +332,32 @@ def test_sevastopol_is_fortress_supply_while_it_stands() -> None:  # 12.2
     assert not in_fortress_supply(elsewhere.state, elsewhere.state.pieces["sov-a-8"])
 
 
+# Every other Soviet port of the Black Sea and the Sea of Azov in Axis hands, and German
+# corps on Sevastopol's three land neighbours: neither rail nor sea reaches the fortress.
+BLACK_SEA_PORTS = [
+    "Batumi", "Berdyansk", "Feodosia", "Izmail", "Kerch", "Kherson", "Mariupol", "Nikolayev",
+    "Novorossiysk", "Odessa", "Rostov", "Sukhumi", "Taganrog", "Tuapse",
+]  # fmt: skip
+SEVASTOPOL_RING = [
+    {"id": "ger-c-xii", "hex": "3136"},
+    {"id": "ger-c-xx", "hex": "3236"},
+    {"id": "ger-c-v", "hex": "3237"},
+    {"id": "sov-a-51", "hex": "Sevastopol"},
+]
+
+
+def test_cut_off_sevastopol_keeps_its_garrison_through_final_supply() -> None:  # 12.2
+    cut_off = {"control": {"axis": BLACK_SEA_PORTS}}
+    m = final_supply("SBE5", SEVASTOPOL_RING, "soviet", **cut_off)
+    assert on_map(m)["sov-a-51"] == 4  # no step lost (12.1 would take one), no surrender
+    kinds = {e.kind for e in m.state.log}
+    assert not kinds & {"surrender", "siege_step_lost"}
+    # The same pocket in the Basic Game: the garrison is cut off and surrenders (7.9).
+    basic = final_supply("SBE4", SEVASTOPOL_RING, "soviet", **cut_off)
+    assert "sov-a-51" not in on_map(basic)
+    assert any(e.kind == "surrender" for e in basic.state.log)
+
+
 def test_a_surrendering_panzer_corps_yields_a_red_pp_too() -> None:  # 12.5
     def soviet_gains(scenario: str, uid: str) -> tuple[int, dict[str, int]]:
         """What the Axis Final Supply gave the Soviets (the log's PP events)."""
