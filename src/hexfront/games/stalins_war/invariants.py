@@ -104,9 +104,14 @@ def fog_leaks(state: SwState, view: dict[str, object], viewer: str) -> list[str]
                 i
                 for i, e in enumerate(entries)
                 if isinstance(e, dict)
-                and e.get("kind") == "reshuffle"
-                and isinstance(e.get("data"), dict)
-                and e["data"].get("side") == side
+                and (
+                    e.get("kind") == "total_war"  # 7.6.4: both sides' discards join the decks
+                    or (
+                        e.get("kind") == "reshuffle"
+                        and isinstance(e.get("data"), dict)
+                        and e["data"].get("side") == side
+                    )
+                )
             ),
             default=-1,
         )
