@@ -113,6 +113,42 @@ def test_a_game_in_the_terminal_says_its_prompts_and_result_in_the_language(lang
     assert "Result:" not in result.output
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_stalins_war_in_the_terminal_speaks_the_language(lang: str) -> None:
+    """``hexfront --lang LANG play stalins_war``: the log, the prompts and the numbered
+    choices (cards by their titles in the language) are the game's words in LANG."""
+    from hexfront.games.stalins_war.text import card_title
+
+    answers = "\n".join(["1"] * 6 + ["q"]) + "\n"
+    result = runner.invoke(
+        app,
+        [
+            "--lang",
+            lang,
+            "play",
+            "stalins_war",
+            "tournament",
+            "--axis",
+            "human",
+            "--soviet",
+            "random",
+        ],
+        input=answers,
+    )
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    with using(lang):
+        round_words = _("Action round {ar}: play a card or take a 0-OPS round", ar=5)
+        end_move = _("end movement")
+        reinforcements = card_title("A3")  # German Reinforcements, in the Axis's opening hand
+    assert flat(round_words) in out
+    assert end_move in out
+    assert reinforcements in out
+    assert reinforcements != "German Reinforcements"
+    for english in ("play a card", "for OPS", "German Reinforcements", "end movement", " plays "):
+        assert english not in out, english
+
+
 # -- every command, through the global ``hexfront --lang`` (or HEXFRONT_LANG) --------------
 
 
