@@ -252,6 +252,26 @@ def test_a_stalins_war_view_is_in_the_language_asked_for(
     assert board["hexes"] == plain["hexes"]
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_stalins_war_scenarios_are_named_in_the_language(client: TestClient, lang: str) -> None:
+    """The catalogue (the browser's new-game form, ``hexfront games``) names Stalin's War's
+    scenarios and sums them up in the request's language; the ids do not change."""
+
+    def scenarios(params: dict[str, str]) -> dict[str, dict[str, Any]]:
+        body = client.get("/api/games/catalog", params=params).json()
+        game = next(g for g in body["games"] if g["name"] == "stalins_war")
+        return {s["id"]: s for s in game["scenarios"]}
+
+    english, mine = scenarios({}), scenarios({"lang": lang})
+    assert set(mine) == set(english) == {"campaign", "tournament"}
+    assert english["tournament"]["name"] == "Tournament"
+    for sid in mine:
+        assert mine[sid]["name"] != english[sid]["name"], sid
+        assert mine[sid]["summary"] != english[sid]["summary"], sid
+        assert not ENGLISH.search(mine[sid]["summary"]), mine[sid]["summary"]
+        assert mine[sid]["turns"] == english[sid]["turns"]
+
+
 # --- the catalogues -----------------------------------------------------------------------
 
 

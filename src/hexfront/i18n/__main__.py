@@ -36,10 +36,21 @@ SOURCES = (
 )
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 PACKAGE = Path(__file__).parents[1]
-#: Data whose words players read, with the gettext context of each field: Stalin's War's
-#: card titles and summaries (read back by ``games/stalins_war/text.py``).
-DATA_SOURCES = (
-    ("games/stalins_war/data/cards.toml", {"title": "card title", "summary": "card summary"}),
+#: Data whose words players read: the file, its table (``[[card]]`` entries or
+#: ``[scenarios.<id>]`` tables) and the gettext context of each field. Stalin's War's card
+#: titles and summaries and its scenarios' names and summaries (read back by
+#: ``games/stalins_war/text.py``).
+DATA_SOURCES: tuple[tuple[str, str, dict[str, str]], ...] = (
+    (
+        "games/stalins_war/data/cards.toml",
+        "card",
+        {"title": "card title", "summary": "card summary"},
+    ),
+    (
+        "games/stalins_war/data/rules.toml",
+        "scenarios",
+        {"name": "scenario", "summary": "scenario summary"},
+    ),
 )
 
 
@@ -70,17 +81,29 @@ def nested_markers(path: Path) -> Iterator[tuple[int, str | tuple[str, str]]]:
             yield node.lineno, (texts[0], texts[1])
 
 
-def data_messages(rel: str, fields: dict[str, str]) -> Iterator[tuple[int, str, str, str]]:
-    """(line, text, context, comment) for each translated field of each ``[[card]]`` of a
-    TOML data file: the field's text is the English message, its context says what it is."""
+def data_messages(
+    rel: str, table: str, fields: dict[str, str]
+) -> Iterator[tuple[int, str, str, str]]:
+    """(line, text, context, comment) for each translated field of each entry of ``table``
+    in a TOML data file (``[[table]]`` entries, or ``[table.<id>]`` tables): the field's text
+    is the English message, its context says what it is."""
     path = PACKAGE / rel
     lines = path.read_text(encoding="utf-8").splitlines()
     data = tomllib.loads("\n".join(lines))
-    starts = [i + 1 for i, line in enumerate(lines) if line.strip() == "[[card]]"]
-    for start, card in zip(starts, data.get("card", []), strict=True):
-        who = f"{card['side']} card {card['number']}"
+    found = data.get(table, [])
+    entries: list[tuple[int, str, dict[str, object]]] = []
+    if isinstance(found, list):  # [[card]]
+        starts = [i + 1 for i, line in enumerate(lines) if line.strip() == f"[[{table}]]"]
+        for start, item in zip(starts, found, strict=True):
+            entries.append((start, f"{item['side']} card {item['number']}", item))
+    else:  # [scenarios.campaign]
+        for key, item in found.items():
+            head = f"[{table}.{key}]"
+            start = next(i + 1 for i, line in enumerate(lines) if line.startswith(head))
+            entries.append((start, f"{table} {key}", item))
+    for start, who, item in entries:
         for key, context in fields.items():
-            text = card.get(key)
+            text = item.get(key)
             if not isinstance(text, str) or not text:
                 continue
             lineno = next(
@@ -103,8 +126,8 @@ def template() -> Catalog:
         for lineno, message in nested_markers(path):
             if cat.get(message) is None:
                 cat.add(message, locations=[(f"src/hexfront/{rel}", lineno)])
-    for rel, fields in DATA_SOURCES:
-        for lineno, text, context, comment in data_messages(rel, fields):
+    for rel, table, fields in DATA_SOURCES:
+        for lineno, text, context, comment in data_messages(rel, table, fields):
             where = (f"src/hexfront/{rel}", lineno)
             known = cat.get(text, context=context)
             if known is not None:

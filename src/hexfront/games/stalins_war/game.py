@@ -36,8 +36,13 @@ class StalinsWar:
 
     # --- catalogue -----------------------------------------------------------------------
     def scenarios(self) -> Sequence[ScenarioInfo]:
+        """The scenarios, named and summed up in the reader's language (the catalogues)."""
+        from .text import scenario_name, scenario_summary
+
         return tuple(
-            ScenarioInfo(s.id, s.name, s.turns, "core", True, s.summary)
+            ScenarioInfo(
+                s.id, scenario_name(s.name), s.turns, "core", True, scenario_summary(s.summary)
+            )
             for s in self.world().tables.scenarios.values()
         )
 

@@ -316,6 +316,16 @@ def scenario_words(scenario: object) -> str:
     return _("a scenario")
 
 
+def scenario_name(name: str) -> str:
+    """A scenario's name from data/rules.toml, in the reader's language."""
+    return _p("scenario", name)
+
+
+def scenario_summary(summary: str) -> str:
+    """A scenario's summary from data/rules.toml (our words), in the reader's language."""
+    return _p("scenario summary", summary) if summary else summary
+
+
 def rp_words(rp: object) -> str:
     pools = rp if isinstance(rp, dict) else {}
     shown = [
