@@ -147,3 +147,15 @@ def test_solitary_play_requires_fog_of_war() -> None:
 def test_a_bad_solitary_value_is_refused() -> None:
     with pytest.raises(UnknownGame, match="solitary"):
         GAME.setup("SBE5", {"solitary": "yes"}, 1)
+
+
+def test_a_pick_in_the_deployment_by_hand_is_its_commanders_to_finish() -> None:
+    state = GAME.setup("SBE5", {**TEAM, "deployment": "by_hand"}, 4)
+    routes = _routes(state)
+    assert {route for a, route in routes if a.verb in ("done", "reset")} == {BOTH}
+    pick = next(a for a, route in routes if a.verb == "pick" and route == "north")
+    GAME.apply(state, pick)
+    after = _routes(state)
+    # Where the picked block should stand, or "choose another block": his alone.
+    assert {a.verb for a, _ in after} >= {"deploy", "cancel"}
+    assert {route for _, route in after} == {"north"}
