@@ -346,3 +346,27 @@ def test_the_computer_declines_sea_moves_and_drops_only_beside_friends() -> None
     assert scored["3532"] < 0  # into the enemy
     choice = agent.choose(view, m.legal_actions("soviet"))
     assert choice in m.legal_actions("soviet")
+
+
+def test_the_drop_fire_hits_the_glider_troops_and_their_bomber_alike() -> None:
+    units = [
+        {"id": "ger-22ald", "hex": "Kharkov"},
+        {"id": "ger-lf-4", "hex": "Poltava"},
+        {"id": "ger-fk-iv", "hex": "Poltava"},
+        {"id": "sov-a-44", "hex": "3430"},
+    ]
+    m = position(AIR, units, side="axis", dice=[6, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    to_movement(m, "axis")
+    m.act(Action("axis", "activate", {"hq": "ger-lf-4"}))
+    m.act(Action("axis", "end_ground"))
+    m.act(Action("axis", "command", {"hq": "ger-lf-4", "unit": "ger-fk-iv"}))
+    drop = next(a for a in offered(m, "airdrop", "axis") if a.args["to"] == "3430")
+    m.act(drop)
+    fire = [e for e in m.state.log if e.kind == "fire" and e.data["step"] == "aa"]
+    hits = sum(int(e.data["hits"]) for e in fire)
+    assert hits >= 1
+    bomber, gliders = m.state.pieces["ger-fk-iv"], m.state.pieces["ger-22ald"]
+    assert bomber.step == hits  # each hit falls on the bomber ...
+    assert gliders.step == hits  # ... and on the glider troops (23.0)
+    assert m.state.w.board.id_of(bomber.node) == "3430"  # over the battle, from Poltava
+    assert m.state.w.board.id_of(bomber.base) == "3330"

@@ -234,3 +234,43 @@ def test_the_italian_rules_ship_air_units_too() -> None:
         shipped[rules] = ports(m, "sov-vvs-w-b")
     assert shipped["en-3.00"] == set()
     assert shipped["it-2.x"] == {"Astrakhan", "Guryev", "Lenkoran", "Makhachkala"}
+
+
+def axis_position(units: list[dict[str, Any]]) -> Match[BiteState]:
+    m = Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE9",
+            "turn": 14,
+            "side": "axis",
+            "phase": "rail",
+            "reinforcements": False,
+            "unit": [{"id": STAVKA, "hex": "Moscow"}, *units],
+            "options": ON,
+        },
+    )
+    for a in list(m.legal_actions("axis")):
+        if a.verb == "activate":
+            m.act(a)
+    m.act(Action("axis", "done"))
+    return m
+
+
+def test_the_finnish_supreme_hq_orders_no_naval_move_but_the_fhq_does() -> None:
+    """18.0: Mannerheim (like Szombathelyi) may not order one; the FHQ may, for any Axis
+    nationality (13.8.3), here a Finnish corps from Helsinki to Turku's sea."""
+    corps = "fin-c-iv"
+    alone = axis_position(
+        [{"id": "fin-mannerheim", "hex": "2810"}, {"id": corps, "hex": "Helsinki"}]
+    )
+    assert command.active_entries(alone.state)  # Mannerheim is activated ...
+    assert [a for a in alone.legal_actions("axis") if a.verb == "sail"] == []  # ... in vain
+    both = axis_position(
+        [
+            {"id": "fin-mannerheim", "hex": "2810"},
+            {"id": "ger-fhq", "hex": "Rastenburg"},
+            {"id": corps, "hex": "Helsinki"},
+        ]
+    )
+    orders = {a.args["hq"] for a in both.legal_actions("axis") if a.verb == "sail"}
+    assert orders == {"ger-fhq"}
