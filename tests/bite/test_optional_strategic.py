@@ -183,6 +183,44 @@ def test_a_unit_rebuilt_with_lend_lease_may_appear_in_a_major_city_without_facto
     assert any("blue" not in site.factories for site in sites)
 
 
+def test_a_rebuild_paid_with_lend_lease_places_the_unit_and_spends_no_yellow() -> None:
+    units = [{"id": "sov-vvs-w-f", "hex": "Moscow", "status": "eliminated"}]
+    m = soviet_production(JUN_1943, LL, units)
+    rebuilds = [
+        a
+        for a in m.legal_actions("soviet")
+        if a.verb == "rebuild" and a.args.get("lend_lease") == "blue"
+    ]
+    board = m.state.w.board
+    [act] = [a for a in rebuilds if "blue" not in board.sites[board.node(a.args["hex"])].factories][
+        :1
+    ]
+    yellow, blue = m.state.pp.get("ussr", 0), resources.coloured(m.state, "ussr", "blue")
+    m.act(act)
+    piece = m.state.pieces["sov-vvs-w-f"]
+    assert piece.status == "map"
+    assert board.id_of(piece.node) == act.args["hex"]
+    assert m.state.pp.get("ussr", 0) == yellow
+    assert resources.coloured(m.state, "ussr", "blue") == blue
+    assert lent(m)["blue"] == 8 - int(act.args["pp"])
+
+
+def test_the_basic_game_plays_neither_rule() -> None:
+    # SBE3 is a basic-game scenario: its PP are the booklet's abstract yellow ones.
+    soviet = Match.from_position(
+        GAME,
+        {"scenario": "SBE3", "turn": 4, "side": "soviet", "phase": "production", "options": ALL},
+    )
+    assert lend_lease.POOL not in soviet.state.flags
+    assert events(soviet, "lend_lease_arrives") == []
+    axis = Match.from_position(
+        GAME,
+        {"scenario": "SBE3", "turn": 4, "side": "axis", "phase": "production", "options": ALL},
+    )
+    assert axis.state.stack[-1].proc == "production"
+    assert "strategic_warfare" not in axis.view("axis")
+
+
 def test_unspent_lend_lease_is_lost_when_the_phase_ends() -> None:
     m = soviet_production(SEP_1941, LL)
     m.act(Action("soviet", "done"))
