@@ -370,3 +370,21 @@ def test_the_drop_fire_hits_the_glider_troops_and_their_bomber_alike() -> None:
     assert gliders.step == hits  # ... and on the glider troops (23.0)
     assert m.state.w.board.id_of(bomber.node) == "3430"  # over the battle, from Poltava
     assert m.state.w.board.id_of(bomber.base) == "3330"
+
+
+def test_the_computer_activates_the_navy_hq_only_with_marines_ready_beside_it() -> None:
+    agent = HeuristicAgent(seed=1)
+    for marines_at, weather, wanted in (
+        ("Sevastopol", "good", True),
+        ("Odessa", "good", False),
+        ("Sevastopol", "rain", False),
+    ):
+        units = [{"id": NAVY, "hex": "Sevastopol"}, {"id": MARINES, "hex": marines_at}]
+        m = position(SEA, units, weather=weather)
+        legal = m.legal_actions("soviet")
+        scores = {
+            a.args["hq"]: s
+            for s, _, a in agent.scored(m.view("soviet"), legal)
+            if a.verb == "activate"
+        }
+        assert (scores[NAVY] > 0) is wanted, (marines_at, weather)

@@ -395,6 +395,8 @@ class HeuristicAgent:
             near = look.nearest_enemy(at)
             lent = 0.5 if "lend_lease" in a.args else 0.0  # 34.0: spares the yellow PP
             return base + garrison - 0.1 * abs(near - 2) - (0.5 if near <= 1 else 0.0) + lent
+        if verb == "activate" and look.mine.get(str(a.args["hq"]), {}).get("cls") == "navy_hq":
+            return self._navy_activation(a, look)  # 18.0, 24.0 (optional rules)
         if verb == "activate":
             return bite_command.activation_score(
                 a,
@@ -462,6 +464,21 @@ class HeuristicAgent:
         if float(unit.get("strength", 0)) <= 1:
             return -1.0
         return BOMB_TARGET_SCORE.get(str(a.args.get("target")), 0.0)
+
+    def _navy_activation(self, a: Action, look: _Look) -> float:
+        """24.0: the Navy-HQ is activated (a step at the end of the turn, 13.6) only in
+        sunny weather with marines ready to land beside it: full strength, not yet moved."""
+        hq = look.mine[str(a.args["hq"])]
+        if look.weather != "good" or int(hq.get("strength", 0)) < max(hq.get("ladder") or [0]):
+            return -1.0
+        ready = [
+            u
+            for u in look.mine.values()
+            if u.get("cls") == "marine"
+            and u.get("hex") == hq.get("hex")
+            and int(u.get("strength", 0)) >= max(u.get("ladder") or [0])
+        ]
+        return 1.0 if ready else -1.0
 
     def _sea_air(self, a: Action, look: _Look, info: PublicInfo) -> float:
         """Optional rules 18.0, 23.0, 24.0: the computer keeps its units on land (no naval
