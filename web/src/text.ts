@@ -100,6 +100,15 @@ export function costWords(args: Record<string, unknown>): string {
 
 /** An action in words; `attack` when its destination holds enemy blocks; `advanced` in the
  * Advanced Game, where production choices say which colours of PP they cost (11.0). */
+/** The choices of optional rules 15, 16 and 32 in words. */
+function factoryAction(verb: string, g: Record<string, any>, who: string): string {
+  const F = L.factories;
+  return fmt(F[verb as "bomb"], {
+    kind: word(F.kinds, g.colour), power: power(String(g.power ?? "")), city: String(g.city ?? ""),
+    target: word(F.targets, g.target), who,
+  });
+}
+
 export function describe(a: Action, name: Names, place: (hex: string) => string, attack = false, advanced = false): string {
   const g = a.args as Record<string, any>;
   const who = g.unit !== undefined ? name(String(g.unit)) : "";
@@ -138,6 +147,7 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "volkssturm": return fmt(A.volkssturm, f); // 28.0
     case "chechens": return fmt(A.chechens, f); // 30.0
     case "partisan": return fmt(A.partisan, f); // 29.1
+    case "start_factory": case "build_factory": case "place_factory": case "repair_centre": case "evacuate": case "bomb": return factoryAction(a.verb, g, who); // 15.1, 16.0, 16.2, 32.0
     case "reserve": return fmt(g.mode === "reaction" ? A.reserveReaction : A.reserveMotorized, { who, hq: name(String(g.hq)) }); // 31.0
     case "sail": case "airdrop": case "land": case "reembark": { // 18.0, 23.0, 24.0
       const S = L.seaAir;
@@ -281,6 +291,14 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
       return cap(fmt(X[e.kind as "plant_built_up"], { power: power(d.power), kind, progress: d.progress, of: d.of }));
     }
     case "soviet_surrender": return fmt(X.soviet_surrender, { pp: d.pp });
+    case "factory_placed": case "factory_evacuated": case "factory_moving": case "factory_loot": case "factory_loot_paid":
+    case "centre_repair": case "bombing": case "bomb_hits": case "factories_bombed_out": { // optional rules 15, 16, 32
+      const F = L.factories;
+      return cap(fmt(F[e.kind as "bombing"], {
+        power: power(String(d.power ?? "")), kind: word(F.kinds, d.colour), city: d.city, box: d.box, pp: d.pp, paid: d.paid,
+        side: sideName(d.side), target: word(F.targets, d.target), hits: d.hits,
+      }));
+    }
     case "siege_step_lost_unit": return fmt(X.siege_step_lost_unit, { name: d.name });
     case "surrender_coloured_pp": return fmt(X.surrender_coloured_pp, { power: power(d.power), pp: colours({ [String(d.colour)]: d.pp }) });
     case "desperate_attack_failed": return cap(fmt(X.desperate_attack_failed, { place: at, n: d.units }));
@@ -390,6 +408,8 @@ export function promptWords(prompt: { kind: string; text: string; data?: Record<
     case "allocate_hit": return fmt(P.allocate_hit, { left: data.hits_left ?? "?" });
     case "target_hit": return fmt(L.optional.promptTarget, { left: data.hits_left ?? "?" }); // 19.2
     case "charge": return L.optional.promptCharge; // 20.0, 21.0
+    case "factory_site": return L.factories.promptSite; // 15.1
+    case "strategic_bombing": return L.factories.promptBombing; // 32.0
     case "retreat": return `${text.startsWith("Retreat air units") ? P.retreatAir : P.retreat}${text.includes("nowhere to go") ? ` ${P.retreatDoomed}` : ""}`;
     case "deploy": {
       const m = /^Where should (.+) stand\?$/.exec(text);

@@ -1499,6 +1499,7 @@ PLANT_WORDS = {
     "red": N_("armour"),
     "blue": N_("aircraft"),
     "black": N_("synthetic oil"),
+    "white": N_("shipyard"),  # 16.1: a shipyard taken gives a white PP
 }
 
 # --- new factories, scorched earth, strategic bombing (optional rules 15, 16, 32): begin ---
@@ -1520,7 +1521,7 @@ FACTORY_EVENTS = {
     ),
     "factory_loot_paid": N_("{power} receives {pp} {kind} PP from factories it took (16.1)"),
     "centre_repair": N_("The Axis repairs scorched {city}: {paid} PP paid so far (16.0)"),
-    "bombing": N_("{side} bombers strike the {target} of {city} (32.0)"),
+    "bombing": N_("{side}: bombers strike the {target} of {city} (32.0)"),
     "bomb_hits": N_("{hits} bomb hits on the {target} of {city} (32.1-32.3)"),
     "factories_bombed_out": N_("The factories of {city} are bombed out for good (32.1)"),
 }
