@@ -225,3 +225,20 @@ def test_the_heuristic_agent_bombs_with_a_fresh_bomber() -> None:
     assert choice in legal
     assert choice.verb == "bomb"
     assert choice.args["target"] == "factory"  # the works first
+
+
+# The hexes around Leningrad and the Road of Life's far end held by the Axis (as in
+# test_advanced_production): Leningrad's PP reach Siberia only by ship to Tallinn.
+LENINGRAD_RING = ["3012", "2913", "3113", "Oranienbaum", "3014", "3114", "Volkhov"]
+
+
+def test_three_hits_on_a_port_stop_its_pp_by_sea() -> None:
+    m = position("soviet", ON, [], phase="movement", control={"axis": LENINGRAD_RING})
+    state = m.state
+    leningrad = state.w.board.node("Leningrad")
+    main = state.w.main_sources["ussr"]
+    assert leningrad in resources.connected(state, "soviet", main, mined=True)
+    factories.add_damage(state, factories.Damage(leningrad, "port", 2, "soviet", JULY_1941))
+    assert leningrad in resources.connected(state, "soviet", main, mined=True)  # 32.2: 1-2 hits
+    factories.add_damage(state, factories.Damage(leningrad, "port", 1, "soviet", JULY_1941))
+    assert leningrad not in resources.connected(state, "soviet", main, mined=True)  # 3 hits
