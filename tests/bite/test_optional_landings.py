@@ -388,3 +388,44 @@ def test_the_computer_activates_the_navy_hq_only_with_marines_ready_beside_it() 
             if a.verb == "activate"
         }
         assert (scores[NAVY] > 0) is wanted, (marines_at, weather)
+
+
+@pytest.mark.parametrize(
+    ("rules", "yards"),
+    [("en-3.00", {"Leningrad", "Sevastopol"}), ("it-2.x", {"Oranienbaum", "Sevastopol"})],
+)
+def test_eliminated_marines_are_rebuilt_in_their_yards(rules: str, yards: set[str]) -> None:
+    """24.0: Leningrad or Sevastopol; the Italian 2.x rulebook: Oranienbaum or Sevastopol
+    (its 7.3.1 otherwise places units in major cities only)."""
+    m = Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE9",
+            "turn": 14,
+            "side": "soviet",
+            "phase": "production",
+            "reinforcements": False,
+            "pp": {"ussr": 20},
+            "unit": [
+                {"id": STAVKA, "hex": "Moscow"},
+                {"id": "ger-fhq", "hex": "Rastenburg"},
+                {"id": MARINES, "status": "eliminated"},
+                {"id": "sov-a-44", "status": "eliminated"},
+            ],
+            "options": {**SEA, "rules": rules},
+        },
+    )
+    board = m.state.w.board
+
+    def places(uid: str) -> set[str]:
+        return {
+            board.sites[board.node(str(a.args["hex"]))].name
+            for a in m.legal_actions("soviet")
+            if a.verb == "rebuild" and a.args["unit"] == uid
+        }
+
+    assert places(MARINES) == yards
+    army = places("sov-a-44")
+    assert army  # an infantry army has places too ...
+    if rules == "it-2.x":  # ... but the fortress yards open to marines only
+        assert not {"Oranienbaum", "Sevastopol"} & army

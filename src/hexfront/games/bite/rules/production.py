@@ -57,12 +57,14 @@ from . import (
 )
 from .air import free_airbase
 from .basics import advanced, factories_at, lowest_live_step, node_named, step_cost
+from .optional_rules import rule_on
 from .supply import source_nodes
 
 M = Machine[BiteState]
 
 # 7.3.1: Soviet marines enter only at these two shipyards, not at every one on the map.
 MARINE_SHIPYARDS = frozenset({"Sevastopol", "Leningrad"})
+MARINE_YARDS_OLDER = frozenset({"Sevastopol", "Oranienbaum"})  # 24.0, Italian 2.x rulebook
 # 12.3: state.flags key, {"yellow": PP, "red": PP}: what besieged Leningrad has brought into
 # the Soviet pool during the siege and not spent yet (present only during a siege).
 LENINGRAD_PP = "leningrad_pp"
@@ -122,16 +124,28 @@ def _placement_cities(state: BiteState) -> list[tuple[int, Site]]:
     derived = state.w.derived
     # 7.3.1, Italian 2.x rules: major cities only (see _places_units).
     majors_only = differs(state.options, "place_in_major_cities_only")
+    yards = marine_yards(state)  # 24.0, Italian 2.x: the marines' fortress yards stay open
     key = "placement_majors" if majors_only else "placement_cities"
+    if majors_only and yards != MARINE_SHIPYARDS:
+        key = "placement_majors_marines"
     cities = derived.get(key)
     if cities is None:
         board = state.w.board
         cities = derived[key] = [
             (node, site)
             for node, site in board.sites.items()
-            if _places_units(site, majors_only) and board.playable[node]
+            if (_places_units(site, majors_only) or (majors_only and site.name in yards))
+            and board.playable[node]
         ]
     return cities
+
+
+def marine_yards(state: BiteState) -> frozenset[str]:
+    """Where Soviet marines are placed and rebuilt (7.3.1, 24.0); the Italian 2.x rules of
+    24.0 (``amphibious_older_rules``, with the rule played): Oranienbaum or Sevastopol."""
+    if rule_on(state, "or24_amphibious") and differs(state.options, "amphibious_older_rules"):
+        return MARINE_YARDS_OLDER
+    return MARINE_SHIPYARDS
 
 
 def _places_units(site: Site, majors_only: bool) -> bool:
@@ -211,6 +225,8 @@ class OpenCities:
         neutral = powers.finland_neutral(state)
         air, armor, needs_blue, marine = placement_kind(spec)
         adv = advanced(state)
+        yards = marine_yards(state)  # 7.3.1, 24.0
+        majors_only = differs(state.options, "place_in_major_cities_only")
         out = []
         for node, site, factories, shipyard in self.rows:
             if owner[node] not in home or node not in sources:
@@ -229,8 +245,10 @@ class OpenCities:
             # 11.2: an Axis minor power builds armour and air in its capital anyway
             if no_plant and not (adv and resources.capital_without_factory(state, spec, node)):
                 continue
-            if marine and not (shipyard and site.name in MARINE_SHIPYARDS):
+            if marine and not (shipyard and site.name in yards):
                 continue
+            if not marine and majors_only and not _places_units(site, True):
+                continue  # 24.0, Italian 2.x: a fortress yard open to marines only
             out.append(node)
         return out
 
