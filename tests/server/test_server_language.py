@@ -253,6 +253,38 @@ def test_a_stalins_war_view_is_in_the_language_asked_for(
 
 
 @pytest.mark.parametrize("lang", OTHERS)
+def test_a_stalins_war_socket_gets_the_games_words_in_its_language(
+    client: TestClient, lang: str
+) -> None:
+    """A socket opened with ?lang= receives Stalin's War's action labels and log lines in its
+    language, at once and after every change; a socket of the same seat without it keeps the
+    English payload (the view data itself is the same)."""
+    game_id, seats = create(
+        client, {"axis": "human", "soviet": "human"}, game="stalins_war", scenario="tournament"
+    )
+    axis = seats["axis"]
+    base = f"/api/games/{game_id}/ws?token={axis.token}"
+    with (
+        client.websocket_connect(f"{base}&lang={lang}") as mine,
+        client.websocket_connect(base) as plain,
+    ):
+        first, english = mine.receive_json(), plain.receive_json()
+        assert first["type"] == english["type"] == "view"
+        assert first["view"] == english["view"]
+        assert any(ENGLISH.search(t) for t in english["action_texts"])
+        for line in first["action_texts"] + first["log_lines"]:
+            assert not ENGLISH.search(line), (lang, line)
+        action = next(a for a in first["legal_actions"] if a["verb"] == "play_ops")
+        assert axis.act(action, first["version"]).status_code == 200
+        after, english_after = mine.receive_json(), plain.receive_json()
+        assert after["version"] == english_after["version"] > first["version"]
+        assert len(after["log_lines"]) > len(first["log_lines"])
+        for line in after["action_texts"] + after["log_lines"]:
+            assert not ENGLISH.search(line), (lang, line)
+        assert any(ENGLISH.search(t) for t in english_after["log_lines"])
+
+
+@pytest.mark.parametrize("lang", OTHERS)
 def test_stalins_war_scenarios_are_named_in_the_language(client: TestClient, lang: str) -> None:
     """The catalogue (the browser's new-game form, ``hexfront games``) names Stalin's War's
     scenarios and sums them up in the request's language; the ids do not change."""

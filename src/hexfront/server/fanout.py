@@ -18,9 +18,10 @@ class Revoked(Exception):
 class Subscriber:
     """One WebSocket: holds only the newest message for its side (slow readers skip)."""
 
-    def __init__(self, side: str, digest: str = "") -> None:
+    def __init__(self, side: str, digest: str = "", lang: str = "en") -> None:
         self.side = side
         self.digest = digest  # sha256 of the seat token the socket was opened with
+        self.lang = lang  # the language the socket asked for: the game's own words in it
         self._latest: str | None = None
         self._revoked = False
         self._wake = asyncio.Event()
@@ -51,13 +52,24 @@ def socket_message(wire: bytes) -> str:
     return '{"type":"view",' + wire[1:].decode()
 
 
+def wire_key(side: str, lang: str) -> str:
+    """Where ``wire`` keeps a side's payload in another language than the shared one (a
+    game that words its own log and actions, for the sockets that asked for ``lang``)."""
+    return f"{side}@{lang}"
+
+
 def post_all(subscribers: Subscribers, wire: Mapping[str, bytes]) -> None:
-    """Push each side's encoded payload in ``wire`` to that side's open sockets."""
+    """Push each side's encoded payload in ``wire`` to that side's open sockets: in the
+    socket's language where ``wire`` holds one for it, else the shared payload."""
     for side, subs in subscribers.items():
         if subs and side in wire:
-            message = socket_message(wire[side])
+            messages: dict[str, str] = {}
             for sub in subs:
-                sub.post(message)
+                key = wire_key(side, sub.lang)
+                key = key if key in wire else side
+                if key not in messages:
+                    messages[key] = socket_message(wire[key])
+                sub.post(messages[key])
 
 
 def revoke_replaced(subscribers: Subscribers, token_hashes: Mapping[str, str | None]) -> None:

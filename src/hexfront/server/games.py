@@ -49,7 +49,7 @@ from .catalogue import (
 )
 from .db import Database
 from .errors import ApiError, conflict, forbidden, unprocessable
-from .fanout import Revoked, Subscriber, revoke_token, socket_message
+from .fanout import Revoked, Subscriber, revoke_token, socket_message, wire_key
 from .live import (
     LiveGame,
     Seat,
@@ -383,11 +383,14 @@ class GameService:
     async def view(self, game_id: str, side: str) -> bytes:
         live = await self.live(game_id)
         lang = language()
-        if lang != DEFAULT and speaks_itself(live.game):
-            # The game's own words in the request's language (issue 18): made for this
-            # request, the shared English payload of the seat's sockets is left as it is.
+        if lang != DEFAULT and speaks_itself(live.game) and side != SPECTATOR:
+            # The game's own words in the request's language (issue 18), kept with the
+            # current payloads until the next change.
+            key = wire_key(side, lang)
             async with self.locked(game_id) as live:
-                return await self.workers.rules(live, encode_in, live, side, lang)
+                if key not in live.wire:
+                    live.wire[key] = await self.workers.rules(live, encode_in, live, side, lang)
+                return live.wire[key]
         if not live.broken and side in live.wire:
             return live.wire[side]
         async with self.locked(game_id) as live:
@@ -409,8 +412,13 @@ class GameService:
                 raise ApiError(429, "too_many_sockets", _("too many open sockets for this seat"))
             if side not in live.wire:
                 live.wire.update(await self.workers.rules(live, encode, live, {side}))
-            sub = Subscriber(side, digest)
-            sub.post(socket_message(live.wire[side]))
+            lang, key = language(), side
+            if lang != DEFAULT and speaks_itself(live.game) and side != SPECTATOR:
+                key = wire_key(side, lang)  # the game's own words in the socket's language
+                if key not in live.wire:
+                    live.wire[key] = await self.workers.rules(live, encode_in, live, side, lang)
+            sub = Subscriber(side, digest, lang)
+            sub.post(socket_message(live.wire[key]))
             subs.add(sub)
             return live, sub
 

@@ -10,11 +10,11 @@ opens. The machine ``error`` code never changes with the language.
 and holds it (a context variable) while the request is served; worker threads run in a
 copy of the request's context (``workers.py``), so a sentence written there is in the
 same language. The payloads pushed to every seat (views) are built in English
-(``live.encode``): they are shared by all the sockets of a seat, whatever language each
-one reads. A view asked for over HTTP in another language, of a game that words its own
-log and actions (Stalin's War), is made for that request in its language
-(``live.encode_in``), and a game's board (Stalin's War's cards) is served in the language
-of the request.
+(``live.encode``) and shared by all the sockets of a seat; a game that words its own log
+and actions (Stalin's War) also gets the payload in each other language one of the seat's
+sockets asked for (``live.encode_in``), which is also what a view asked for over HTTP in
+that language answers. A game's board (Stalin's War's cards) and the catalogue (its
+scenarios) are served in the language of the request.
 """
 
 from __future__ import annotations
