@@ -315,3 +315,24 @@ def test_a_team_game_comes_back_after_a_restart_and_moves_to_another_server(
     assert imported["seat"] == "axis_south"
     assert imported["seq"] == 1
     assert imported["team"]["commander"] == "south"
+
+
+def test_an_agreement_to_end_a_phase_never_carries_over_to_the_next(make_client: Any) -> None:
+    """Two servers on one database: one still remembers the northern commander's "done" of
+    the Production Phase after the other has taken the phase's end; in the Rail Phase that
+    old agreement counts for nothing (the log holds that "done" once more since)."""
+    first, second = make_client(), make_client()
+    game_id, seats = _team_game(first, dict.fromkeys(SEATS, "hotseat"))
+    north_there = Seat(second, game_id, seats["axis_north"].token)
+    done = {"verb": "done", "args": {}}
+    res = north_there.act(done, 0)
+    assert res.json()["team"]["ready"] == ["axis_north"]  # remembered by the second server
+    assert seats["axis_north"].act(done, 0).json()["seq"] == 0
+    after = seats["axis_south"].act(done, 0).json()
+    assert after["seq"] == 1
+    assert after["view"]["prompt"]["kind"] == "rail"
+    again = north_there.view().json()  # the second server catches up with the log
+    assert again["seq"] == 1
+    assert again["view"]["prompt"]["kind"] == "rail"
+    assert again["team"]["ready"] == []
+    assert again["your_turn"] is True

@@ -38,7 +38,7 @@ from . import dice
 from .errors import conflict, forbidden, unprocessable
 from .fanout import Subscribers, post_all, revoke_replaced, wire_key
 from .spectators import SPECTATOR, Delayed, common_view, turn_of
-from .teams import BOTH, Team, own_count, pick, route_of
+from .teams import BOTH, Team, own_count, pick, route_of, times_taken
 
 
 def agent_seed(seed: int, side: str) -> int:
@@ -103,6 +103,8 @@ class LiveGame:
     # one seat per side. ``routes``: each side's legal actions routed, with ``legal``.
     team: Team | None = None
     routes: dict[str, list[str]] = field(default_factory=dict)
+    # How many times the log holds a joint action, by its key (at ``legal_at`` too).
+    taken: dict[str, int] = field(default_factory=dict)
 
     def has_ai(self) -> bool:
         return any(seat.kind == "ai" for seat in self.seats.values())
@@ -170,13 +172,25 @@ class LiveGame:
     def _agreed(self, seat: str) -> bool:
         """``seat`` agreed to end the phase, and that joint action is still offered."""
         assert self.team is not None
-        key = self.team.ready.get(seat)
-        if key is None:
+        agreed = self.team.ready.get(seat)
+        if agreed is None:
             return False
+        key, taken = agreed
         side = self.side_of(seat)
         legal = self.legal_for(side)
         routes = self.routes_for(side)
-        return any(a.key() == key and r == BOTH for a, r in zip(legal, routes, strict=True))
+        for a, r in zip(legal, routes, strict=True):
+            if r == BOTH and a.key() == key:
+                return self.times_taken(a) == taken
+        return False
+
+    def times_taken(self, action: Action) -> int:
+        """How many times the log holds ``action`` (counted once per version)."""
+        self._fresh()
+        key = action.key()
+        if key not in self.taken:
+            self.taken[key] = times_taken(self.match.record.actions, action)
+        return self.taken[key]
 
     def seat_to_move(self, seat: str) -> bool:
         """Whether ``seat`` has something to decide now (in a team game: its own or shared
@@ -217,14 +231,15 @@ class LiveGame:
         commander = team.commander(seat)
         if route == BOTH:
             routes = self.routes_for(side)
+            key = action.key()
             waiting = [
                 mate
                 for mate in team.mates(seat)
-                if not (team.ready.get(mate) == action.key() and self._agreed(mate))
+                if not (self._agreed(mate) and team.ready[mate][0] == key)
                 and own_count(routes, team.commander(mate)) > 0
             ]
             if waiting:
-                team.ready[seat] = action.key()
+                team.ready[seat] = (key, self.times_taken(action))
                 return False
             for s in team.of_side(side):
                 team.ready.pop(s, None)
@@ -243,9 +258,13 @@ class LiveGame:
     def idle(self) -> bool:
         return not self.watched_sides() and self.ai_task is None and not self.lock.locked()
 
-    def legal_for(self, side: str) -> Sequence[Action]:
+    def _fresh(self) -> None:
+        """Drop what was worked out for an older version (legal actions, their routes)."""
         if self.legal_at != self.version:
-            self.legal, self.legal_at, self.routes = {}, self.version, {}
+            self.legal, self.legal_at, self.routes, self.taken = {}, self.version, {}, {}
+
+    def legal_for(self, side: str) -> Sequence[Action]:
+        self._fresh()
         if side not in self.legal:
             self.legal[side] = self.match.legal_actions(side)
         return self.legal[side]
@@ -479,7 +498,7 @@ def apply_change(live: LiveGame, action: Action | None, side: str, snapshot_ever
         except IllegalAction as exc:
             raise unprocessable("illegal_action", str(exc)) from None
     live.legal_at = -1  # the state changed
-    live.routes = {}
+    live.routes, live.taken = {}, {}
     n = len(match.record.actions)
     body = canonical_json(game.to_json(match.state))
     over = match.is_over()

@@ -15,8 +15,10 @@ to the seat that owns it:
   for the teammate's agreement: the first seat to send it is marked ready and nothing
   changes; when the second sends it too, or the first sends it while the teammate has
   nothing of its own to do, it is taken. A seat that acts again withdraws its agreement.
-  The agreements live in the server's memory only: after a restart a seat says "done"
-  again;
+  An agreement is spent once the log holds that action once more (so it never carries
+  over to the next phase). The agreements live in the server's memory only: after a
+  restart, or with the teammate's request on another server process, a seat says
+  "done" again;
 * undo is not offered in a team game (a take-back could take a teammate's move).
 
 Games without teams keep one seat per side, named as the side.
@@ -62,8 +64,11 @@ class Team:
     """A team game's seats and the agreements to end a phase that stand."""
 
     seats: dict[str, tuple[str, str]]  # seat -> (side, commander)
-    # seat -> the key of the joint action (``BOTH``) it agreed to; see the module's text.
-    ready: dict[str, str] = field(default_factory=dict)
+    # seat -> the key of the joint action (``BOTH``) it agreed to, and how many times the
+    # log held that very action then: once it is taken again, the agreement is spent (so
+    # it never carries over to the next phase, in this process or after catching up with
+    # another one's moves). See the module's text.
+    ready: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def commander(self, seat: str) -> str:
         return self.seats[seat][1]
@@ -92,6 +97,14 @@ def own_count(routes: Sequence[str], commander: str) -> int:
     return sum(1 for r in routes if r == commander)
 
 
+def times_taken(actions: Sequence[Action], action: Action) -> int:
+    """How many times the log ``actions`` holds ``action`` (side, verb and args)."""
+    key = action.key()
+    return sum(
+        1 for a in actions if a.verb == action.verb and a.side == action.side and a.key() == key
+    )
+
+
 def route_of(legal: Sequence[Action], routes: Sequence[str], action: Action) -> str | None:
     """The route of ``action`` among the legal ones (None: not legal)."""
     for listed, r in zip(legal, routes, strict=True):
@@ -111,4 +124,5 @@ __all__ = [
     "route_of",
     "seat_name",
     "side_of_seat",
+    "times_taken",
 ]
