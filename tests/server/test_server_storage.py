@@ -51,7 +51,7 @@ def test_migrations_match_the_models(tmp_path: Path) -> None:
     db.migrate()  # idempotent: a restart runs it again
     with db.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0006"
     db.dispose()
 
 

@@ -336,3 +336,22 @@ def test_an_agreement_to_end_a_phase_never_carries_over_to_the_next(make_client:
     assert again["view"]["prompt"]["kind"] == "rail"
     assert again["team"]["ready"] == []
     assert again["your_turn"] is True
+
+
+def test_an_agreement_is_kept_in_the_database(make_client: Any) -> None:
+    """The northern commander's "done" given through one server is known to another
+    server on the same database, and to a server started afresh."""
+    first, second = make_client(), make_client()
+    game_id, seats = _team_game(first, dict.fromkeys(SEATS, "hotseat"))
+    done = {"verb": "done", "args": {}}
+    assert Seat(second, game_id, seats["axis_north"].token).act(done, 0).json()["seq"] == 0
+    third = make_client()  # a restart: the game is rebuilt from the database
+    waiting = Seat(third, game_id, seats["axis_south"].token).view().json()
+    assert waiting["team"]["ready"] == ["axis_north"]
+    assert waiting["team"]["seats_to_move"] == ["axis_south"]
+    # The southern commander's "done" through the first server ends the phase at once.
+    after = seats["axis_south"].act(done, 0).json()
+    assert after["seq"] == 1
+    assert after["view"]["prompt"]["kind"] == "rail"
+    assert after["team"]["ready"] == []
+    assert Seat(third, game_id, seats["axis_north"].token).view().json()["team"]["ready"] == []

@@ -136,7 +136,7 @@ class LiveCache:
         if found is None:
             live.mark_broken()
             return
-        version, meta, count, digest, snap, actions, agreed, hashes = found
+        version, meta, count, digest, snap, actions, agreed, hashes, team_ready = found
         if version != live.version:
             if version - live.version != count - n or count < n or len(actions) != count - n:
                 live.mark_broken()  # an undo happened: rebuild
@@ -161,6 +161,8 @@ class LiveCache:
         live.meta_version = max(live.meta_version, meta)
         live.open_sides = agreed
         live.token_hashes = hashes
+        if live.team is not None:
+            live.team.read_ready(team_ready)
         live.revoke_replaced()
         live.wire = {}
         live.publish(await self.workers.rules(live, encode, live))

@@ -76,6 +76,9 @@ class GameRow(Base):
     # ``spectate_delay`` turns behind).
     spectate: Mapped[str] = mapped_column(String(16), default="public", server_default="public")
     spectate_delay: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Team play (``teams.py``): each seat's standing agreement to end the phase, as
+    # ``{seat: [action key, times the log held it then]}``; None for no team or none.
+    team_ready: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class UserRow(Base):

@@ -460,13 +460,14 @@ class GameService:
         Slow rules do it all in one worker thread; fast ones run on the event loop and
         only the database write goes to a thread."""
         sides = live.watched_sides() | ({side} if live.seats[side].kind != "ai" else set())
+        agreements = dict(live.team.ready) if live.team is not None else None
         if live.team is not None and action is not None:
             action = as_listed(live, action)
             if not live.team_route(side, action):
                 # 38.1: the seat agreed to end the phase; its teammate has not yet.
                 wire = await self.workers.rules(live, encode, live, sides)
                 live.publish(wire)
-                await self.run(self.store.set_to_move, live.id, live.version, live.to_move_row())
+                await self._store_team_ready(live)
                 return wire
         every = self.settings.snapshot_every
         before = set(live.to_move_row())
@@ -484,9 +485,24 @@ class GameService:
             await self.run(self.store.commit, live, change)
             wire = encode(live, sides)
         live.publish(wire)
+        if live.team is not None and live.team.ready != agreements:
+            await self._store_team_ready(live)  # an agreement withdrawn, or spent
         if action is not None:
             self._tell_new_movers(live, before, side)
         return wire
+
+    async def _store_team_ready(self, live: LiveGame) -> None:
+        """Team play: store the agreements to end a phase and who is to move now, so that
+        a restart or another server process knows them too."""
+        assert live.team is not None
+        meta = await self.run(
+            self.store.set_team_ready,
+            live.id,
+            live.version,
+            live.to_move_row(),
+            live.team.ready_json(),
+        )
+        live.meta_version = max(live.meta_version, meta)
 
     def _tell_new_movers(self, live: LiveGame, before: set[str], actor: str) -> None:
         """Webhooks of the person seats that have just become ones to act."""

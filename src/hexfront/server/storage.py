@@ -93,8 +93,8 @@ _JOIN = text(
     "WHERE game_id = :id AND invite_hash = :invite AND token_hash IS NULL"
 )
 # version, meta_version, actions_count, state_hash, newest snapshot, new actions,
-# standing agreements, seat token hashes
-Changes = tuple[int, int, int, str, int, list[Any], set[str], dict[str, str | None]]
+# standing agreements, seat token hashes, team play's agreements to end a phase
+Changes = tuple[int, int, int, str, int, list[Any], set[str], dict[str, str | None], Any]
 _SNAP = text(
     "INSERT INTO snapshots (game_id, seq, state, hash, created_at) "
     "VALUES (:id, :seq, :state, :hash, :now)"
@@ -302,6 +302,7 @@ class GameStore:
         )
         if team:
             live.team = Team(team)
+            live.team.read_ready(row.team_ready)
         live.snapshot_seq = snapshot_seq
         live.meta_version = row.meta_version
         live.spectate, live.spectate_delay = row.spectate, row.spectate_delay
@@ -440,15 +441,20 @@ class GameStore:
                 )
             )
 
-    def set_to_move(self, game_id: str, version: int, to_move: list[str]) -> None:
-        """Write who is to move without a change of the game (team play: a seat agreed
-        to end the phase and now waits for its teammate), at the version it was seen at."""
+    def set_team_ready(
+        self, game_id: str, version: int, to_move: list[str], ready: dict[str, JSON]
+    ) -> int:
+        """Team play: write the seats' standing agreements to end the phase and who is to
+        move, at the version they were seen at (nothing if the game moved on meanwhile);
+        counted as a change that is not a move, so other processes hear of it. The new
+        ``meta_version``."""
         with self.db.write() as s:
             s.execute(
                 update(GAMES_T)
                 .where(GAMES_T.c.id == game_id, GAMES_T.c.version == version)
-                .values(to_move=to_move)
+                .values(to_move=to_move, team_ready=ready or None)
             )
+            return bump_meta(s, game_id, not self.db.is_sqlite)
 
     def set_webhook(self, game_id: str, side: str, url: str | None) -> None:
         """Set (or with ``None`` remove) a seat's webhook URL."""
@@ -605,6 +611,7 @@ class GameStore:
                     GAMES_T.c.meta_version,
                     GAMES_T.c.actions_count,
                     GAMES_T.c.state_hash,
+                    GAMES_T.c.team_ready,
                 ).where(GAMES_T.c.id == game_id)
             ).first()
             if row is None:
@@ -641,6 +648,7 @@ class GameStore:
             actions,
             agreed,
             hashes,
+            row[4],
         )
 
     # --- moves ----------------------------------------------------------------------------

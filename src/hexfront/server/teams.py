@@ -16,9 +16,9 @@ to the seat that owns it:
   changes; when the second sends it too, or the first sends it while the teammate has
   nothing of its own to do, it is taken. A seat that acts again withdraws its agreement.
   An agreement is spent once the log holds that action once more (so it never carries
-  over to the next phase). The agreements live in the server's memory only: after a
-  restart, or with the teammate's request on another server process, a seat says
-  "done" again;
+  over to the next phase). The agreements are stored with the game (``games.team_ready``)
+  and count as a change that is not a move, so a restart and every server process know
+  them;
 * undo is not offered in a team game (a take-back could take a teammate's move).
 
 Games without teams keep one seat per side, named as the side.
@@ -69,6 +69,20 @@ class Team:
     # it never carries over to the next phase, in this process or after catching up with
     # another one's moves). See the module's text.
     ready: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def ready_json(self) -> dict[str, JSON]:
+        """The agreements as the game's row keeps them."""
+        return {seat: [key, taken] for seat, (key, taken) in sorted(self.ready.items())}
+
+    def read_ready(self, raw: Any) -> None:
+        """The agreements from the game's row (what another process or a restart left)."""
+        self.ready = {}
+        if isinstance(raw, dict):
+            for seat, value in raw.items():
+                if seat in self.seats and isinstance(value, list) and len(value) == 2:
+                    key, taken = value
+                    if isinstance(key, str) and isinstance(taken, int):
+                        self.ready[seat] = (key, taken)
 
     def commander(self, seat: str) -> str:
         return self.seats[seat][1]
