@@ -297,3 +297,23 @@ def test_the_heuristic_agent_evacuates_near_the_front_and_builds_far_from_it() -
     choice = agent.choose(GAME.view(m.state, "axis"), legal)
     assert choice in legal
     assert choice.verb == "place_factory"
+
+
+def test_nothing_in_the_basic_game_whose_income_is_fixed() -> None:
+    # SBE4's income is the scenario's figure (7.3), not the map's centres: no plant to
+    # build, no centre to scorch, no factory to evacuate.
+    opts = {**ON, "optional_rules": "none"}
+    m = Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE4",
+            "turn": AUG_1941,
+            "side": "axis",
+            "phase": "production",
+            "options": opts,
+            "pp": {"germany": 10},
+        },
+    )
+    assert not offered(m, "start_factory")
+    take_control(m.state, "axis", [m.state.w.board.node("Minsk")])
+    assert factories.SCORCHED not in m.state.flags

@@ -26,6 +26,7 @@ from hexfront.engine.events import JSON
 
 from ..board import Site
 from ..state import AXIS, SOVIET, BiteState
+from .level import advanced
 
 NEW_FACTORIES = "or15_new_factories"
 SCORCHED_EARTH = "or16_scorched_earth"
@@ -43,7 +44,10 @@ MOVED = "evacuated"  # an evacuated factory on its way (16.2)
 
 
 def rule_on(state: BiteState, key: str) -> bool:
-    return state.options.get(key, False) is True
+    """Whether optional rule ``key`` is played: chosen, and in the Advanced Game, whose
+    income comes from the map's centres and factories (11.1-11.2); the Basic Game's
+    fixed incomes have nothing for these rules to act on."""
+    return state.options.get(key, False) is True and advanced(state)
 
 
 # --- new plants (15.1, 16.2) -----------------------------------------------------------------
