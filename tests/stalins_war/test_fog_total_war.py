@@ -1,7 +1,7 @@
-"""The fuzz's cheap fog check (``invariants.fog_leaks``) and Total War (7.6.4): a card played
-face up earlier in the turn and then shuffled into its deck when Total War joins stays named
-in the log of its play (history, not a leak); a line written after the shuffle that names it
-is still a leak."""
+"""The fuzz's cheap fog check (``invariants.fog_leaks``) and what it must not call a leak:
+a card played face up earlier in the turn and then shuffled into its deck when Total War
+joins (7.6.4) stays named in the log of its play (history); a hand shown by a card's rule
+to the side that played it. A line that names such cards otherwise is still a leak."""
 
 from __future__ import annotations
 
@@ -25,3 +25,16 @@ def test_a_card_played_before_total_war_joined_is_history() -> None:
         assert fog_leaks(s, GAME.view(s, viewer), viewer) == []
     s.emit("play", side=AXIS, round="ops", card=card, ops=3)  # named again after the shuffle
     assert any(card in p for p in fog_leaks(s, GAME.view(s, SOVIET), SOVIET))
+
+
+def test_a_hand_shown_by_a_cards_rule_is_no_leak_to_its_audience() -> None:
+    """Red Choir (S34), Foreign Armies East (A49): the enemy hand shown to the side that played
+    the card is known to it by rule; the same cards in a line for everyone are a leak."""
+    s = new("campaign")
+    s.turn_log = len(s.log)
+    hand = list(s.pile(AXIS, "hand"))
+    s.emit("hand_shown", SOVIET, side=AXIS, cards=hand)
+    assert fog_leaks(s, GAME.view(s, SOVIET), SOVIET) == []
+    assert fog_leaks(s, GAME.view(s, AXIS), AXIS) == []
+    s.emit("hand_shown", side=AXIS, cards=hand)  # to everyone: not what the rule allows
+    assert any(hand[0] in p for p in fog_leaks(s, GAME.view(s, SOVIET), SOVIET))

@@ -70,6 +70,9 @@ def _strings(value: object, out: set[str]) -> None:
 FACE_DOWN_KEYS = frozenset({"id", "kind", "side", "box", "hex"})
 # log events that move a card known to both sides into a hand (7.1.3: the set-aside cards)
 PUBLIC_MOVES = frozenset({"set_aside_taken"})
+# Log lines that show the other side's cards to their audience by a card's rule: Red Choir
+# (S34) and Foreign Armies East (A49) show the enemy hand to the side that played them
+SHOWN_BY_RULE = frozenset({"hand_shown"})
 
 
 def fog_leaks(state: SwState, view: dict[str, object], viewer: str) -> list[str]:
@@ -121,7 +124,13 @@ def fog_leaks(state: SwState, view: dict[str, object], viewer: str) -> list[str]
             [
                 e
                 for e in entries[last + 1 :]
-                if not (isinstance(e, dict) and e.get("kind") in PUBLIC_MOVES)
+                if not (
+                    isinstance(e, dict)
+                    and (
+                        e.get("kind") in PUBLIC_MOVES
+                        or (e.get("kind") in SHOWN_BY_RULE and e.get("audience") == viewer)
+                    )
+                )
             ],
             since[side],
         )
