@@ -57,6 +57,9 @@ DECISIVE_VALUE = 3.0
 PULL = 0.6  # score per hex nearer an objective
 # A side that wins only by taking one place (SBE1, SBE2: four turns) marches on it harder.
 DECISIVE_PULL = 3.5
+POCKET = 0.4  # score per enemy step a move would cut off from supply (bite_pockets.py)
+POCKET_CAP = 12.0  # steps: beyond that a bigger pocket is not worth more than a sure one
+HQ_RAIL = 2.0  # an HQ's ride to its armour, above most reserves' rides
 RAIL_PULL = 0.15  # score per hex a ride brings a reserve nearer a place that scores
 MINOR_DETOUR = 8  # hexes: how much farther an objective that scores nothing counts
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
@@ -217,6 +220,8 @@ class _Look:
         self.enemy_nodes = sorted(self.at_enemy)
         self._view = view
         self._net: Any = None
+        self._state: Any = None
+        self.pocket_box: list[Any] = [None]  # the agent's cache of find_pockets
         self._nearest: dict[int, int] = {}
         self.pull: dict[int, float] = {}  # objective pull per hex, for this one look
         turn = view.get("turn")
@@ -228,18 +233,32 @@ class _Look:
         self._defence: dict[int, float] = {}
         self._defended: set[int] | None = None
 
+    def state(self, world: World) -> Any:
+        """A state consistent with this view (hidden enemy blocks count as ground units)."""
+        if self._state is None:
+            state = self._view.get("_state")
+            if state is None:
+                from .determinize import determinize
+
+                state = determinize(self._view, world, random.Random(0))
+            self._state = state
+        return self._state
+
+    def pocket_value(self, node: int, world: World) -> float:
+        """Enemy steps a block of ours entering ``node`` would cut off from supply."""
+        if self.pocket_box[0] is None:
+            from .bite_pockets import find_pockets
+
+            self.pocket_box[0] = find_pockets(self.state(world), self.side)
+        return float(self.pocket_box[0].value(node))
+
     def supplied_at(self, node: int, nation: str, world: World) -> bool:
         """Whether a unit of ``nation`` standing in ``node`` would be in supply (4.3),
         judged from what this side sees (hidden enemy blocks count as ground units)."""
         if self._net is None:
             from hexfront.games.bite.rules.supply import compute
 
-            state = self._view.get("_state")
-            if state is None:
-                from .determinize import determinize
-
-                state = determinize(self._view, world, random.Random(0))
-            self._net = compute(state, self.side)
+            self._net = compute(self.state(world), self.side)
         from hexfront.games.bite.rules.supply import SUPPLY_POWER
 
         return bool(self._net.lane_ok(SUPPLY_POWER.get(nation, nation), node))
@@ -301,6 +320,10 @@ class HeuristicAgent:
         self._near: dict[int, int] = {}
         self._pull_key: tuple[str, str, tuple[int, ...]] | None = None
         self._pulls: dict[int, float] = {}
+        # The pockets (bite_pockets.py) hang on who controls what and where the enemy
+        # stands: a move of ours changes them only when it takes a hex.
+        self._pocket_key: tuple[str, str, tuple[int, ...]] | None = None
+        self._pocket_box: list[Any] = [None]
 
     def _public(self, view: dict[str, Any]) -> PublicInfo:
         if self._info is None:
@@ -332,6 +355,9 @@ class HeuristicAgent:
         if pull_key != self._pull_key:
             self._pull_key, self._pulls = pull_key, {}
         look.pull = self._pulls
+        if pull_key != self._pocket_key:
+            self._pocket_key, self._pocket_box = pull_key, [None]
+        look.pocket_box = self._pocket_box
         look.legal = legal
         look.turns_left = info.world.scenario.last_turn - look.turn
         return look
@@ -406,6 +432,7 @@ class HeuristicAgent:
                 look.nearest_enemy,
                 look.weather,
                 look.turns_left,
+                str(v.get("phase")),
             )
         if verb == "command":
             return bite_command.command_score(
@@ -415,8 +442,6 @@ class HeuristicAgent:
             # Advanced Game: black PP repair the HQs whose steps are the armour's fuel
             # (13.6); Germany keeps them (saved beside yellow PP, 11.2) for its own HQs.
             return -1.0 if a.args.get("colour") == "black" else 0.3
-        if verb in FACTORY_VERBS:  # optional rules 15, 16 and 32
-            return self._factory(a, v, look, info)
         if verb == "raid":  # 35.1: every Western bomber flies, the richest city first
             return 1.0 + 0.1 * float(str(a.args.get("pp", 0)))
         if verb == "intercept":  # 35.1: the Reich's fighters meet the bombers
@@ -429,6 +454,8 @@ class HeuristicAgent:
             return self._sea_air(a, look, info)  # 18.0, 23.0, 24.0 (optional rules)
         if verb == "disband":
             return -5.0
+        if verb in FACTORY_VERBS:  # optional rules 15, 16 and 32
+            return self._factory(a, v, look, info)
         if verb == "hit":
             unit = look.mine.get(str(a.args["unit"]), {})
             ladder = unit.get("ladder") or [1]
@@ -438,32 +465,6 @@ class HeuristicAgent:
         if verb == "eliminate":
             return -float(look.mine.get(str(a.args["unit"]), {}).get("strength", 0))
         return self._rng.random() * 0.1
-
-    def _factory(self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo) -> float:
-        """New plants while the game is long enough for them to pay (15.1), at most three
-        building a power; the cities far from the front; scorched centres repaired (16.0);
-        factories sent east when the enemy is near (16.2); bombers at the enemy's works
-        and stations while they are strong (32.0)."""
-        verb = a.verb
-        board = info.board
-        node = board.node(str(a.args["hex"])) if a.args.get("hex") else -1
-        if verb == "start_factory":
-            rows = (v.get("flags") or {}).get("new_plants") or []
-            building = sum(1 for r in rows if r[0] == a.args.get("power") and int(r[2]) < 10)
-            return 0.2 if look.turns_left >= 14 and building < 3 else -1.0
-        if verb == "build_factory":
-            return 0.8 if look.turns_left >= 3 else -0.5
-        if verb == "place_factory":
-            return 0.5 + 0.05 * min(look.nearest_enemy(node), 10) if node >= 0 else 0.5
-        if verb == "repair_centre":
-            return 0.6 if look.turns_left >= 4 else -0.5
-        if verb == "evacuate":
-            return 1.5 if node >= 0 and look.nearest_enemy(node) <= 4 else -1.0
-        # bomb: the works first, then the stations; a worn bomber stays home
-        unit = look.mine.get(str(a.args["unit"]), {})
-        if float(unit.get("strength", 0)) <= 1:
-            return -1.0
-        return BOMB_TARGET_SCORE.get(str(a.args.get("target")), 0.0)
 
     def _navy_activation(self, a: Action, look: _Look) -> float:
         """24.0: the Navy-HQ is activated (a step at the end of the turn, 13.6) only in
@@ -493,6 +494,32 @@ class HeuristicAgent:
             return -1.0
         friends = any(look.at_mine.get(n) for n in board.adjacency[to])
         return 0.2 if friends else -1.0
+
+    def _factory(self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo) -> float:
+        """New plants while the game is long enough for them to pay (15.1), at most three
+        building a power; the cities far from the front; scorched centres repaired (16.0);
+        factories sent east when the enemy is near (16.2); bombers at the enemy's works
+        and stations while they are strong (32.0)."""
+        verb = a.verb
+        board = info.board
+        node = board.node(str(a.args["hex"])) if a.args.get("hex") else -1
+        if verb == "start_factory":
+            rows = (v.get("flags") or {}).get("new_plants") or []
+            building = sum(1 for r in rows if r[0] == a.args.get("power") and int(r[2]) < 10)
+            return 0.2 if look.turns_left >= 14 and building < 3 else -1.0
+        if verb == "build_factory":
+            return 0.8 if look.turns_left >= 3 else -0.5
+        if verb == "place_factory":
+            return 0.5 + 0.05 * min(look.nearest_enemy(node), 10) if node >= 0 else 0.5
+        if verb == "repair_centre":
+            return 0.6 if look.turns_left >= 4 else -0.5
+        if verb == "evacuate":
+            return 1.5 if node >= 0 and look.nearest_enemy(node) <= 4 else -1.0
+        # bomb: the works first, then the stations; a worn bomber stays home
+        unit = look.mine.get(str(a.args["unit"]), {})
+        if float(unit.get("strength", 0)) <= 1:
+            return -1.0
+        return BOMB_TARGET_SCORE.get(str(a.args.get("target")), 0.0)
 
     def _goal_distance(self, look: _Look, info: PublicInfo) -> Callable[[int], int] | None:
         """Hexes from a node to the nearest place this side wins by taking and does not
@@ -605,6 +632,8 @@ class HeuristicAgent:
                 gain -= 0.5
             if to in info.ring.get(look.side, ()) and look.turns_left == 0:
                 gain += DECISIVE_VALUE  # one more hex of the ring held at the end
+            # The hex that closes a pocket: enemy armies beyond it lose their railway.
+            gain += POCKET * min(POCKET_CAP, look.pocket_value(to, info.world))
             nation = str(unit.get("nation", ""))
             if all_in:
                 pass  # the game ends this turn: supply no longer matters
@@ -811,6 +840,22 @@ class HeuristicAgent:
         garrison = self._garrison(here, to, look, info)
         if garrison:
             return garrison  # by rail into a threatened, empty objective
+        if unit.get("cls") in ("armor_hq", "air_hq") and info.world.scenario.rules == "advanced":
+            # An HQ walks 3 hexes a turn and its armour drives farther: by rail it catches
+            # up with the units it must keep within command range (13.3, 13.5).
+            follow = bite_command.hq_move_score(
+                unit,
+                here,
+                to,
+                look.mine,
+                board.node,
+                board.distance,
+                look.nearest_enemy,
+                look.weather,
+            )
+            if follow < bite_command.HQ_MOVE:
+                return -1.0
+            return HQ_RAIL + min(3.0, 2.0 * (follow - bite_command.HQ_MOVE))
         before, after = look.nearest_enemy(here), look.nearest_enemy(to)
         if before <= 4:
             return -1.0  # already at the front
