@@ -20,6 +20,7 @@ from hexfront.engine.protocol import (
     PositionGame,
     ReadsPositionFiles,
     RendersText,
+    SplitsCommand,
 )
 from hexfront.games.bite.game import Bite
 
@@ -31,6 +32,7 @@ CAPABILITIES: tuple[Any, ...] = (
     HasBoard,
     ReadsPositionFiles,
     PositionGame,
+    SplitsCommand,
 )
 
 
