@@ -52,10 +52,16 @@ def test_a_rule_implemented_later_does_not_change_a_recorded_game(
     match = Match(Bite(), "SBE5", {"optional_rules": "booklet"}, 5)
     recorded = dict(match.record.options)
     before = optional.resolve(recorded, "SBE5")
-    later = next(r for r in optional.optional_rules() if not r.implemented and "SBE5" in r.booklet)
+    waiting = [r for r in optional.optional_rules() if not r.implemented and "SBE5" in r.booklet]
+    # Once every rule of the rulebook is implemented, a rule of a later rulebook stands in.
+    later = (
+        waiting[0]
+        if waiting
+        else optional.OptionalRule("40", "or40_later", "Later", "", ("SBE5",), False)
+    )
+    rules = optional.optional_rules() if waiting else (*optional.optional_rules(), later)
     grown = tuple(
-        dataclasses.replace(r, implemented=True) if r.key == later.key else r
-        for r in optional.optional_rules()
+        dataclasses.replace(r, implemented=True) if r.key == later.key else r for r in rules
     )
     monkeypatch.setattr(optional, "optional_rules", lambda: grown)
     monkeypatch.setattr(optional, "rules_by_key", lambda: {r.key: r for r in grown})
