@@ -334,6 +334,10 @@ def test_the_air_war_over_germany() -> None:
     m.act(fix)
     assert strategic.interceptor_strengths(m.state)["gst-fj2"] == 4
     assert wealth(m, "germany") == before - 2
+    # The repair is the Axis' secret (1.3): the Soviets read the PP spent, not the strength.
+    axis_log = [e for e in m.view("axis")["log"] if e["kind"] == "interceptor_repaired"]
+    assert [e["data"]["strength"] for e in axis_log] == [4]
+    assert all(e["kind"] != "interceptor_repaired" for e in m.view("soviet")["log"])
 
 
 def test_bad_weather_halves_the_air_fire_but_not_the_bombs() -> None:
@@ -374,8 +378,14 @@ def test_the_view_shows_the_strategic_war() -> None:
     for side in ("axis", "soviet"):
         track = m.view(side)["strategic_warfare"]
         assert track["western_bombers"] == 3
-        assert track["interceptors"] == [4, 4]
         assert track["hits"] == {"bombers_a2a": 6, "fighters_a2a": 5, "aa": 6, "bombs": 5}
+    # The interceptors are Axis blocks: the Soviets learn their number, not their strength
+    # (1.3), neither in the track nor in the flags (issue 20).
+    assert m.view("axis")["strategic_warfare"]["interceptors"] == [4, 4]
+    soviet = m.view("soviet")
+    assert "interceptors" not in soviet["strategic_warfare"]
+    assert soviet["strategic_warfare"]["interceptor_count"] == 2
+    assert strategic.INTERCEPTORS not in soviet["flags"]
     assert "strategic_warfare" not in axis_production(AUG_1942, LL).view("axis")
 
 

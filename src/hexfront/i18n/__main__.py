@@ -25,6 +25,7 @@ from . import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
 #: every module it matches.
 SOURCES = (
     "games/bite/text.py",
+    "games/bite/track_text.py",
     "games/stalins_war/text.py",
     "engine/match.py",
     "engine/protocol.py",

@@ -325,8 +325,10 @@ class Bite:
 
     def render_text(self, view: dict[str, JSON]) -> str:
         from .text import render
+        from .track_text import track_lines
 
-        return render(view)
+        # Issue 20: the optional rules' tracks (tech, Lend-Lease, air war, factories) below.
+        return "\n".join([render(view), *track_lines(view)])
 
     def describe_action(self, action: Action, view: dict[str, JSON] | None = None) -> str:
         from .text import describe

@@ -17,10 +17,21 @@ from typing import cast
 from hexfront.engine.events import JSON, json_copy
 from hexfront.engine.sequence import Decision
 
-from .rules import command, dated, landing_marks, lend_lease, partisans, reserve, strategic
+from .rules import (
+    command,
+    dated,
+    economy,
+    factories,
+    landing_marks,
+    lend_lease,
+    partisans,
+    reserve,
+    strategic,
+)
 from .rules.basics import FROZEN_TURN1
 from .rules.level import advanced
 from .state import (
+    AXIS,
     CONTROL_LETTER,
     DISBANDED,
     ELIMINATED,
@@ -314,13 +325,15 @@ def build_view(state: BiteState, side: str | None, decision: Decision | None) ->
             "stack": [f.to_json() for f in state.stack],
         }
         | _hq_view(state, side, fog)
-        | _optional_tracks(state)
+        | _optional_tracks(state, side, fog)
     )
 
 
-def _optional_tracks(state: BiteState) -> dict[str, JSON]:
-    """The tracks of optional rules 17, 34 and 35 when they are played (public: the Tech
-    Level chart, the Lend-Lease routes and the strategic war are open to both players)."""
+def _optional_tracks(state: BiteState, side: str | None, fog: bool) -> dict[str, JSON]:
+    """The tracks of optional rules 15-17, 32, 34 and 35 when they are played (public: the
+    Tech Level chart, the production trackers, the Lend-Lease routes and the strategic war
+    are open to both players; only the Reich's interceptors keep their strength from the
+    Soviets, as blocks do)."""
     out: dict[str, JSON] = {}
     if dated.minors_develop(state):
         out["tech"] = dated.tech_table(state)  # 17.1
@@ -330,7 +343,55 @@ def _optional_tracks(state: BiteState) -> dict[str, JSON]:
             "pool": cast(JSON, dict(lend_lease.pool(state))),
         }
     if strategic.played(state):  # 35.1: the bombers, the interceptors, the hit numbers
-        out["strategic_warfare"] = strategic.table(state)
+        table = strategic.table(state)
+        if fog and side != AXIS:  # 1.3: an enemy block's strength is not shown
+            shown = table.get("interceptors")
+            table = {k: v for k, v in table.items() if k != "interceptors"}
+            table["interceptor_count"] = len(shown) if isinstance(shown, list) else 0
+        out["strategic_warfare"] = table
+    if any(
+        factories.rule_on(state, key)
+        for key in (factories.NEW_FACTORIES, factories.SCORCHED_EARTH, factories.STRATEGIC_BOMBING)
+    ):
+        out["works"] = _works_track(state)  # 15, 16, 32: empty until something is built or hit
+    return out
+
+
+def _works_track(state: BiteState) -> dict[str, JSON]:
+    """What optional rules 15, 16 and 32 leave on the map, with hexes (the flags keep board
+    nodes): plants built or evacuated (15.1, 16.2), scorched places and their repairs (16.0),
+    the evacuated factories (16.2) and the bomb damage still in force (32.1-32.3)."""
+    out: dict[str, JSON] = {}
+    board = state.w.board
+    rows: list[JSON] = [
+        {
+            "power": p.power,
+            "colour": p.colour,
+            "progress": p.progress,
+            "of": economy.plant_price(),
+            "hex": board.id_of(p.node) if p.node >= 0 else None,
+            "pp": p.pp,
+            "moved": p.how == factories.MOVED,
+        }
+        for p in factories.plants(state)
+    ]
+    if rows:
+        out["plants"] = rows
+    scorched = factories.scorched(state)
+    if scorched:
+        out["scorched"] = {city: paid for city, (paid, _turn) in sorted(scorched.items())}
+    found = state.flags.get(factories.EVACUATED)
+    if isinstance(found, list) and found:
+        out["evacuated"] = [
+            {"city": city, "colour": colour}
+            for city, _, colour in (str(x).rpartition("/") for x in found)
+        ]
+    damage: list[JSON] = [
+        {"hex": board.id_of(d.node), "target": d.target, "hits": d.hits, "side": d.owner}
+        for d in factories.damage(state)
+    ]
+    if damage:
+        out["bomb_damage"] = damage
     return out
 
 
@@ -352,6 +413,8 @@ def _public_flags(state: BiteState, side: str | None) -> JSON:
     partisans.public_flags(flags, side)  # 29.0: partisans hidden until the Axis finds them
     reserve.public_flags(state, flags, side)  # 31.0: the enemy's reserves are not shown
     landing_marks.public_flags(state, flags, side)  # 23.0, 24.0: own landed units only
+    if side is not None and side != AXIS and state.options.get("fog", True):  # 35.1: Axis blocks
+        flags.pop(strategic.INTERCEPTORS, None)
     return flags
 
 

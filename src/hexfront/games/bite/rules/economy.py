@@ -159,6 +159,12 @@ def _price() -> int:
     return int(cast(int, _rules("industrial_development")["price"]))
 
 
+def plant_price() -> int:
+    """The PP a new plant costs, one a turn (15.1, SBE9), and the boxes an evacuated
+    factory travels (16.2): the production tracker's length, as the view shows it."""
+    return _price()
+
+
 def _plants_of(state: BiteState, power: str) -> list[tuple[str, int, int]]:
     """(colour, progress, turn last paid) of each plant of ``power``, in a fixed order."""
     found = state.flags.get(PLANTS)

@@ -427,7 +427,14 @@ def repair(state: BiteState, action: Action) -> None:
     keep = interceptor_strengths(state)
     keep[uid] += 1
     state.flags[INTERCEPTORS] = dict(sorted(keep.items()))
-    state.emit("interceptor_repaired", unit=uid, name=forces.unit(uid).name, strength=keep[uid])
+    # 1.3: a repair is the owner's secret, as for any block (the Soviets see the PP spent).
+    state.emit(
+        "interceptor_repaired",
+        audience=AXIS,
+        unit=uid,
+        name=forces.unit(uid).name,
+        strength=keep[uid],
+    )
     state.emit("pp_spent", side=AXIS, pp=cost)
 
 
