@@ -9,6 +9,7 @@ import { S, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
 import { L, fmt, word } from "./i18n";
 import { movers, seatName } from "./teams";
+import { drawTracks } from "./tracks";
 import { costWords, promptWords, phaseShort, weatherWord, REPORT_WORDS, lossesOf, pointLabel, verdictWords, MOVE_KINDS, TURN_WORDS, handoverText, logGroupTitle, opponentName, phaseOfEvent, stepOf, COMBAT_HELP, COMBAT_WORDS, FIRE_STEP, battleNow, boniWords, faces, fireLabel, maliWords, whyWords, KEY_WORDS, LEGEND_WORDS, PHASE_NAMES, terrainWord, attackCount, attackLabel, choiceCount, selectedHint, PHASE_ORDER, UI, aBlock, cap, classWord, describe, nationWord, power, logLine, monthOf, sideName, verbLabel, type LogEvent } from "./text";
 
 export interface Unit {
@@ -84,6 +85,7 @@ export class BiteTable {
   private victoryBox = h("details", { class: "victory", open: true });
   private poolsBox = h("details", { class: "pools" });
   private advBox = h("details", { class: "advanced", open: true, "data-testid": "advanced" });
+  private tracksBox = h("details", { class: "tracks", open: true, hidden: true, "data-testid": "tracks" }); // optional rules 15-17, 32, 34, 35
   private activeHq = new Map<string, HqRow>(); // activated HQs by unit id (13.3)
   private hqFocus: string | null = null; // the activated HQ whose units are marked on the map (13.4)
   private supplyWords = new Map<string, string>(); // own blocks not in full supply: limited, siege... (4.0, 12.0, 13.5)
@@ -129,7 +131,7 @@ export class BiteTable {
     const helpButton = button("?", () => this.keys.toggleHelp(), { class: "quiet", title: UI.helpHint, "aria-label": UI.helpHint, "data-testid": "help-toggle" });
     const tools = h("div", { class: "map-tools", "data-testid": "map-tools" }, boardControls(board), h("div", { class: "tool-group" }, legendButton, helpButton), this.overlayControls());
     const side = h("aside", { class: "side", "data-testid": "side" },
-      this.banner, this.reportBox, this.handoverBox, this.promptBox, this.battleBox, this.inspector, this.advBox, this.victoryBox, this.poolsBox,
+      this.banner, this.reportBox, this.handoverBox, this.promptBox, this.battleBox, this.inspector, this.advBox, this.tracksBox, this.victoryBox, this.poolsBox,
       h("section", { class: "log-wrap" }, h("h3", {}, L.table.gameLog), this.logBox));
     this.root = h("div", { class: "bite" }, this.tracker, ...(extraBar ? [extraBar] : []),
       h("div", { class: "main" }, h("div", { class: "map-area" }, tools, mapWrap), side), this.keys.help);
@@ -375,6 +377,7 @@ export class BiteTable {
     this.drawBattle();
     this.drawInspector();
     this.drawAdvanced();
+    drawTracks(this.tracksBox, this.view, this.place);
     this.drawVictory();
     this.drawPools();
     this.drawLog();
