@@ -242,3 +242,23 @@ def test_three_hits_on_a_port_stop_its_pp_by_sea() -> None:
     assert leningrad in resources.connected(state, "soviet", main, mined=True)  # 32.2: 1-2 hits
     factories.add_damage(state, factories.Damage(leningrad, "port", 1, "soviet", JULY_1941))
     assert leningrad not in resources.connected(state, "soviet", main, mined=True)  # 3 hits
+
+
+def test_one_hit_closes_a_harbour_to_sea_moves_and_three_to_siege_supply() -> None:
+    # 32.2: with one hit no transport sails from or to the port (18.0, 24.0); with three it
+    # keeps no besieged unit in supply (12.1) until the damage runs out.
+    from hexfront.games.bite.rules import naval, siege
+
+    m = position("soviet", ON, [], phase="movement")
+    state = m.state
+    odessa = state.w.board.node("Odessa")  # a major port: 4 units in siege supply
+    assert naval.port_open(state, odessa)
+    assert siege.siege_places(state, odessa, "soviet") == 4
+    factories.add_damage(state, factories.Damage(odessa, "port", 1, "soviet", JULY_1941))
+    assert not naval.port_open(state, odessa)
+    assert siege.siege_places(state, odessa, "soviet") == 4
+    factories.add_damage(state, factories.Damage(odessa, "port", 2, "soviet", JULY_1941))
+    assert siege.siege_places(state, odessa, "soviet") == 0
+    state.turn += 1  # the Soviet turn of the raid is over: repaired
+    assert naval.port_open(state, odessa)
+    assert siege.siege_places(state, odessa, "soviet") == 4

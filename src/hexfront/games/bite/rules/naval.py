@@ -41,7 +41,7 @@ from ..board import Board
 from ..state import ON_MAP, BiteState, Piece, enemy_of
 from ..units import UnitSpec
 from ..versions import differs
-from . import command, powers, resources
+from . import command, factories, powers, resources
 from .basics import eliminate, is_frozen, lose_step, sea_control, takes_one_more
 from .optional_rules import rule_on
 
@@ -160,10 +160,13 @@ def risky_seas(state: BiteState, side: str) -> frozenset[str]:
 
 
 def port_open(state: BiteState, node: int) -> bool:
-    """9.2: in snow the white-anchor ports are frozen: no naval move from or to them."""
+    """9.2: in snow the white-anchor ports are frozen: no naval move from or to them; nor
+    (32.2) while a bomb hit on the harbour is in force."""
     site = state.w.board.sites.get(node)
     if site is None or site.port is None or site.sea is None:
         return False
+    if factories.BOMBED in state.flags and factories.port_closed(state, node, 1):
+        return False  # 32.2 (optional rule): a bombed harbour takes no sea move for a turn
     return not (state.weather == "snow" and site.freezes)
 
 

@@ -30,6 +30,7 @@ from ..state import SOVIET, BiteState, Piece, enemy_of
 from ..types import Node
 from ..units import UnitSpec
 from ..versions import differs
+from . import factories
 from .basics import (
     controls,
     eliminate,
@@ -38,6 +39,7 @@ from .basics import (
     side_of_power,
     zoc_map,
 )
+from .infrastructure import economy_data
 from .level import advanced
 from .modifiers import fortification
 from .resources import paired_colour, pool
@@ -128,12 +130,20 @@ def siege_places(state: BiteState, node: Node, side: str) -> int:
     if site is None:
         return 0
     places = 0
-    if site.port is not None:
+    if site.port is not None and not _harbour_bombed(state, node):
         places = SIEGE_PLACES.get(site.port, 0)
     if site.type == CAPITAL and site.country is not None:
         own = side_of_power(site.country) == side
         places = max(places, CAPITAL_PLACES if own else 0)
     return places
+
+
+def _harbour_bombed(state: BiteState, node: Node) -> bool:
+    """32.2 (optional rule): a port with enough bomb hits in force supplies nobody."""
+    if factories.BOMBED not in state.flags:
+        return False
+    hits = int(economy_data()["strategic_bombing"]["port_closed_at"])
+    return factories.port_closed(state, node, hits)
 
 
 def siege_supplied(state: BiteState, cut_off: list[Piece]) -> set[str]:
