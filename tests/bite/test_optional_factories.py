@@ -317,3 +317,22 @@ def test_nothing_in_the_basic_game_whose_income_is_fixed() -> None:
     assert not offered(m, "start_factory")
     take_control(m.state, "axis", [m.state.w.board.node("Minsk")])
     assert factories.SCORCHED not in m.state.flags
+
+
+def test_sbe9_plants_finished_under_the_rule_stand_in_a_tracker_city() -> None:
+    # SBE9's industrial development is 15.1's: with the rule played, a half-built plant
+    # that is finished is placed like any new plant; without it, it produces off the map.
+    def nearly_done(options: dict[str, Any]) -> Match[BiteState]:
+        m = position("soviet", "production", options, scenario="SBE9", pp={"ussr": 10}, dice=[1])
+        m.state.flags[economy.PLANTS] = {"ussr": [["red", 9, 0]]}
+        m.act(Action("soviet", "build_plant", {"power": "ussr", "colour": "red"}))
+        return m
+
+    on = nearly_done(ON)
+    assert {a.args["city"] for a in on.legal_actions("soviet")} == {"Chelyabinsk", "Nizhny Tagil"}
+    assert economy.plants(on.state, "ussr") == {}
+    [row] = factories.plants(on.state)
+    assert (row.power, row.colour, row.progress, row.node) == ("ussr", "red", 10, -1)
+    off = nearly_done(OFF)
+    assert economy.plants(off.state, "ussr") == {"red": (1, 0)}
+    assert factories.NEW_PLANTS not in off.state.flags

@@ -283,9 +283,18 @@ def act(state: BiteState, action: Action) -> None:
     c, n, _ = rows[best]
     rows[best] = (c, n + step, state.turn)
     state.pp[power] -= step
+    finished = n + step >= _price()
+    if finished and factories.rule_on(state, factories.NEW_FACTORIES):
+        # 15.1 (optional rule): the finished plant stands in a city of the tracker, like
+        # any new plant, instead of producing off the map (the design choice without it)
+        del rows[best]
+        plants = factories.plants(state)
+        plants.append(factories.Plant(power, c, n + step, state.turn, -1, 1, factories.BUILT))
+        factories.store(state, plants)
     _store_plants(state, power, rows)
-    if n + step >= _price():
+    if finished:
         state.emit("plant_finished", power=power, colour=colour)
+        _next_placement(state, action.side)
     else:
         state.emit("plant_built_up", power=power, colour=colour, progress=n + step, of=_price())
 
