@@ -75,6 +75,17 @@ PUBLIC_MOVES = frozenset({"set_aside_taken"})
 SHOWN_BY_RULE = frozenset({"hand_shown"})
 
 
+def _unplayed_penalty(state: SwState, entry: dict[str, object]) -> bool:
+    """A VP line for the penalty of a card not yet played (A24: the Axis loses a VP each
+    Spring and Summer turn after 1941 until Hitler Takes Command is played): it names the
+    card to say it is unplayed, which both sides know, not where it lies."""
+    data = entry.get("data")
+    if entry.get("kind") != "vp" or not isinstance(data, dict):
+        return False
+    card = state.world.cards.get(str(data.get("card")))
+    return card is not None and bool(card.until_played) and card.id not in state.played
+
+
 def fog_leaks(state: SwState, view: dict[str, object], viewer: str) -> list[str]:
     """What ``viewer``'s view shows that it may not, checked cheaply enough for every action:
     the other side's hand (7.1: counts only), the cards still in either draw pile (their
@@ -129,6 +140,7 @@ def fog_leaks(state: SwState, view: dict[str, object], viewer: str) -> list[str]
                     and (
                         e.get("kind") in PUBLIC_MOVES
                         or (e.get("kind") in SHOWN_BY_RULE and e.get("audience") == viewer)
+                        or _unplayed_penalty(state, e)
                     )
                 )
             ],
