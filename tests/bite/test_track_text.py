@@ -131,3 +131,18 @@ def test_the_works_track_is_absent_without_rules_15_16_and_32() -> None:
     m = position({"optional_rules": "none", **off, "or32_strategic_bombing": False})
     assert "works" not in m.view("axis")
     assert HEADINGS[3] not in GAME.render_text(m.view("axis"))
+
+
+def test_own_landed_units_are_listed_for_their_side_only() -> None:
+    # 23.0: the Soviet paratroopers drop on an empty hex by Kharkov; their player reads it
+    # in the status, the Axis player does not (the view keeps the landing marks of one's own
+    # units only).
+    from .test_optional_landings import PARAS, offered, paras_at_kharkov
+
+    m = paras_at_kharkov()
+    m.act(next(a for a in offered(m, "airdrop") if a.args["to"] == "3430"))
+    name = next(u["name"] for u in m.view("soviet")["units"] if u.get("id") == PARAS)
+    soviet = GAME.render_text(m.view("soviet")).splitlines()
+    assert "Landed this turn (23.0, 24.0):" in soviet
+    assert f"  {name} came down by parachute at 3430 (23.0)" in soviet
+    assert "Landed this turn (23.0, 24.0):" not in GAME.render_text(m.view("axis"))

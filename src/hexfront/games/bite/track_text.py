@@ -23,6 +23,7 @@ from .text import (
     _colour_list,
     _key_words,
     cap,
+    names_in,
     place,
     power_word,
     side_word,
@@ -44,7 +45,29 @@ def track_lines(view: dict[str, JSON]) -> list[str]:
         lines += _air_war(v["strategic_warfare"])
     if isinstance(v.get("works"), dict):
         lines += _works(v["works"])
+    marks = (v.get("flags") or {}).get("landings")
+    if isinstance(marks, dict) and marks:  # 23.0, 24.0: the view keeps the own side's only
+        lines += _landings(view, marks)
     return lines
+
+
+# 23.0, 24.0: how a unit landed this turn (its battle's first round counts it).
+LANDING_WORDS = {
+    "airborne": N_("{name} came down by parachute at {place} (23.0)"),
+    "glider": N_("{name} landed by glider at {place} (23.0)"),
+    "amphibious": N_("{name} landed from the sea at {place} (24.0)"),
+}
+
+
+def _landings(view: dict[str, JSON], marks: dict[str, Any]) -> list[str]:
+    names = names_in(view)
+    lines = [_("Landed this turn (23.0, 24.0):")]
+    for uid, mark in sorted(marks.items()):
+        if not isinstance(mark, dict) or str(mark.get("how")) not in LANDING_WORDS:
+            continue
+        words = LANDING_WORDS[str(mark["how"])]
+        lines.append("  " + _(words, name=names.unit(uid), place=place(mark.get("hex"))))
+    return lines if len(lines) > 1 else []
 
 
 def _faces(lowest: object) -> str:
