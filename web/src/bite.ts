@@ -377,7 +377,7 @@ export class BiteTable {
     this.drawBattle();
     this.drawInspector();
     this.drawAdvanced();
-    drawTracks(this.tracksBox, this.view, this.place);
+    drawTracks(this.tracksBox, this.view, this.place, this.name);
     this.drawVictory();
     this.drawPools();
     this.drawLog();

@@ -17,6 +17,7 @@ export interface Tracks {
   lend_lease?: { routes: Route[]; pool: Record<string, number> };
   strategic_warfare?: { western_bombers: number; interceptors?: number[]; interceptor_count?: number; hits: Record<string, number> };
   works?: { plants?: Plant[]; scorched?: Record<string, number>; evacuated?: { city: string; colour: string }[]; bomb_damage?: Damage[] };
+  flags?: { landings?: Record<string, { how: string; hex: string }> };
 }
 
 const TECH_ORDER = ["germany", "ussr", "finland", "romania", "hungary", "slovakia", "italy"];
@@ -24,7 +25,7 @@ const FIELDS = ["infantry", "armor", "fighter", "bomber"];
 
 /** Whether the view holds a track of the optional rules. */
 export function hasTracks(v: Tracks): boolean {
-  return !!(v.tech || v.lend_lease || v.strategic_warfare || v.works);
+  return !!(v.tech || v.lend_lease || v.strategic_warfare || v.works || Object.keys(v.flags?.landings ?? {}).length);
 }
 
 /** Armour and air PP in words ("2 red (armour), 1 blue (air) PP"), "" when none. */
@@ -111,8 +112,20 @@ function works(track: NonNullable<Tracks["works"]>, place: (hex: string) => stri
   return section("works", T.worksTitle, list.childElementCount ? list : h("p", { class: "muted" }, T.nothing));
 }
 
+/** 23.0, 24.0: the own units that came down from the air or up from the sea this turn (the
+ * view keeps the landing marks of one's own units only). */
+function landings(marks: Record<string, { how: string; hex: string }>, place: (hex: string) => string, name: (id: string) => string): HTMLElement {
+  const T = L.tracks;
+  const list = h("ul", { class: "landings" });
+  for (const [uid, m] of Object.entries(marks).sort(([a], [b]) => a.localeCompare(b))) {
+    if (!Object.prototype.hasOwnProperty.call(T.landing, m.how)) continue;
+    list.append(h("li", { "data-landed": m.how }, fmt(word(T.landing, m.how), { name: name(uid), place: place(m.hex) })));
+  }
+  return section("landings", T.landingsTitle, list);
+}
+
 /** Fill ``box`` (a <details>) with a section per track the view holds; hide it when none. */
-export function drawTracks(box: HTMLDetailsElement, v: Tracks, place: (hex: string) => string): void {
+export function drawTracks(box: HTMLDetailsElement, v: Tracks, place: (hex: string) => string, name: (id: string) => string): void {
   const open = box.open;
   box.replaceChildren();
   box.open = open;
@@ -123,4 +136,6 @@ export function drawTracks(box: HTMLDetailsElement, v: Tracks, place: (hex: stri
   if (v.lend_lease) box.append(lendLease(v.lend_lease));
   if (v.strategic_warfare) box.append(airWar(v.strategic_warfare));
   if (v.works) box.append(works(v.works, place));
+  const marks = v.flags?.landings ?? {};
+  if (Object.keys(marks).length) box.append(landings(marks, place, name));
 }

@@ -481,5 +481,7 @@ export const en = {
     damageOne: "Bomb damage: {hits} hit on the {target} of {place} ({side}), until its owner's next turn is over (32.0)",
     damageMany: "Bomb damage: {hits} hits on the {target} of {place} ({side}), until its owner's next turn is over (32.0)",
     nothing: "Nothing built, evacuated, scorched or bombed yet",
+    landingsTitle: "Landed this turn (23.0, 24.0)",
+    landing: { airborne: "{name} came down by parachute at {place} (23.0)", glider: "{name} landed by glider at {place} (23.0)", amphibious: "{name} landed from the sea at {place} (24.0)" },
   },
 } as const;

@@ -480,5 +480,7 @@ export const es: Catalogue = {
     damageOne: "Daños por bombardeo: {hits} impacto en {target} de {place} ({side}), hasta el final del próximo turno de su dueño (32.0)",
     damageMany: "Daños por bombardeo: {hits} impactos en {target} de {place} ({side}), hasta el final del próximo turno de su dueño (32.0)",
     nothing: "Todavía nada construido, evacuado, arrasado ni bombardeado",
+    landingsTitle: "Desembarcadas o lanzadas en este turno (23.0, 24.0)",
+    landing: { airborne: "{name} se lanzó en paracaídas en {place} (23.0)", glider: "{name} aterrizó en planeador en {place} (23.0)", amphibious: "{name} desembarcó desde el mar en {place} (24.0)" },
   },
 };

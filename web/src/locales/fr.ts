@@ -480,5 +480,7 @@ export const fr: Catalogue = {
     damageOne: "Dégâts de bombardement : {hits} touche sur {target} de {place} ({side}), jusqu'à la fin du prochain tour de son propriétaire (32.0)",
     damageMany: "Dégâts de bombardement : {hits} touches sur {target} de {place} ({side}), jusqu'à la fin du prochain tour de son propriétaire (32.0)",
     nothing: "Rien encore de construit, d'évacué, de détruit ni de bombardé",
+    landingsTitle: "Débarquées ou larguées ce tour-ci (23.0, 24.0)",
+    landing: { airborne: "{name} a sauté en parachute à {place} (23.0)", glider: "{name} s'est posée en planeur à {place} (23.0)", amphibious: "{name} a débarqué depuis la mer à {place} (24.0)" },
   },
 };

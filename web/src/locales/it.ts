@@ -480,5 +480,7 @@ export const it: Catalogue = {
     damageOne: "Danni da bombardamento: {hits} colpo contro {target} di {place} ({side}), fino alla fine del prossimo turno del suo proprietario (32.0)",
     damageMany: "Danni da bombardamento: {hits} colpi contro {target} di {place} ({side}), fino alla fine del prossimo turno del suo proprietario (32.0)",
     nothing: "Ancora nulla di costruito, evacuato, bruciato o bombardato",
+    landingsTitle: "Sbarcate o lanciate in questo turno (23.0, 24.0)",
+    landing: { airborne: "{name} si è lanciata col paracadute a {place} (23.0)", glider: "{name} è atterrata in aliante a {place} (23.0)", amphibious: "{name} è sbarcata dal mare a {place} (24.0)" },
   },
 };
