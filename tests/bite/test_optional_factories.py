@@ -336,3 +336,21 @@ def test_sbe9_plants_finished_under_the_rule_stand_in_a_tracker_city() -> None:
     off = nearly_done(OFF)
     assert economy.plants(off.state, "ussr") == {"red": (1, 0)}
     assert factories.NEW_PLANTS not in off.state.flags
+
+
+def test_a_new_armour_plant_is_where_new_tanks_may_appear() -> None:
+    # 7.3.1: armour appears at a red factory; a new red plant standing in Dresden (a major
+    # city without one) makes it such a place from the next Production Phase on.
+    def places(with_plant: bool) -> set[object]:
+        m = position("axis", "exploitation", ON, unit=[{"id": "ger-pz-iii", "status": "held"}])
+        if with_plant:
+            dresden = m.state.w.board.node("Dresden")
+            factories.store(m.state, [plant("germany", "red", 10, dresden)])
+        while not (m.state.phasing == "axis" and m.state.phase == "production"):
+            legal = m.legal_actions(m.active_sides()[0])
+            m.act(next((a for a in legal if a.verb == "done"), legal[0]))
+        return {a.args["hex"] for a in offered(m, "place") if a.args["unit"] == "ger-pz-iii"}
+
+    dresden = GAME.world("SBE5", {}).board.id_of(GAME.world("SBE5", {}).board.node("Dresden"))
+    assert dresden not in places(False)
+    assert dresden in places(True)

@@ -78,11 +78,13 @@ def _destroy_enemy_factories(state: BiteState, side: str, site: Site) -> None:
     destroyed = state.flags.setdefault(FACTORIES_DESTROYED, [])
     assert isinstance(destroyed, list)
     if site.name not in destroyed:
-        working, shipyard = factories_at(state, site.node)
+        gone = factories.evacuated(state, site.name)  # 16.2: taken east, not here to take
+        working = [c for c in site.factories if c not in gone]
         destroyed.append(site.name)
         state.emit("factories_destroyed", city=site.name, side=side)
-        # 16.1 (optional rule): one PP of each taken factory's colour, once
-        factories.loot(state, side, [*working, *(["white"] if shipyard else [])], site.name)
+        # 16.1 (optional rule): one PP of each taken factory's colour, once (the new plants
+        # of 15.1 are looted by factories.on_capture)
+        factories.loot(state, side, [*working, *(["white"] if site.shipyard else [])], site.name)
 
 
 def factories_at(state: BiteState, node: int) -> tuple[tuple[str, ...], bool]:
@@ -93,11 +95,14 @@ def factories_at(state: BiteState, node: int) -> tuple[tuple[str, ...], bool]:
     destroyed = state.flags.get(FACTORIES_DESTROYED, [])
     if isinstance(destroyed, list) and site.name in destroyed:
         return (), False
+    plants = site.factories
     if factories.EVACUATED in state.flags:  # 16.2: factories taken east in 1941
         gone = factories.evacuated(state, site.name)
         if gone:
-            return tuple(c for c in site.factories if c not in gone), site.shipyard
-    return site.factories, site.shipyard
+            plants = tuple(c for c in plants if c not in gone)
+    if factories.NEW_PLANTS in state.flags:  # 15.1: new plants standing here (7.3.1)
+        plants += tuple(p.colour for p in factories.placed_at(state, node))
+    return plants, site.shipyard
 
 
 def update_front(state: BiteState) -> None:

@@ -604,8 +604,9 @@ def evacuations(state: BiteState, side: str, room: int) -> list[Action]:
         if c.owner != "ussr" or state.control[c.node] != SOVIET:
             continue
         working, _ = factories_at(state, c.node)
+        gone = factories.evacuated(state, c.name)  # a new plant of that colour is not it
         for colour, _pp in c.factories:
-            if colour in working and colour != "white":
+            if colour in working and colour not in gone and colour != "white":
                 args: dict[str, JSON] = {"city": c.name, "colour": colour}
                 args["hex"] = board.id_of(c.node)
                 out.append(Action(side, "evacuate", args))

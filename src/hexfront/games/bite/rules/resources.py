@@ -375,8 +375,9 @@ def _production(state: BiteState, c: Centre, *, factories: bool) -> dict[str, in
         _scorched_output(state, c, out)  # 16.0 (optional rule)
     if factories:
         working, _ = factories_at(state, c.node)  # 3.3: destroyed factories produce nothing
+        gone = factories.evacuated(state, c.name) if _EVACUATED in state.flags else ()
         for colour, pp in c.factories:
-            if colour in working:
+            if colour in working and colour not in gone:  # 16.2: evacuated ones neither
                 out[colour] = out.get(colour, 0) + pp
     if _BOMBED in state.flags:
         _bombed_output(state, c, out, factories)  # 32.1 (optional rule)
@@ -385,6 +386,7 @@ def _production(state: BiteState, c: Centre, *, factories: bool) -> dict[str, in
 
 _SCORCHED = factories.SCORCHED
 _BOMBED = factories.BOMBED
+_EVACUATED = factories.EVACUATED
 
 
 def _scorched_output(state: BiteState, c: Centre, out: dict[str, int]) -> None:
@@ -436,7 +438,10 @@ def bomb_hits_left(state: BiteState, node: int) -> int:
     working, _ = factories_at(state, node)
     for c in centres(state):
         if c.node == node:
-            hits -= sum(pp for colour, pp in c.factories if colour in working)
+            gone = factories.evacuated(state, c.name)
+            hits -= sum(
+                pp for colour, pp in c.factories if colour in working and colour not in gone
+            )
     return max(hits, 0)
 
 
