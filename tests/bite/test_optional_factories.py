@@ -252,6 +252,7 @@ def test_the_soviets_evacuate_a_factory_for_three_rail_moves_in_1941() -> None:
     m.act(kharkov)
     node = m.state.w.board.node("Kharkov")
     assert "red" not in factories_at(m.state, node)[0]
+    assert "red" not in resources.own_output(m.state, node)  # it makes nothing there now
     [row] = factories.plants(m.state)
     assert (row.power, row.colour, row.progress, row.pp, row.how) == (
         "ussr",

@@ -375,7 +375,7 @@ def _production(state: BiteState, c: Centre, *, factories: bool) -> dict[str, in
         _scorched_output(state, c, out)  # 16.0 (optional rule)
     if factories:
         working, _ = factories_at(state, c.node)  # 3.3: destroyed factories produce nothing
-        gone = factories.evacuated(state, c.name) if _EVACUATED in state.flags else ()
+        gone = _evacuated(state, c.name) if _EVACUATED in state.flags else frozenset()
         for colour, pp in c.factories:
             if colour in working and colour not in gone:  # 16.2: evacuated ones neither
                 out[colour] = out.get(colour, 0) + pp
@@ -387,6 +387,7 @@ def _production(state: BiteState, c: Centre, *, factories: bool) -> dict[str, in
 _SCORCHED = factories.SCORCHED
 _BOMBED = factories.BOMBED
 _EVACUATED = factories.EVACUATED
+_evacuated = factories.evacuated  # _production's argument `factories` hides the module
 
 
 def _scorched_output(state: BiteState, c: Centre, out: dict[str, int]) -> None:
