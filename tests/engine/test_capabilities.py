@@ -45,9 +45,11 @@ def test_bite_offers_every_capability() -> None:
     assert offered(Bite()) == {c.__name__ for c in CAPABILITIES}
 
 
-def test_the_example_game_lists_its_hidden_blocks_only() -> None:
+def test_the_example_game_words_its_actions_and_log_and_lists_its_hidden_blocks() -> None:
+    """Skirmish says its choices and log in the player's language (issue 18), so that
+    ``hexfront demo`` and ``play skirmish`` are not English whatever the language."""
     assert isinstance(Skirmish(), Game)
-    assert offered(Skirmish()) == {"ListsHidden"}
+    assert offered(Skirmish()) == {"DescribesActions", "FormatsLog", "ListsHidden"}
 
 
 def test_stalins_war_describes_actions_and_log_lines_and_lists_its_hidden_cards() -> None:

@@ -187,18 +187,30 @@ def test_a_socket_answers_in_the_language_it_asked_for(client: TestClient, lang:
     assert answers[lang]["detail"] != answers["en"]["detail"]
 
 
-def test_views_are_the_same_in_every_language(client: TestClient) -> None:
-    # A seat's payload is encoded once and shared by its sockets; a game without words of its
-    # own in the catalogues (here the test game) reads the same whatever the language asked.
+def test_the_example_game_words_its_view_in_the_language_and_nothing_else_changes(
+    client: TestClient,
+) -> None:
+    # The test game (Skirmish) words its choices and log itself (issue 18): a view asked
+    # for in another language carries those words in it, and the rest of the payload (the
+    # blocks, the prompt's keys, the legal actions) is the same in every language.
     _game_id, seats = create(client, {"red": "hotseat", "blue": "random"})
     red = seats["red"]
-    bodies = {
+    views = {
         lang: red.client.get(
             f"/api/games/{red.id}/view", headers=red.auth, params={"lang": lang}
-        ).content
+        ).json()
         for lang in LANGUAGES
     }
-    assert len(set(bodies.values())) == 1
+    words = {lang: view.pop("action_texts") for lang, view in views.items()}
+    for view in views.values():
+        view.pop("log_lines", None)
+    assert all(view == views["en"] for view in views.values())
+    assert words["en"][0] == "pass"
+    for lang in OTHERS:
+        with using(lang):
+            assert words[lang][0] == _("pass") != "pass"
+        assert len(words[lang]) == len(words["en"])
+        assert not any(" to " in text or "=" in text for text in words[lang]), words[lang]
 
 
 # --- Stalin's War's words in the request's language ---------------------------------------

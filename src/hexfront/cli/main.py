@@ -29,7 +29,7 @@ from hexfront.engine.protocol import (
 )
 from hexfront.engine.records import replay, save_record, state_hash
 from hexfront.games import registry
-from hexfront.i18n import _, _n
+from hexfront.i18n import NP_, _, _n, _p
 
 app = typer.Typer(
     name="hexfront",
@@ -85,6 +85,15 @@ def _use_language(lang: str) -> None:
         _fail(str(exc))
 
 
+#: The rules a scenario is played with, as ``hexfront games`` says them.
+RULES_WORDS = {
+    "basic": NP_("rules", "basic"),
+    "advanced": NP_("rules", "advanced"),
+    "core": NP_("rules", "core"),
+    "example": NP_("rules", "example"),
+}
+
+
 @app.command()
 def games(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable.")] = False,
@@ -95,18 +104,19 @@ def games(
         print(json.dumps({"games": [e.to_json() for e in entries]}, indent=2))
         return
     for entry in entries:
-        table = Table(title=f"{entry.title} ({entry.name}) - {entry.status}")
+        table = Table(title=f"{_(entry.title)} ({entry.name}) - {_(entry.status)}")
         for col in (_("scenario"), _("name"), _("turns"), _("rules"), _("playable")):
             table.add_column(col)
         yes, no = _("yes"), _("no")
         for s in entry.scenarios:
-            table.add_row(s.id, s.name, str(s.turns), s.rules, yes if s.playable else no)
+            rules = _p("rules", RULES_WORDS[s.rules]) if s.rules in RULES_WORDS else s.rules
+            table.add_row(s.id, _(s.name), str(s.turns), rules, yes if s.playable else no)
         console.print(table)
         if entry.options:
             console.print(
                 _("options (--option NAME=VALUE):")
                 + " "
-                + ", ".join(f"{o.name} ({o.label or o.help})" for o in entry.options),
+                + ", ".join(f"{o.name} ({_(o.label or o.help)})" for o in entry.options),
                 markup=False,
                 highlight=False,
             )
@@ -223,28 +233,28 @@ def _in_words(game: Game[Any], text: str) -> str:
 
 
 def _prompt_text(game: Game[Any], prompt: dict[str, Any]) -> str:
-    """A prompt in the player's language, where the game's text module words prompts
-    (``prompt_words``), else as the rules wrote it."""
+    """A prompt in the player's language, where the game (or its text module) words
+    prompts (``prompt_words``), else as the rules wrote it."""
     import importlib
 
     try:
         text = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".text")
     except ImportError:
         text = None
-    words = getattr(text, "prompt_words", None)
+    words = getattr(game, "prompt_words", None) or getattr(text, "prompt_words", None)
     return str(words(prompt)) if callable(words) else str(prompt.get("text", ""))
 
 
 def _verdict_text(game: Game[Any], result: dict[str, Any]) -> str:
-    """A result in the player's language, where the game's text module words verdicts
-    (``verdict_words``), else with the side keys said as words."""
+    """A result in the player's language, where the game (or its text module) words
+    verdicts (``verdict_words``), else with the side keys said as words."""
     import importlib
 
     try:
         text = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".text")
     except ImportError:
         text = None
-    words = getattr(text, "verdict_words", None)
+    words = getattr(game, "verdict_words", None) or getattr(text, "verdict_words", None)
     return str(words(result)) if callable(words) else _in_words(game, str(result["outcome"]))
 
 
@@ -485,7 +495,8 @@ def selfplay(
         "actions": _("actions"),
         "state_hash": _("state hash"),
     }
-    summary["winner"] = side_said(str(result.winner)) if result and result.winner else _("none")
+    nobody = _p("winner", "none")
+    summary["winner"] = side_said(str(result.winner)) if result and result.winner else nobody
     summary["outcome"] = _verdict_text(game, result.to_json()) if result else _("unfinished")
     for k, v in summary.items():
         console.print(f"{labels[k]}: {v}", markup=False, highlight=False)
@@ -552,10 +563,15 @@ def replay_cmd(
 
 @app.command()
 def demo() -> None:
-    """What works today: the engine example game, played in the terminal."""
+    """The engine's small example game (Skirmish), played in the terminal."""
     console.print(
-        "[bold]hexfront[/] is under construction. The web app and the BITE rules are not "
-        "built yet; this demo plays [bold]Skirmish[/], the engine's example game."
+        _(
+            "This demo plays Skirmish, the engine's small example game: three hidden blocks "
+            "a side on a field of 6 by 5 hexes. For the real games: hexfront play bite SBE1, "
+            "hexfront play stalins_war tournament, or hexfront serve for the browser."
+        ),
+        markup=False,
+        highlight=False,
     )
     if sys.stdin.isatty():
         play("skirmish", "standard", None, None, ["red=human", "blue=random"], 1, None)
@@ -710,9 +726,15 @@ def serve(
     ] = None,
 ) -> None:
     """Start the game server (FastAPI + uvicorn) and its built-in page."""
+    from hexfront.cli.serve_cmd import ServeError
     from hexfront.cli.serve_cmd import serve as run_server
 
-    run_server(host, port, db, data_dir, rate, burst, access_log, sqlite_sync, trusted_proxy or [])
+    try:
+        run_server(
+            host, port, db, data_dir, rate, burst, access_log, sqlite_sync, trusted_proxy or []
+        )
+    except ServeError as exc:
+        _fail(str(exc))
 
 
 _DB_HELP = "database URL; default: SQLite in the data directory"
@@ -792,7 +814,7 @@ def import_cmd(
     links = made.get("links")
     if isinstance(links, dict):
         for side, link in links.items():
-            console.print(f"  {side}: {link}", highlight=False)
+            console.print(f"  {side_said(str(side))}: {link}", highlight=False)
 
 
 @app.command()
@@ -814,21 +836,46 @@ def bench(
     if as_json:
         print(json.dumps(report, indent=2))
         return
+    for line in bench_lines(scenario, report):
+        console.print(line, markup=False, highlight=False)
+
+
+def bench_lines(scenario: str, report: dict[str, Any]) -> list[str]:
+    """``hexfront bench``'s report in the player's language: the numbers and units as
+    measured, the words translated; a figure not measured is said so, not "None"."""
     rp, sp = report["random_play"], report["supply"]
-    engine = "compiled rules (mypyc)" if report["engine"] == "mypyc" else "pure Python rules"
-    console.print(
-        f"random play on {scenario} with {engine}: {rp['actions_per_second']} actions/s, "
-        f"{rp['ms_per_turn']} ms per turn"
+    engine = _("compiled rules (mypyc)") if report["engine"] == "mypyc" else _("pure Python rules")
+    per_turn = rp.get("ms_per_turn")
+    turn = (
+        _("{ms} ms per turn", ms=per_turn)
+        if per_turn is not None
+        else _("no turn finished in the time given")
     )
-    console.print(
-        f"supply of all units: {sp['ours_ms']} ms (networkx {sp['networkx_ms']} ms, {sp['speedup']}x)"
-    )
+    lines = [
+        _(
+            "random play on {scenario} with {engine}: {rate} actions/s, {turn}",
+            scenario=scenario,
+            engine=engine,
+            rate=rp["actions_per_second"],
+            turn=turn,
+        ),
+        _(
+            "supply of all units: {ours} ms (networkx {networkx} ms, {speedup}x faster)",
+            ours=sp["ours_ms"],
+            networkx=sp["networkx_ms"],
+            speedup=sp["speedup"],
+        ),
+    ]
     chess = report.get("openspiel_chess")
     if chess:
-        console.print(
-            f"OpenSpiel chess: {chess['actions_per_second']} actions/s; "
-            f"ratio {report['ratio_vs_openspiel_chess']}"
+        lines.append(
+            _(
+                "OpenSpiel chess: {rate} actions/s; ratio {ratio}",
+                rate=chess["actions_per_second"],
+                ratio=report["ratio_vs_openspiel_chess"],
+            )
         )
+    return lines
 
 
 if __name__ == "__main__":  # pragma: no cover

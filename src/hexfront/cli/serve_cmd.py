@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import re
+import socket
 from pathlib import Path
+
+from hexfront.i18n import _
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
 # uvicorn's loggers: requests (access), and WebSocket lines, which go to the error log
 # whether or not the access log is on.
 SERVER_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "hexfront")
+
+
+class ServeError(Exception):
+    """Why the server cannot start, in the player's language (the command says it)."""
 
 
 class RedactTokens(logging.Filter):
@@ -57,11 +65,31 @@ def serve(
         settings.sqlite_synchronous = sync.upper()
     if trusted_proxies:
         settings.trusted_proxies = list(trusted_proxies)
-    where = db or f"SQLite in {(data_dir or default_data_dir()).resolve()}"
-    app = create_app(db, data_dir, settings)
+    folder = (data_dir or default_data_dir()).resolve()
+    where = _safe(db) if db else _("SQLite in {folder}", folder=folder)
+    _check_port(host, port)
+    try:
+        app = create_app(db, data_dir, settings)
+    except Exception as exc:  # any failure to open the storage is said in words
+        raise ServeError(
+            _(
+                "cannot open the storage {where}: {why}",
+                where=where,
+                why=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+            )
+        ) from exc
     for name in SERVER_LOGGERS:
         logging.getLogger(name).addFilter(RedactTokens())
-    print(f"hexfront server on http://{host}:{port}  (storage: {_safe(where)})", flush=True)
+    # uvicorn's own log lines that follow are the operator's, in English, as uvicorn writes them.
+    print(
+        _(
+            "hexfront server on http://{host}:{port}  (storage: {where})",
+            host=host,
+            port=port,
+            where=where,
+        ),
+        flush=True,
+    )
     uvicorn.run(
         app,
         host=host,
@@ -73,6 +101,40 @@ def serve(
         # (uvicorn's own reading trusts any local peer).
         proxy_headers=False,
     )
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse, in words, a port that cannot be listened on (taken, or not ours to take),
+    before uvicorn would say so in its own English log."""
+    if not 0 < port < 65536:
+        raise ServeError(_("the port must be between 1 and 65535, not {port}", port=port))
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        raise ServeError(_("unknown host {host}", host=repr(host))) from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ServeError(
+                    _(
+                        "port {port} on {host} is already in use: stop what listens there or "
+                        "choose another with --port",
+                        port=port,
+                        host=host,
+                    )
+                ) from None
+            raise ServeError(
+                _(
+                    "cannot listen on {host} port {port}: {why}",
+                    host=host,
+                    port=port,
+                    why=exc.strerror or exc,
+                )
+            ) from None
 
 
 def _safe(url: str) -> str:

@@ -30,15 +30,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hexfront.i18n import N_, _, _n
+
 from .dice import Dice
 from .errors import UnknownGame
-from .events import JSON, REVEAL, Event
+from .events import JSON, REVEAL, ROLL, Event
 from .hexgrid import HexGrid
 from .protocol import Action, OptionInfo, Prompt, Result, ScenarioInfo
 from .sequence import Decision, Frame, Machine, Procedure
 
 GRID = HexGrid(6, 5)
 SIDES = ("red", "blue")
+#: The one prompt of the game; the view keeps it in English, ``prompt_words`` says it.
+TURN_PROMPT = N_("Move, attack or pass.")
+#: The sides as players read them (translated where read, through ``_``).
+SIDE_WORDS = {"red": N_("Red"), "blue": N_("Blue")}
 START = {
     "red-a": ("red", "Guards", "0102", 3),
     "red-b": ("red", "Rifles", "0103", 2),
@@ -96,7 +102,7 @@ class SideTurn(Procedure[SkirmishState]):
         self, m: Machine[SkirmishState], state: SkirmishState, frame: Frame
     ) -> Decision | None:
         side = str(frame.vars["side"])
-        return Decision(Prompt(side, "turn", "Move, attack or pass."), _choices(state, side))
+        return Decision(Prompt(side, "turn", TURN_PROMPT), _choices(state, side))
 
     def act(
         self, m: Machine[SkirmishState], state: SkirmishState, frame: Frame, action: Action
@@ -109,6 +115,24 @@ class SideTurn(Procedure[SkirmishState]):
             target = next(k for k, b in state.blocks.items() if b.handle == action.args["target"])
             _battle(state, str(action.args["block"]), target)
         m.end(state)
+
+
+def _block_seen(key: str, view: dict[str, JSON] | None, *, by_id: bool) -> tuple[str | None, str]:
+    """The name (None while hidden from the reader) and hex of a block of ``view``, found
+    by its id (the reader's own blocks) or by its handle (the enemy's)."""
+    blocks = view.get("blocks") if view else None
+    if isinstance(blocks, dict):
+        for handle, entry in blocks.items():
+            if isinstance(entry, dict) and (entry.get("id") if by_id else handle) == key:
+                name = entry.get("name")
+                return (name if isinstance(name, str) else None), str(entry.get("hex", "?"))
+    return None, "?"
+
+
+def _side(side: object) -> str:
+    """A side as players read it, in their language ("red" -> "Rosso")."""
+    word = SIDE_WORDS.get(str(side))
+    return _(word) if word else _("nobody")
 
 
 def _alive(state: SkirmishState, side: str) -> bool:
@@ -155,14 +179,14 @@ class Skirmish:
     """The example game, implementing :class:`hexfront.engine.protocol.Game`."""
 
     name = "skirmish"
-    title = "Skirmish (engine example)"
+    title = N_("Skirmish (engine example)")
     sides = SIDES
 
     def scenarios(self) -> Sequence[ScenarioInfo]:
-        return [ScenarioInfo("standard", "Standard", 6, "example", True)]
+        return [ScenarioInfo("standard", N_("Standard"), 6, "example", True)]
 
     def options(self) -> Sequence[OptionInfo]:
-        return [OptionInfo("rounds", 6, "number of rounds", (2, 4, 6, 8))]
+        return [OptionInfo("rounds", 6, N_("number of rounds"), (2, 4, 6, 8))]
 
     def setup(self, scenario: str, options: Mapping[str, JSON], seed: int) -> SkirmishState:
         if scenario != "standard":
@@ -235,6 +259,78 @@ class Skirmish:
             return Result(None, "draw", dict.fromkeys(SIDES, 0.5))
         winner = max(SIDES, key=lambda s: totals[s])
         return Result(winner, f"{winner} wins", {s: float(s == winner) for s in SIDES})
+
+    # -- words for players (terminal play), in the language chosen (hexfront.i18n) ------------
+
+    def describe_action(self, action: Action, view: dict[str, JSON] | None = None) -> str:
+        """An action as the deciding side reads it: its own block by name, the enemy's by
+        what that side may know of it (a revealed block's name, else "a hidden block")."""
+        if action.verb == "pass":
+            return _("pass")
+        name, start = _block_seen(str(action.args.get("block", "")), view, by_id=True)
+        own = name or _("a hidden block")
+        if action.verb == "move":
+            return _(
+                "move {block} from {start} to {hex}",
+                block=own,
+                start=start,
+                hex=action.args.get("to"),
+            )
+        enemy, where = _block_seen(str(action.args.get("target", "")), view, by_id=False)
+        return _(
+            "attack {target} in {hex} with {block}",
+            target=enemy or _("a hidden block"),
+            hex=where,
+            block=own,
+        )
+
+    def log_line(self, event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str:
+        """A log event as one sentence, naming only what the reader may know."""
+        kind = event.get("kind")
+        data = event.get("data")
+        data = data if isinstance(data, dict) else {}
+        if kind == "move":
+            return _("{side} moves a block", side=_side(data.get("side")))
+        if kind == REVEAL:
+            return _(
+                "revealed: {name}, strength {strength}",
+                name=data.get("name"),
+                strength=data.get("strength"),
+            )
+        if kind == ROLL:
+            dice = data.get("dice")
+            faces = [str(v) for v in dice] if isinstance(dice, list) else []
+            roller = _side(data.get("by"))
+            if data.get("purpose") == "attack":
+                return _n(
+                    "{side} attacks with {n} die: {dice}",
+                    "{side} attacks with {n} dice: {dice}",
+                    len(faces),
+                    side=roller,
+                    dice=" ".join(faces) or "-",
+                )
+            return _n(
+                "{side} defends with {n} die: {dice}",
+                "{side} defends with {n} dice: {dice}",
+                len(faces),
+                side=roller,
+                dice=" ".join(faces) or "-",
+            )
+        if kind == "eliminated":
+            return _("{name} is eliminated", name=data.get("name"))
+        return _("something happened that this game has no words for")
+
+    def prompt_words(self, prompt: Mapping[str, JSON]) -> str:
+        """The prompt of a view in the player's language."""
+        text = prompt.get("text")
+        return _(TURN_PROMPT) if text in (None, TURN_PROMPT) else str(text)
+
+    def verdict_words(self, result: Mapping[str, JSON]) -> str:
+        """The verdict in the player's language (the record keeps ``outcome`` in English)."""
+        winner = result.get("winner")
+        if isinstance(winner, str) and winner in SIDE_WORDS:
+            return _("{side} wins: more strength left on the field", side=_side(winner))
+        return _("A draw: both sides have the same strength left")
 
     def to_json(self, state: SkirmishState) -> dict[str, JSON]:
         return {

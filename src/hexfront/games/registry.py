@@ -8,10 +8,15 @@ from typing import Any
 from hexfront.engine.errors import UnknownGame
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Game, OptionInfo, ScenarioInfo
+from hexfront.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
+    """A game as ``hexfront games`` lists it; ``title``, ``status`` and the scenarios' and
+    options' words are English here (and in JSON), marked for the catalogue and said in
+    the player's language by the command line."""
+
     name: str
     title: str
     sides: tuple[str, ...]
@@ -43,8 +48,10 @@ def catalog() -> list[GameEntry]:
             "bite",
             "Blocks in the East",
             ("axis", "soviet"),
-            "playable: the basic game (SBE1-SBE4), the advanced game's SBE5 and the long "
-            "scenarios SBE6-SBE9",
+            N_(
+                "playable: the basic game (SBE1-SBE4), the advanced game's SBE5 and the long "
+                "scenarios SBE6-SBE9"
+            ),
             bite_catalog.scenarios(),
             tuple(Bite().options()),
         ),
@@ -60,7 +67,7 @@ def catalog() -> list[GameEntry]:
             skirmish.name,
             skirmish.title,
             skirmish.sides,
-            "playable (a tiny example game for the engine)",
+            N_("playable (a tiny example game for the engine)"),
             tuple(skirmish.scenarios()),
             tuple(skirmish.options()),
         ),

@@ -29,10 +29,15 @@ SOURCES = (
     "games/stalins_war/text.py",
     "engine/match.py",
     "engine/protocol.py",
+    "engine/example.py",
     "server/*.py",
     "cli/main.py",
     "cli/map_cmd.py",
     "cli/data_cmd.py",
+    "cli/serve_cmd.py",
+    "cli/transfer_cmd.py",
+    "games/registry.py",
+    "games/stalins_war/game.py",
     "i18n/__init__.py",
 )
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "NP_": ((1, "c"), 2)}

@@ -10,6 +10,7 @@ from hexfront.engine.errors import IllegalAction, UnknownGame
 from hexfront.engine.events import JSON, Event
 from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo
 from hexfront.engine.sequence import Decision
+from hexfront.i18n import N_
 
 from .machine import MACHINE
 from .rules import control
@@ -18,7 +19,7 @@ from .rules.options import OPTIONS, check_options
 from .state import AXIS, ON_MAP, SIDES, SOVIET, Piece, SwState
 from .world import World, load_world
 
-PLAYABLE = (
+PLAYABLE = N_(
     "playable in the terminal and in the browser: every rule and all 110 cards, both scenarios"
     " to the verdict"
 )
