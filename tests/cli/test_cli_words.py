@@ -292,10 +292,42 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+# -- map and data commands: their titles, headers and errors ----------------------------------
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_data_and_map_commands_head_their_tables_in_the_language(lang: str) -> None:
+    """The rows are the data's own keys (ids, groups, JSON), as ``--json`` gives them; the
+    titles, column heads, summary lines and errors are the player's language."""
+    cards = run("data", "cards", "bite", lang=lang)
+    assert cards.exit_code == 1
+    assert said(
+        lang, "no card data for game {game}; known: stalins_war", game="'bite'"
+    ) in " ".join(cards.output.split())
+    assert "no card data" not in cards.output
+    cases = [
+        (("data", "check", "stalins_war"), ("Stalin's War strategy cards", "facts checked")),
+        (("map", "check", "stalins_war"), ("statistic", "km a hex")),
+    ]
+    for args, english in cases:
+        result = run(*args, lang=lang)
+        out = " ".join(result.output.split())
+        for words in english:
+            assert not re.search(rf"\b{re.escape(words)}\b", out), (args, words)
+        assert said(lang, "statistic" if args[0] == "map" else "side/deck") in out
+
+
 # -- every message of these modules has a translation, and no module escapes the check -------
 
 PACKAGE = Path(__file__).parents[2] / "src" / "hexfront"
-MODULES = ("cli/main.py", "cli/serve_cmd.py", "engine/example.py", "games/registry.py")
+MODULES = (
+    "cli/main.py",
+    "cli/serve_cmd.py",
+    "cli/data_cmd.py",
+    "cli/map_cmd.py",
+    "engine/example.py",
+    "games/registry.py",
+)
 
 
 @pytest.mark.parametrize("lang", OTHERS)

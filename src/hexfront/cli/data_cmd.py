@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from hexfront.engine.match import side_said
 from hexfront.i18n import _, _n
 
 data_app = typer.Typer(
@@ -200,8 +201,16 @@ def data_check(
 
 def _print_report(report: dict[str, Any]) -> None:
     if report.get("cards"):
-        table = Table(title="Stalin's War strategy cards")
-        for col in ("side/deck", "cards", "OPS", "RP", "starred", "CC", "reinforcements"):
+        table = Table(title=_("Stalin's War strategy cards"))
+        for col in (
+            _("side/deck"),
+            _("cards"),
+            "OPS",
+            "RP",
+            _("starred"),
+            "CC",
+            _("reinforcements"),
+        ):
             table.add_column(col)
         for group, row in report["cards"].items():
             rp = " ".join(f"{pool} {n}" for pool, n in row["rp"].items())
@@ -217,50 +226,61 @@ def _print_report(report: dict[str, Any]) -> None:
         console.print(table)
     if report.get("units"):
         u = report["units"]
-        table = Table(title=f"Stalin's War units ({u['units']})")
-        for col in ("side/size", "units"):
+        table = Table(title=_("Stalin's War units ({n})", n=u["units"]))
+        for col in (_("side/size"), _("units")):
             table.add_column(col)
         for group, n in u["per_side_size"].items():
             table.add_row(group, str(n))
         console.print(table)
         sources = ", ".join(f"{k} {n}" for k, n in u["by_source"].items())
-        console.print(f"unit values by source: {sources}")
+        console.print(_("unit values by source: {sources}", sources=sources), highlight=False)
         facts = u["facts_checked"]
         console.print(
-            f"facts checked: {facts['text']} from the text, "
-            f"{facts['example_of_play']} from the Example of Play"
+            _(
+                "facts checked: {text} from the text, {example} from the Example of Play",
+                text=facts["text"],
+                example=facts["example_of_play"],
+            ),
+            highlight=False,
         )
     if report.get("setup"):
         s = report["setup"]
         start = ", ".join(f"{side} {n}" for side, n in s["units_at_start"].items())
         console.print(
-            f"turn-1 setup: {s['hexes']} hexes, units {start}; entering later: "
-            f"{s['entering_by_card']} by card, {s['entering_by_rule']} by rule"
+            _(
+                "turn-1 setup: {hexes} hexes, units {start}; entering later: {by_card} by "
+                "card, {by_rule} by rule",
+                hexes=s["hexes"],
+                start=start,
+                by_card=s["entering_by_card"],
+                by_rule=s["entering_by_rule"],
+            ),
+            highlight=False,
         )
     if "blocks" in report:
-        table = Table(title="BITE blocks")
-        table.add_column("group")
-        table.add_column("blocks", justify="right")
+        table = Table(title=_("BITE blocks"))
+        table.add_column(_("group"))
+        table.add_column(_("blocks"), justify="right")
         for group, n in report["blocks"].items():
             table.add_row(group, str(n))
         console.print(table)
-        setups = Table(title="Setups (units placed)")
-        for col in ("setup", "soviet", "axis"):
+        setups = Table(title=_("Setups (units placed)"))
+        for col in (_("setup"), side_said("soviet"), side_said("axis")):
             setups.add_column(col)
         for name, counts in report["setups"].items():
             if counts:
                 setups.add_row(name, str(counts.get("soviet", 0)), str(counts.get("axis", 0)))
         console.print(setups)
         if report.get("supply_at_start"):
-            supply = Table(title="Supply at the start (4.3)")
-            for col in ("setup", "units", "out of supply"):
+            supply = Table(title=_("Supply at the start (4.3)"))
+            for col in (_("setup"), _("units"), _("out of supply")):
                 supply.add_column(col)
             for name, row in report["supply_at_start"].items():
                 cut = row["out_of_supply"]
                 shown = "?" if cut is None else str(len(cut))
                 supply.add_row(name, str(row["units"]), shown)
             console.print(supply)
-        console.print(f"map: {report['map']}")
+        console.print(_("map: {where}", where=report["map"]), highlight=False)
     for note in report["notes"]:
         console.print(f"[yellow]{_('note:')}[/] {note}", highlight=False)
     for w in report["warnings"]:
@@ -280,7 +300,9 @@ def data_cards(
 ) -> None:
     """List every strategy card (Stalin's War)."""
     if game_name != "stalins_war":
-        err.print(f"[bold red]error:[/] no card data for game {game_name!r}; known: stalins_war")
+        label = _("error:")
+        said = _("no card data for game {game}; known: stalins_war", game=repr(game_name))
+        err.print(f"[bold red]{label}[/] {said}", highlight=False)
         raise typer.Exit(1)
     from hexfront.games.stalins_war import cards
     from hexfront.games.stalins_war.text import card_summary, card_title
@@ -289,8 +311,8 @@ def data_cards(
     if as_json:
         print(json.dumps({"cards": [c.to_json() for c in deck]}, indent=2, ensure_ascii=False))
         return
-    table = Table(title=f"Stalin's War strategy cards ({len(deck)})")
-    for col in ("id", "deck", "title", "OPS", "RP", "*", "CC", "event"):
+    table = Table(title=_("Stalin's War strategy cards ({n})", n=len(deck)))
+    for col in ("id", _("deck"), _("title"), "OPS", "RP", "*", "CC", _("event")):
         table.add_column(col)
     for c in deck:
         table.add_row(
@@ -322,8 +344,17 @@ def data_units(
     if as_json:
         print(json.dumps({"units": [u.to_json() for u in units]}, indent=2, ensure_ascii=False))
         return
-    table = Table(title=f"BITE unit blocks ({len(units)})")
-    for col in ("id", "name", "nation", "class", "ladder", "dot", "arrival", "removal"):
+    table = Table(title=_("BITE unit blocks ({n})", n=len(units)))
+    for col in (
+        "id",
+        _("name"),
+        _("nation"),
+        _("class"),
+        _("ladder"),
+        _("dot"),
+        _("arrival"),
+        _("removal"),
+    ):
         table.add_column(col)
     for u in units:
         table.add_row(
@@ -346,8 +377,8 @@ def _stalins_war_units(as_json: bool) -> None:
     if as_json:
         print(json.dumps({"units": [u.to_json() for u in listed]}, indent=2, ensure_ascii=False))
         return
-    table = Table(title=f"Stalin's War combat units ({len(listed)})")
-    for col in ("id", "name", "nation", "size", "kind", "steps", "ZOC", "source"):
+    table = Table(title=_("Stalin's War combat units ({n})", n=len(listed)))
+    for col in ("id", _("name"), _("nation"), _("size"), _("kind"), _("steps"), "ZOC", _("source")):
         table.add_column(col)
     for u in listed:
         table.add_row(
@@ -357,7 +388,7 @@ def _stalins_war_units(as_json: bool) -> None:
             u.size,
             u.kind,
             " ".join(s.printed() for s in u.steps),
-            "yes" if u.zoc else "",
+            _("yes") if u.zoc else "",
             u.source,
         )
     console.print(table)

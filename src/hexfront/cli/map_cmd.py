@@ -94,10 +94,16 @@ def map_check(
         print(json.dumps({"stats": stats, "errors": errors}, indent=2, sort_keys=True))
     else:
         table = Table(
-            title=f"{game_name} map: {m.grid.width} x {m.grid.height} hexes, {len(m.boxes)} boxes"
+            title=_(
+                "{game} map: {width} x {height} hexes, {boxes} boxes",
+                game=game_name,
+                width=m.grid.width,
+                height=m.grid.height,
+                boxes=len(m.boxes),
+            )
         )
-        table.add_column("statistic")
-        table.add_column("value")
+        table.add_column(_("statistic"))
+        table.add_column(_("value"))
         for key in (
             "hexes_by_terrain",
             "places_by_type",
@@ -109,9 +115,9 @@ def map_check(
             table.add_row(key, json.dumps(stats[key]))
         for power, e in stats["economy"].items():
             if power != "later_years":
-                table.add_row(f"June 1941 PP, {power}", json.dumps(e["connected"]))
+                table.add_row(_("June 1941 PP, {power}", power=power), json.dumps(e["connected"]))
         for year, e in stats["economy"]["later_years"].items():
-            table.add_row(f"start line {year}", json.dumps(e))
+            table.add_row(_("start line {year}", year=year), json.dumps(e))
         console.print(table)
         for e in errors:
             err.print(f"[red]{_('error:')}[/] {e}", highlight=False)
@@ -238,9 +244,15 @@ def _sw_check(as_json: bool) -> None:
     if as_json:
         print(json.dumps({"stats": facts, "errors": errors}, indent=2, sort_keys=True))
     else:
-        table = Table(title=f"stalins_war map: {facts['grid']} hexes, {facts['hex_km']} km a hex")
-        table.add_column("statistic")
-        table.add_column("value")
+        table = Table(
+            title=_(
+                "stalins_war map: {grid} hexes, {km} km a hex",
+                grid=facts["grid"],
+                km=facts["hex_km"],
+            )
+        )
+        table.add_column(_("statistic"))
+        table.add_column(_("value"))
         for key, value in facts.items():
             table.add_row(key, json.dumps(value))
         console.print(table)
