@@ -286,6 +286,32 @@ def test_serve_refuses_a_taken_port_a_bad_port_and_a_bad_database_in_words(
         assert english_in(out) == [], out
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_uvicorns_start_up_and_shut_down_lines_are_said_in_the_language(lang: str) -> None:
+    import logging
+
+    from hexfront.cli.serve_cmd import UVICORN_LINES, SayInLanguage
+
+    with using(lang):
+        say = SayInLanguage()  # takes the language of the command that starts the server
+    samples = {1: (4321,), 3: ("http", "127.0.0.1", 8000)}
+    for template, (_sentence, names) in UVICORN_LINES.items():
+        args = samples.get(len(names), ())
+        record = logging.LogRecord("uvicorn.error", logging.INFO, "", 0, template, args, None)
+        record.color_message = template  # uvicorn's coloured English copy
+        english = record.getMessage()
+        assert say.filter(record)
+        line = record.getMessage()
+        assert line != english
+        assert "color_message" not in record.__dict__
+        assert english_in(line) == [], line
+        for value in args:
+            assert str(value) in line
+    other = logging.LogRecord("uvicorn.error", logging.INFO, "", 0, "Some other %s", ("x",), None)
+    assert say.filter(other)
+    assert other.getMessage() == "Some other x"
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -8,7 +8,7 @@ import re
 import socket
 from pathlib import Path
 
-from hexfront.i18n import _
+from hexfront.i18n import N_, _, language, using
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
 # uvicorn's loggers: requests (access), and WebSocket lines, which go to the error log
@@ -18,6 +18,43 @@ SERVER_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "hexfront")
 
 class ServeError(Exception):
     """Why the server cannot start, in the player's language (the command says it)."""
+
+
+#: uvicorn's own start-up and shut-down lines (its templates, as it logs them), each with a
+#: sentence of ours and the names of its arguments: said in the language of ``--lang``.
+UVICORN_LINES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "Started server process [%d]": (N_("server process {pid} started"), ("pid",)),
+    "Waiting for application startup.": (N_("starting the application"), ()),
+    "Application startup complete.": (N_("the application is ready"), ()),
+    "Uvicorn running on %s://%s:%d (Press CTRL+C to quit)": (
+        N_("listening on {scheme}://{host}:{port} (Ctrl+C stops the server)"),
+        ("scheme", "host", "port"),
+    ),
+    "Shutting down": (N_("shutting down"), ()),
+    "Waiting for application shutdown.": (N_("stopping the application"), ()),
+    "Application shutdown complete.": (N_("the application has stopped"), ()),
+    "Finished server process [%d]": (N_("server process {pid} finished"), ("pid",)),
+}
+
+
+class SayInLanguage(logging.Filter):
+    """Word uvicorn's start-up and shut-down lines in the language chosen when the server
+    started (requests lines and other messages pass as uvicorn writes them)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang = language()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        known = UVICORN_LINES.get(record.msg) if isinstance(record.msg, str) else None
+        args = record.args if isinstance(record.args, tuple) else ()
+        if known is not None and len(args) == len(known[1]):
+            sentence, names = known
+            with using(self.lang):
+                record.msg = _(sentence, **dict(zip(names, args, strict=True)))
+            record.args = ()
+            record.__dict__.pop("color_message", None)  # uvicorn's coloured English copy
+        return True
 
 
 class RedactTokens(logging.Filter):
@@ -80,7 +117,8 @@ def serve(
         ) from exc
     for name in SERVER_LOGGERS:
         logging.getLogger(name).addFilter(RedactTokens())
-    # uvicorn's own log lines that follow are the operator's, in English, as uvicorn writes them.
+    logging.getLogger("uvicorn.error").addFilter(SayInLanguage())
+    # uvicorn's start-up lines follow, worded by SayInLanguage; its request lines are its own.
     print(
         _(
             "hexfront server on http://{host}:{port}  (storage: {where})",
