@@ -172,6 +172,7 @@ export const en = {
     "destroyed dropping onto armour held in reserve (23.0)": "it dropped on armour held in reserve and was destroyed (23.0)",
     "shot down in its airborne assault (23.0)": "its drop was shot down by anti-aircraft fire (23.0)",
     "lost in its landing (24.0)": "lost in its landing from the sea (24.0)",
+    "shot down over Germany by Western bombers (35.1)": "shot down by the Western bombers over Germany (35.1)",
   },
   battleNow: "Battle at {place}, round {round}", battleAfter: " — after {fire}",
   turn: {

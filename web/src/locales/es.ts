@@ -171,6 +171,7 @@ export const es: Catalogue = {
     "destroyed dropping onto armour held in reserve (23.0)": "saltó sobre blindados en reserva y fue destruido (23.0)",
     "shot down in its airborne assault (23.0)": "derribado en su asalto aerotransportado (23.0)",
     "lost in its landing (24.0)": "perdido en su desembarco desde el mar (24.0)",
+    "shot down over Germany by Western bombers (35.1)": "derribado por los bombarderos occidentales sobre Alemania (35.1)",
   },
   battleNow: "Batalla en {place}, ronda {round}", battleAfter: " — tras {fire}",
   turn: {

@@ -171,6 +171,7 @@ export const fr: Catalogue = {
     "destroyed dropping onto armour held in reserve (23.0)": "il a sauté sur des blindés en réserve et a été détruit (23.0)",
     "shot down in its airborne assault (23.0)": "abattu pendant son assaut aéroporté (23.0)",
     "lost in its landing (24.0)": "perdu lors de son débarquement depuis la mer (24.0)",
+    "shot down over Germany by Western bombers (35.1)": "abattu par les bombardiers occidentaux au-dessus de l'Allemagne (35.1)",
   },
   battleNow: "Bataille à {place}, round {round}", battleAfter: " — après {fire}",
   turn: {

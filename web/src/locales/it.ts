@@ -171,6 +171,7 @@ export const it: Catalogue = {
     "destroyed dropping onto armour held in reserve (23.0)": "si è lanciato su corazzati tenuti in riserva ed è stato distrutto (23.0)",
     "shot down in its airborne assault (23.0)": "abbattuto durante il suo assalto aviotrasportato (23.0)",
     "lost in its landing (24.0)": "perduto nello sbarco dal mare (24.0)",
+    "shot down over Germany by Western bombers (35.1)": "abbattuto dai bombardieri occidentali sopra la Germania (35.1)",
   },
   battleNow: "Battaglia a {place}, round {round}", battleAfter: " — dopo {fire}",
   turn: {

@@ -878,6 +878,9 @@ WHY_WORDS = {
         "its drop was shot down by anti-aircraft fire (23.0)"
     ),
     "lost in its landing (24.0)": N_("lost in its landing from the sea (24.0)"),
+    "shot down over Germany by Western bombers (35.1)": N_(
+        "shot down by the Western bombers over Germany (35.1)"
+    ),
     "shot down by anti-aircraft fire over its target (32.0)": N_(
         "shot down by anti-aircraft fire over its target (32.0)"
     ),
