@@ -23,12 +23,9 @@ FRONT = 6  # hexes from the nearest enemy within which a unit is worth an action
 
 ACTIVATE = 60.0  # above any move, so that the HQs come first
 COMMAND = 50.0
-EXPLOIT_STEPS = 3  # an HQ exploits only with a step to spare after its two activations
 # An HQ moves before it activates (13.3): a move that brings more of its units into its
 # range scores above its activation, so the heuristic moves it up first.
 HQ_MOVE = ACTIVATE + 10.0
-FOLLOW_BEYOND = 8  # hexes beyond its reach within which an HQ's own armour still draws it
-FOLLOW_DECAY = 0.12
 # Fuel (action points) is scarce: armour within GOAL_REACH hexes of a place that decides
 # the game gets up to GOAL_FOCUS * GOAL_REACH more, the nearer the more.
 GOAL_REACH = 15
@@ -80,16 +77,10 @@ def activation_score(
     nearest_enemy: Callable[[int], int],
     weather: str,
     turns_left: int = 99,
-    phase: str = "movement",
 ) -> float:
     """Activate an HQ when at least one unit it could lead stands near the enemy. An HQ on
     its last step would lead one unit and then be removed (13.4, 13.6): only in the last
-    turn, when nothing is saved by keeping it.
-
-    Exploitation needs a second activation, which costs a second step the same turn (13.7),
-    while the coloured PP repair about two HQ steps a turn: an HQ drained that way leaves
-    its armour in limited supply (half MP, no attack, 13.5) for the turns after. So only a
-    strong HQ with several units to lead exploits, or any HQ in the last turn."""
+    turn, when nothing is saved by keeping it."""
     hq = mine.get(str(a.args["hq"]))
     if hq is None:
         return -1.0
@@ -99,8 +90,6 @@ def activation_score(
         return -1.0  # the step it would cost buys nothing (13.6)
     steps = int(hq.get("strength", 1))
     if steps <= 1 and hq.get("cls") != "supreme_hq" and turns_left > 0:
-        return -1.0
-    if phase == "exploitation" and turns_left > 0 and (steps < EXPLOIT_STEPS or len(near) < 2):
         return -1.0
     return ACTIVATE + min(len(near), steps)
 
@@ -142,18 +131,7 @@ def hq_move_score(
 
     def cover(at: int) -> float:
         led = front_units(hq, mine, node, distance, nearest_enemy, reach, at)
-        # Armour beyond reach still draws the HQ after it: the panzers drive on and an HQ
-        # left behind leaves them in limited supply next turn (13.5).
-        trail = (
-            sum(
-                max(0.0, 1.0 - FOLLOW_DECAY * (distance(at, there) - reach))
-                for u in led_units(hq, mine, node, distance, reach + FOLLOW_BEYOND, at)
-                if (there := _node_of(u, node)) >= 0 and distance(at, there) > reach
-            )
-            if hq.get("cls") != "supreme_hq"
-            else 0.0
-        )
-        return float(min(len(led), steps)) + 0.1 * len(led) + 0.3 * trail
+        return float(min(len(led), steps)) + 0.1 * len(led)
 
     gain = cover(to) - cover(here)
     # Closer to the front (the units will move on) but not in the front line itself.

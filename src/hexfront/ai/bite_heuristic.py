@@ -59,7 +59,6 @@ PULL = 0.6  # score per hex nearer an objective
 DECISIVE_PULL = 3.5
 POCKET = 0.4  # score per enemy step a move would cut off from supply (bite_pockets.py)
 POCKET_CAP = 12.0  # steps: beyond that a bigger pocket is not worth more than a sure one
-HQ_RAIL = 2.0  # an HQ's ride to its armour, above most reserves' rides
 RAIL_PULL = 0.15  # score per hex a ride brings a reserve nearer a place that scores
 MINOR_DETOUR = 8  # hexes: how much farther an objective that scores nothing counts
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
@@ -432,7 +431,6 @@ class HeuristicAgent:
                 look.nearest_enemy,
                 look.weather,
                 look.turns_left,
-                str(v.get("phase")),
             )
         if verb == "command":
             return bite_command.command_score(
@@ -633,7 +631,10 @@ class HeuristicAgent:
             if to in info.ring.get(look.side, ()) and look.turns_left == 0:
                 gain += DECISIVE_VALUE  # one more hex of the ring held at the end
             # The hex that closes a pocket: enemy armies beyond it lose their railway.
-            gain += POCKET * min(POCKET_CAP, look.pocket_value(to, info.world))
+            # Measured in the Basic Game only (bench/ai.md); the Advanced Game waits for a
+            # measurement of its own (SBE5's few games with it were no better).
+            if info.world.scenario.rules == "basic":
+                gain += POCKET * min(POCKET_CAP, look.pocket_value(to, info.world))
             nation = str(unit.get("nation", ""))
             if all_in:
                 pass  # the game ends this turn: supply no longer matters
@@ -840,22 +841,6 @@ class HeuristicAgent:
         garrison = self._garrison(here, to, look, info)
         if garrison:
             return garrison  # by rail into a threatened, empty objective
-        if unit.get("cls") in ("armor_hq", "air_hq") and info.world.scenario.rules == "advanced":
-            # An HQ walks 3 hexes a turn and its armour drives farther: by rail it catches
-            # up with the units it must keep within command range (13.3, 13.5).
-            follow = bite_command.hq_move_score(
-                unit,
-                here,
-                to,
-                look.mine,
-                board.node,
-                board.distance,
-                look.nearest_enemy,
-                look.weather,
-            )
-            if follow < bite_command.HQ_MOVE:
-                return -1.0
-            return HQ_RAIL + min(3.0, 2.0 * (follow - bite_command.HQ_MOVE))
         before, after = look.nearest_enemy(here), look.nearest_enemy(to)
         if before <= 4:
             return -1.0  # already at the front
