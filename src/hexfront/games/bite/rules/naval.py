@@ -322,12 +322,20 @@ def act(state: BiteState, action: Action) -> None:
     piece.moved = True
     piece.mp_left = 0
     piece.came_from = -1
+    finish_crossing(state, piece, "sea_move", frm, to, result)
+
+
+def finish_crossing(
+    state: BiteState, piece: Piece, kind: str, frm: int, to: int, result: str
+) -> None:
+    """The end of a crossing after its mine roll (18.1): sunk, or ashore at ``to`` (a step
+    lost when damaged), told in the log as ``kind``."""
     if result == "sunk":
-        state.emit_move("sea_move", piece, frm, to, result=result)
+        state.emit_move(kind, piece, frm, to, result=result)
         eliminate(state, piece, SUNK)
         return
     piece.node = to
-    state.emit_move("sea_move", piece, frm, to, result=result)
+    state.emit_move(kind, piece, frm, to, result=result)
     if result == "damaged":
         lose_step(state, piece, SUNK)
 

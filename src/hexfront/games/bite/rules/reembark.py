@@ -11,9 +11,9 @@ from hexfront.engine.protocol import Action
 from ..state import ON_MAP, BiteState
 from ..types import Node
 from . import command
-from .basics import eliminate, lose_step
+from .basics import lose_step
 from .landing_marks import AMPHIBIOUS, marks, unmark
-from .naval import SUNK, coast_seas, mine_roll, needs_roll, port_open, sea_route
+from .naval import coast_seas, finish_crossing, mine_roll, needs_roll, port_open, sea_route
 from .optional_rules import rule_on
 
 AMPHIBIOUS_RULE = "or24_amphibious"
@@ -72,11 +72,4 @@ def reembark(state: BiteState, action: Action) -> None:
     result = "arrives"
     if needs_roll(state, piece.side, route):
         result = mine_roll(state, piece, "mines: a re-embarkation")
-    if result == "sunk":
-        state.emit_move("reembark", piece, frm, port, result=result)
-        eliminate(state, piece, SUNK)
-        return
-    piece.node = port
-    state.emit_move("reembark", piece, frm, port, result=result)
-    if result == "damaged":
-        lose_step(state, piece, SUNK)
+    finish_crossing(state, piece, "reembark", frm, port, result)
