@@ -23,9 +23,10 @@ import pytest
 from hexfront.ai.bite_heuristic import HeuristicAgent
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
-from hexfront.games.bite import text
+from hexfront.games.bite import invariants, text
 from hexfront.games.bite.game import Bite
-from hexfront.games.bite.rules import command, landings, reserve
+from hexfront.games.bite.rules import command, landings, movement, reserve
+from hexfront.games.bite.rules.basics import can_stack
 from hexfront.games.bite.rules.modifiers import GROUND, BattleContext, modifiers
 from hexfront.games.bite.state import BiteState
 
@@ -429,3 +430,70 @@ def test_eliminated_marines_are_rebuilt_in_their_yards(rules: str, yards: set[st
     assert army  # an infantry army has places too ...
     if rules == "it-2.x":  # ... but the fortress yards open to marines only
         assert not {"Oranienbaum", "Sevastopol"} & army
+
+
+# --- 23.0, 24.0: the landed units may overstack in the turn of their landing -------------------
+
+
+def _move(m: Match[BiteState], unit: str, to: str) -> None:
+    m.act(next(a for a in offered(m, "move") if a.args["unit"] == unit and a.args["to"] == to))
+
+
+def test_landed_marines_do_not_count_against_the_stacking_limits_that_turn() -> None:
+    """24.0: marines may overstack in the turn of their landing: beside them the hex still
+    takes the two combat units the limits allow (3.10); a third is refused."""
+    armies = [
+        {"id": "sov-a-44", "hex": "3337"},
+        {"id": "sov-a-51", "hex": "3337"},
+        {"id": "sov-a-47", "hex": "3236"},
+    ]
+    m = marines_at_sevastopol(units=armies, dice=[1])
+    m.act(next(a for a in offered(m, "land") if a.args["to"] == "3336"))
+    _move(m, "sov-a-44", "3336")
+    assert "3336" in targets(m, "move", "sov-a-51")  # a third combat unit, beside the marines
+    _move(m, "sov-a-51", "3336")
+    assert "3336" not in targets(m, "move", "sov-a-47")  # the limits count the others
+    # The same marines walked in by land are counted as usual (3.10).
+    plain = position(SEA, [{"id": MARINES, "hex": "3336"}, *armies])
+    to_movement(plain)
+    _move(plain, "sov-a-44", "3336")
+    assert "3336" not in targets(plain, "move", "sov-a-51")
+
+
+def test_an_overstacked_landing_hex_stays_lawful_until_its_owner_moves_again() -> None:
+    armies = [{"id": "sov-a-44", "hex": "3337"}, {"id": "sov-a-51", "hex": "3337"}]
+    battle = [{"id": "sov-a-47", "hex": "3135"}, {"id": ENEMY, "hex": "3034"}]
+    m = marines_at_sevastopol(units=[*armies, *battle], dice=[1] * 200)
+    m.act(next(a for a in offered(m, "land") if a.args["to"] == "3336"))
+    _move(m, "sov-a-44", "3336")
+    _move(m, "sov-a-51", "3336")
+    _move(m, "sov-a-47", "3034")  # a battle elsewhere: the check runs in the Combat Phase
+    crowd = {MARINES, "sov-a-44", "sov-a-51"}
+
+    def lawful_until_next_soviet_move(x: Match[BiteState]) -> bool:
+        assert invariants.check(GAME, x.state, full=False) == []
+        return x.state.turn == 15 and x.state.phasing == "soviet" and x.state.phase == "movement"
+
+    drive(m, lambda x: x.state.phase == "combat", limit=20)
+    assert invariants.check(GAME, m.state, full=False) == []  # 3 combat units, 1 landed
+    assert movement.overstacked(m.state, "soviet") == set()  # the marks cover the hex
+    drive(m, lawful_until_next_soviet_move, limit=400)
+    # The Soviet Movement Phase of the next turn cleared the marks: the hex is over the
+    # limits, and its units must move out before ground movement ends (3.10, 7.3.2).
+    assert movement.overstacked(m.state, "soviet") == crowd
+    assert "end_ground" not in {a.verb for a in m.legal_actions("soviet")}
+    assert {a.args["unit"] for a in offered(m, "move")} & crowd
+
+
+def test_landed_paratroopers_leave_room_for_two_more_combat_units() -> None:
+    """23.0: paratroopers may overstack in the turn of their drop."""
+    m = paras_at_kharkov(units=[{"id": ENEMY, "hex": "3430"}], dice=[1] * 8)
+    m.act(next(a for a in offered(m, "airdrop") if a.args["to"] == "3430"))
+    state = m.state
+    node = state.w.board.node("3430")
+    assert state.pieces[PARAS].node == node
+    infantry = state.w.units["sov-a-44"]
+    assert can_stack(state, node, "soviet", [infantry, infantry])
+    assert not can_stack(state, node, "soviet", [infantry, infantry, infantry])
+    walked = position(AIR, [{"id": PARAS, "hex": "3430"}, {"id": ENEMY, "hex": "3430"}])
+    assert not can_stack(walked.state, node, "soviet", [infantry, infantry])  # counted (3.10)

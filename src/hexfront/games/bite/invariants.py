@@ -10,6 +10,7 @@ from hexfront.engine.protocol import canonical_json
 
 from .charts import charts
 from .game import Bite
+from .rules import landing_marks
 from .rules.command import rebuild_place
 from .state import DISBANDED, ELIMINATED, HELD, ON_MAP, POOL, REMOVED, BiteState
 from .types import OFF
@@ -62,7 +63,8 @@ def check(
             parked[(p.node, p.side)] += 1
     placing = state.phase in ("production", "rail", "movement", "supply")  # 7.3.2
     for (node, side), n in ground.items():
-        if not placing and (n > charts().max_ground or combat[(node, side)] > charts().max_combat):
+        over = n > charts().max_ground or combat[(node, side)] > charts().max_combat
+        if over and not placing and not landing_marks.overstack_kept(state, node, side):
             errors.append(
                 f"{side} overstacked in {board.id_of(node)}: {n} ground, {combat[(node, side)]} combat"
             )

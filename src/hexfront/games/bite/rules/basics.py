@@ -13,6 +13,7 @@ from ..units import UnitSpec
 from ..versions import differs
 from . import factories
 from .infrastructure import rails
+from .landing_marks import FLAG, overstack_excused
 from .level import advanced as advanced
 from .modifiers import fortification, rivers_frozen
 
@@ -220,6 +221,8 @@ def can_stack(state: BiteState, node: int, side: str, incoming: Iterable[UnitSpe
         if len(specs) == 1:
             return empty_hex_takes(specs[0])
     here = ground_at(state, node, side)
+    if FLAG in state.flags:  # 23.0, 24.0: units that came down here this turn may overstack
+        here = [p for p in here if not overstack_excused(state, p, node)]
     ground = len(here)
     combat = sum(1 for p in here if state.spec(p).is_combat)
     nations = {state.spec(p).nation for p in here}

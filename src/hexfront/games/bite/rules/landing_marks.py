@@ -73,6 +73,39 @@ def landed_how(state: BiteState, piece: Piece, node: int) -> str | None:
     return str(entry.get("how"))
 
 
+def overstack_excused(state: BiteState, piece: Piece, node: int) -> bool:
+    """23.0, 24.0: paratroopers, glider troops and marines may overstack in the turn of
+    their drop or landing: while their side moves and fights that turn, the stacking limits
+    (3.10) do not count them in the hex they came down in."""
+    return landed_how(state, piece, node) is not None
+
+
+def overstack_kept(state: BiteState, node: int, side: str) -> bool:
+    """Whether the hex holds a unit of ``side`` that came down there and still carries its
+    mark: a hex it overstacked may stay so until its owner's next Movement Phase, which
+    clears the marks and makes the units over the limits move out first (3.10, 7.3.2;
+    design choice)."""
+    if FLAG not in state.flags:
+        return False
+    hex_id = state.w.board.id_of(node)
+    for uid, entry in marks(state).items():
+        piece = state.pieces.get(uid)
+        if piece is None or piece.node != node or piece.side != side:
+            continue
+        if entry.get("side") == side and entry.get("hex") == hex_id:
+            return True
+    return False
+
+
+def clear_side(state: BiteState, side: str) -> None:
+    """The marks of ``side`` end as its next Movement Phase begins."""
+    book = {uid: m for uid, m in marks(state).items() if m.get("side") != side}
+    if book:
+        state.flags[FLAG] = cast(JSON, book)
+    else:
+        state.flags.pop(FLAG, None)
+
+
 def first_round_malus(state: BiteState, piece: Piece, node: int) -> int:
     """23.0: landed paratroopers (and glider troops) fire with one Malus in the first round
     of their battle; 24.0: so do landing marines."""

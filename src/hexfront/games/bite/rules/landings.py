@@ -36,8 +36,14 @@ Soviet Navy-HQ:
   another action point of the Navy-HQ: one more step lost, a new mine roll, and back to
   their port.
 
+Stacking: the landed units may overstack in the turn of their drop or landing (23.0,
+24.0): until their side's turn ends the stacking limits do not count them, so more units
+may join them in the hex. Design choice: a hex they left overstacked stays lawful until
+their owner's next Movement Phase, whose first ground moves must bring it within the
+limits (3.10, 7.3.2, as for new units placed in a full city).
+
 Design choices (docs/rules-coverage.md): the drop's anti-aircraft fire is rolled when the
-drop is made; the landed units do not overstack (3.10 is kept).
+drop is made.
 """
 
 from __future__ import annotations
@@ -60,11 +66,10 @@ from .basics import (
     is_frozen,
     lose_step,
     take_control,
-    takes_one_more,
     update_front,
 )
 from .combat import city_aa, fire, ground
-from .landing_marks import AIRBORNE, AMPHIBIOUS, FLAG, GLIDER, landing_data, mark
+from .landing_marks import AIRBORNE, AMPHIBIOUS, GLIDER, clear_side, landing_data, mark
 from .level import advanced, surprise_turn
 from .modifiers import AA, BattleContext
 from .naval import (
@@ -133,7 +138,8 @@ def _extra_hits(
 
 def _open_target(state: BiteState, piece: Piece, spec: UnitSpec, node: Node) -> bool:
     """An empty hex, or one held by enemy ground units, where the unit may stand (5.x)
-    and fight, within the stacking limits (3.10)."""
+    and fight. No stacking limit bars it: the landed unit may overstack that turn (23.0,
+    24.0; ``landing_marks.overstack_excused``)."""
     board = state.w.board
     if not board.playable[node] or board.terrain[node] == WATER:
         return False
@@ -144,11 +150,9 @@ def _open_target(state: BiteState, piece: Piece, spec: UnitSpec, node: Node) -> 
     enemies = [p for p in here if p.side != side]
     if not powers.may_enter(state, spec, node, piece.node):
         return False
-    if enemies and (
-        not ground(state, enemies) or not powers.may_attack(state, spec, node, piece.node)
-    ):
-        return False
-    return takes_one_more(state, node, side, spec, {})
+    return not enemies or (
+        bool(ground(state, enemies)) and powers.may_attack(state, spec, node, piece.node)
+    )
 
 
 # --- 23.0: airborne assaults -----------------------------------------------------------------
@@ -458,5 +462,6 @@ def land(state: BiteState, action: Action) -> None:
 
 
 def clear_marks(state: BiteState) -> None:
-    """The marks last for the turn of the side that landed (the next Movement Phase)."""
-    state.flags.pop(FLAG, None)
+    """The phasing side's marks end as its Movement Phase begins: they served the turn of
+    its landings, and kept an overstacked hex lawful until now (23.0, 24.0)."""
+    clear_side(state, state.phasing)

@@ -32,6 +32,7 @@ from .basics import (
     takes_one_more,
     update_front,
 )
+from .landing_marks import overstack_kept
 from .level import advanced, surprise_turn
 from .modifiers import fortification
 from .optional_rules import (
@@ -445,7 +446,9 @@ def overstacked(state: BiteState, side: str) -> set[str]:
         if state.spec(p).is_ground and not any(q.side != side for q in state.at(p.node)):
             by_node.setdefault(p.node, []).append(p)
     out: set[str] = set()
-    for units in by_node.values():
+    for node, units in by_node.items():
+        if overstack_kept(state, node, side):
+            continue  # 23.0, 24.0: landed units may overstack in the turn they came down
         combat = sum(1 for p in units if state.spec(p).is_combat)
         if len(units) > charts().max_ground or combat > charts().max_combat:
             out |= {p.uid for p in units}
