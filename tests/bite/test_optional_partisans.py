@@ -20,10 +20,12 @@ from hexfront.games.bite.game import Bite
 from hexfront.games.bite.rules import partisans
 from hexfront.games.bite.rules.infrastructure import rails
 from hexfront.games.bite.rules.rail import near_enemy
-from hexfront.games.bite.rules.resources import connected
+from hexfront.games.bite.rules.resources import connected, incomes, own_output
 from hexfront.games.bite.rules.retreat import ground_retreat_hexes
 from hexfront.games.bite.rules.supply import compute
 from hexfront.games.bite.state import BiteState
+
+from .helpers import at_prompt, drive, load
 
 GAME = Bite()
 ON = {"optional_rules": "none", "or29_partisans": True}
@@ -290,3 +292,144 @@ def test_random_play_never_shows_the_axis_an_unfound_partisan() -> None:
         side = m.active_sides()[0]
         m.act(agents[side].choose(m.view(side), m.legal_actions(side)))
     assert checked  # discs were on the map while the Axis looked
+
+
+# --- partisans attacked (29.0) ------------------------------------------------------------------
+
+NEXT_DOOR = "3404"  # a clear hex beside HIDEOUT
+
+
+def axis_walks_in(n: int, strength: int = 4) -> Match[BiteState]:
+    """September 1941, the Axis Movement Phase: a German corps beside ``n`` partisans it
+    does not know of walks into their hex, and the game goes on to the Combat Phase."""
+    m = Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE5",
+            "turn": SEPTEMBER_1941,
+            "side": "axis",
+            "phase": "movement",
+            "reinforcements": False,
+            "unit": [
+                {"id": "sov-a-44", "hex": "Moscow"},
+                {"id": "ger-c-i", "hex": NEXT_DOOR, "strength": strength},
+            ],
+            "control": {"axis": [NEXT_DOOR, HIDEOUT]},
+            "options": ON,
+        },
+    )
+    m.state.flags[partisans.FLAG] = {HIDEOUT: n}
+    m.state.touch()
+    assert "partisans" not in m.view("axis")["flags"]  # unknown to the Axis so far
+    m.act(Action("axis", "move", {"unit": "ger-c-i", "to": HIDEOUT}))
+    drive(m, at_prompt("choose_battle", "axis"))
+    return m
+
+
+def kinds(m: Match[BiteState]) -> list[str]:
+    return [e.kind for e in m.state.log]
+
+
+def test_three_partisans_fight_as_two_steps_and_lose_a_disc_a_hit() -> None:
+    m = axis_walks_in(3)
+    assert partisans.discs(m.state) == {HIDEOUT: 3}
+    assert m.view("axis")["flags"]["partisans"] == {HIDEOUT: 3}  # found as the phase begins
+    assert [a.args["hex"] for a in m.legal_actions("axis")] == [HIDEOUT]  # a battle to fight
+    # The partisans roll two dice (two steps), hitting on a 6 only; then the corps fires.
+    load(m, [6, 5] + [6] * 8)
+    m.act(Action("axis", "fight", {"hex": HIDEOUT}))
+    rolls = [e for e in m.state.log if e.kind == "roll"]
+    assert any(e.data["dice"] == [6, 5] for e in rolls)  # two dice: the five missed
+    fired = next(e for e in m.state.log if e.kind == "partisans_fire")
+    assert fired.data["hits"] == 1
+    assert m.state.strength(m.state.pieces["ger-c-i"]) == 3  # one step lost
+    assert partisans.discs(m.state) == {}  # every hit took a disc; the last one went too
+    assert "partisans_dispersed" in kinds(m)
+    lines = [text.log_line(e.to_json()) for e in m.state.log if e.kind.startswith("partisan")]
+    assert any("attack the 3 partisans" in line for line in lines)
+
+
+def test_two_partisans_fight_as_one_step_and_may_hold_out() -> None:
+    m = axis_walks_in(2, strength=1)
+    load(m, [6])  # one die (one step): a 6 eliminates the one-step corps
+    m.act(Action("axis", "fight", {"hex": HIDEOUT}))
+    assert m.state.pieces["ger-c-i"].status != "map"
+    assert partisans.discs(m.state) == {HIDEOUT: 2}
+    hold = next(e for e in m.state.log if e.kind == "partisans_hold")
+    assert "hold out" in text.log_line(hold.to_json())
+
+
+def test_partisans_missing_leave_the_axis_fire_to_decide() -> None:
+    m = axis_walks_in(2)
+    load(m, [5] + [1] * 4 + [4] + [6] * 4)  # they miss, the corps misses, they miss, it hits
+    m.act(Action("axis", "fight", {"hex": HIDEOUT}))
+    assert m.state.strength(m.state.pieces["ger-c-i"]) == 4  # no 6 from the partisans
+    assert partisans.discs(m.state) == {}
+    fires = [e for e in m.state.log if e.kind == "partisans_fire"]
+    assert len(fires) == 2  # two rounds
+    assert all(e.data["hits"] == 0 for e in fires)
+
+
+def test_a_hit_takes_one_disc_and_the_last_one_goes_with_it() -> None:
+    assert [partisans.steps(n) for n in (1, 2, 3)] == [0, 1, 2]
+    m = with_discs(3)
+    assert partisans.lose(m.state, HIDEOUT, 1) == 2
+    assert partisans.discs(m.state) == {HIDEOUT: 2}
+    line = text.log_line(next(e for e in m.state.log if e.kind == "partisans_hit").to_json())
+    assert "lose 1" in line
+    assert "2 left" in line
+    assert partisans.lose(m.state, HIDEOUT, 1) == 0  # one disc beside an Axis unit: gone
+    assert partisans.discs(m.state) == {}
+
+
+def test_support_units_alone_and_unfound_partisans_are_not_fought() -> None:
+    m = with_discs(3)
+    state = m.state
+    hq = state.pieces["ger-pzgr-3"]
+    hq.status, hq.node = "map", state.w.board.node(HIDEOUT)
+    state.flags[partisans.SEEN] = [HIDEOUT]
+    state.touch()
+    assert partisans.fights(state) == []  # an HQ does not attack (3.8)
+    corps = state.pieces["ger-c-i"]
+    corps.status, corps.node = "map", hq.node
+    state.touch()
+    assert partisans.fights(state) == [hq.node]
+    state.flags[partisans.SEEN] = []
+    assert partisans.fights(state) == []  # not found yet: the next phase finds them first
+
+
+# --- 29.1, Italian 2.x rules: a partisan on a resource centre stops it ---------------------------
+
+
+def axis_income_with_a_disc_on(rules: str, centre: str) -> tuple[int, int, list[str]]:
+    """The Axis's yellow PP without and with a disc on ``centre``, and the centres cut."""
+    m = production({**ON, "rules": rules}, [], [])
+    state = m.state
+    board = state.w.board
+    for n in range(board.node_count):
+        if board.owner_1941[n] == "ussr" and board.playable[n]:
+            state.control[n] = "axis"  # the railways from Germany to the centre are Axis
+    state.touch()
+    before = incomes(state, "axis", ["germany"])["germany"]
+    hex_id = board.id_of(board.node(centre))
+    state.flags[partisans.FLAG] = {hex_id: 1}
+    state.touch()
+    after = incomes(state, "axis", ["germany"])["germany"]
+    return before.pp["yellow"], after.pp["yellow"], after.cut
+
+
+def test_italian_rules_a_partisan_on_a_resource_centre_stops_it() -> None:
+    centre = "Minsk"
+    made = own_output(Match.from_position(GAME, {"scenario": "SBE5"}).state, node_of(centre))
+    assert made.get("yellow", 0) > 0
+    before, after, cut = axis_income_with_a_disc_on("it-2.x", centre)
+    assert before - after == made["yellow"]
+    assert centre not in cut  # not cut off: it makes nothing at all
+    # English 3.00: the disc only bars its PP from the railway (the centre is cut off).
+    en_before, en_after, en_cut = axis_income_with_a_disc_on("en-3.00", centre)
+    assert en_before - en_after == made["yellow"]
+    assert centre in en_cut
+
+
+def node_of(name: str) -> int:
+    return Match.from_position(GAME, {"scenario": "SBE5"}).state.w.board.node(name)

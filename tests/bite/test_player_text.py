@@ -321,6 +321,10 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "partisans_found": {"hex": "3202", "n": 2},
     "partisans_dispersed": {"hex": "3202"},
     "partisans_rejoin": {"hex": "3202", "n": 2},
+    "partisan_fight": {"hex": "3202", "n": 3},  # 29.0: the Axis attacks them
+    "partisans_fire": {"hex": "3202", "hits": 1},
+    "partisans_hit": {"hex": "3202", "lost": 1, "n": 2},
+    "partisans_hold": {"hex": "3202", "n": 2},
     "reserve": {"unit": "ger-pz-xxxxvii", "hq": "ger-pzgr-3", "mode": "motorized"},  # 31.0
     # --- naval moves, airborne assaults, landings (18.0, 23.0, 24.0) ---
     "sea_move": {"handle": "h1", "side": "soviet", "frm": "3137", "to": "3737", "result": "damaged"},

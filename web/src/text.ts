@@ -235,6 +235,8 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "partisan_placed": case "partisans_found": case "partisans_rejoin": // 29.0
       return cap(fmt(G[e.kind as "partisan_placed"], { place: at, n: d.n }));
     case "partisans_dispersed": return cap(fmt(G.partisans_dispersed, { place: at }));
+    case "partisan_fight": case "partisans_fire": case "partisans_hit": case "partisans_hold": // 29.0
+      return cap(fmt(G[e.kind as "partisan_fight"], { place: at, n: d.n, hits: d.hits, lost: d.lost }));
     case "reserve": return cap(fmt(G.reserve, { who: unit() })); // 31.0
     case "sea_move": case "airdrop": case "landing": case "reembark": { // 18.0, 23.0, 24.0
       const S = L.seaAir as Record<string, string>;

@@ -20,6 +20,7 @@ from .rules.combat import (
 from .rules.deploy import DeployPhase
 from .rules.exploitation import ExploitationPhase
 from .rules.movement import MovementPhase
+from .rules.partisan_fight import PartisanFight
 from .rules.production import ProductionPhase
 from .rules.rail import RailPhase
 from .rules.reaction import ReactionPhase
@@ -44,6 +45,7 @@ MACHINE: Machine[BiteState] = Machine(
         ReactionPhase(),
         CombatPhase(),
         Battle(),
+        PartisanFight(),  # 29.0 (optional rule), called by the Combat Phase
         AllocateHits(),
         RetreatChoice(),
         ChargeChoice(),

@@ -1224,6 +1224,25 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
             line = _("Axis troops find {n} partisans at {where}", n=data.get("n"), where=where)
         case "partisans_dispersed":  # 29.0
             line = _("Axis troops disperse the partisans at {where}", where=where)
+        case "partisan_fight":  # 29.0
+            line = _(
+                "Axis troops attack the {n} partisans at {where}", n=data.get("n"), where=where
+            )
+        case "partisans_fire":  # 29.0
+            line = _(
+                "The partisans at {where} fire back: {hits} hits",
+                where=where,
+                hits=data.get("hits"),
+            )
+        case "partisans_hit":  # 29.0
+            line = _(
+                "The partisans at {where} lose {lost}: {n} left",
+                where=where,
+                lost=data.get("lost"),
+                n=data.get("n"),
+            )
+        case "partisans_hold":  # 29.0
+            line = _("The {n} partisans at {where} hold out", n=data.get("n"), where=where)
         case "reserve":  # 31.0
             line = _("{name} is held in reserve", name=name)
         case "partisans_rejoin":  # 29.0

@@ -30,7 +30,7 @@ from ..charts import charts
 from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece, enemy_of
 from ..types import Node, Side
 from ..versions import differs
-from . import siege
+from . import partisans, siege
 from .air import air_retreat_hexes, evacuate, free_airbase
 from .basics import eliminate, take_control, unfreeze_attacked, update_front
 from .level import surprise_turn, total_supremacy
@@ -264,6 +264,8 @@ class CombatPhase(Procedure[BiteState]):
         v = frame.typed(CombatPhaseVars)
         v.setdefault("fought", [])
         state.phase = "blitz_combat" if v.get("blitz") else "combat"
+        if state.phasing == AXIS:
+            partisans.sweep(state)  # 29.0: partisans met by the Axis moves are found now
 
     def _pending(self, state: BiteState, frame: Frame) -> list[Node]:
         fought = frame.typed(CombatPhaseVars)["fought"]
@@ -274,6 +276,8 @@ class CombatPhase(Procedure[BiteState]):
                 continue
             if any(q.side != side for q in state.at(p.node)):
                 out.add(p.node)
+        if side == AXIS:  # 29.0: partisans found by Axis combat units are fought too
+            out.update(n for n in partisans.fights(state) if n not in fought)
         return sorted(out)
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
@@ -296,6 +300,9 @@ class CombatPhase(Procedure[BiteState]):
         v = frame.typed(CombatPhaseVars)
         node = state.w.board.node(str(action.args["hex"]))
         v["fought"].append(node)
+        if not any(p.side != state.phasing for p in state.at(node)):
+            m.call(state, "partisan_fight", node=node, blitz=v.get("blitz", False))  # 29.0
+            return
         m.call(state, "battle", node=node, attacker=state.phasing, blitz=v.get("blitz", False))
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:

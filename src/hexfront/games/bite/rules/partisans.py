@@ -17,11 +17,20 @@ ground unit in the hex takes the discs back and adds a yellow PP for each to the
 savings. Those checks are made at the start of every Supply, Final Supply and Soviet
 Production Phase (design choice: not in the middle of a move).
 
+Attacked (29.0): two discs fight as a one-step brigade, three as two steps, each step a
+die that hits on a 6. Axis combat ground units standing in a hex of partisans they have
+found fight them in the Axis Combat Phase (and Blitz Combat Phase), like any battle there
+(``partisan_fight.py``): each hit of the Axis takes a disc away, and the last disc goes as
+a lone one does (design choice: the partisans, who cannot move, fight to the end; the
+Axis, having walked in, too).
+
+The Italian 2.x rules (``partisans_in_axis_territory``) also let a disc on a resource
+centre stop what the centre makes for the Axis (:func:`idle_centres`, read by
+``resources.incomes``).
+
 Fog of war: discs are kept in ``state.flags`` and the Axis sees only the hexes where an
 Axis ground unit has found discs it could not disperse (``partisans_seen``); the view
-strips the rest (:func:`public_flags`). Design choices (docs/rules-coverage.md): the
-partisans' own defence when attacked (two or three discs fight as one or two steps) is
-not played yet: an Axis unit entering their hex only finds them.
+strips the rest (:func:`public_flags`).
 """
 
 from __future__ import annotations
@@ -193,6 +202,67 @@ def sweep(state: BiteState) -> None:
     if changed:
         _store(state, held)
         state.flags[SEEN] = sorted(seen)
+
+
+def fights(state: BiteState) -> list[int]:
+    """29.0: the hexes where Axis combat ground units stand with two or more partisans they
+    have found and no Soviet unit: each is a fight of the Axis Combat Phase."""
+    if not rule_on(state, PARTISANS):
+        return []
+    held = discs(state)
+    if not held:
+        return []
+    seen = set(_seen(state))
+    board = state.w.board
+    out: list[int] = []
+    for hex_id, n in held.items():
+        if n < 2 or hex_id not in seen:
+            continue
+        node = board.node(hex_id)
+        here = state.at(node)
+        if any(p.side == SOVIET for p in here):
+            continue
+        if any(
+            p.side == AXIS and state.spec(p).is_ground and state.spec(p).is_combat
+            for p in here
+            if state.strength(p) > 0
+        ):
+            out.append(node)
+    return sorted(out)
+
+
+def steps(n: int) -> int:
+    """29.0: two discs fight as a one-step brigade, three as two steps (one die a step)."""
+    return max(0, min(n, MAX_DISCS_PER_HEX) - 1)
+
+
+def lose(state: BiteState, hex_id: str, hits: int) -> int:
+    """29.0: ``hits`` steps lost by the partisans at ``hex_id``: a disc each; the last one
+    left goes as a lone disc does beside an Axis unit. Returns the discs left."""
+    held = discs(state)
+    n = held.get(hex_id, 0)
+    if hits <= 0 or n <= 0:
+        return n
+    left = n - min(hits, n)
+    if left <= 1:
+        del held[hex_id]
+        seen = [h for h in _seen(state) if h != hex_id]
+        state.flags[SEEN] = cast(JSON, seen)
+        state.emit("partisans_dispersed", hex=hex_id)
+        left = 0
+    else:
+        held[hex_id] = left
+        state.emit("partisans_hit", hex=hex_id, lost=n - left, n=left)
+    _store(state, held)
+    return left
+
+
+def idle_centres(state: BiteState) -> frozenset[int]:
+    """29.1, Italian 2.x rules: the Axis-held resource centres a partisan stands on make
+    nothing for the Axis."""
+    if not differs(state.options, "partisans_in_axis_territory"):
+        return frozenset()
+    return blocked(state, AXIS, 1)
 
 
 def _seen(state: BiteState) -> list[str]:

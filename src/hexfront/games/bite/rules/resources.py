@@ -328,9 +328,12 @@ def incomes(state: BiteState, side: str, powers: Iterable[str]) -> dict[str, Inc
             nets[key] = found
         return found
 
+    idle = partisans.idle_centres(state) if side == AXIS else frozenset()
     for c in centres(state):
         if state.control[c.node] != side:
             continue
+        if c.node in idle:
+            continue  # 29.1, Italian 2.x rules: a partisan on the centre stops its work
         if side_of(c.owner) == side:
             power = c.owner
             produce = _production(state, c, factories=True)
