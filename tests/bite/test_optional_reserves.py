@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hexfront.ai.bite_heuristic import HeuristicAgent
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
 from hexfront.games.bite import text
@@ -197,3 +198,123 @@ def test_the_stavka_holds_back_any_ground_unit_but_armour_only_in_italian_rules(
     italian = stavka_reserves({**ON, "rules": "it-2.x"})
     # reserve_infantry_only leaves the infantry; the Stavka's own switch, armour: none left
     assert italian == set()
+
+
+# --- the computer opponent's reserves (bite_heuristic, bite_command) ---------------------------
+
+
+def heuristic_plays(m: Match[BiteState], side: str, phase: str, limit: int = 40) -> list[Action]:
+    """The heuristic's choices for ``side`` while the game is in ``phase``; each one goes
+    through Match.act, which refuses an illegal action."""
+    agent = HeuristicAgent(3)
+    chosen: list[Action] = []
+    for _ in range(limit):
+        if m.is_over() or m.active_sides() != [side] or m.state.phase != phase:
+            break
+        a = agent.choose(m.view(side), m.legal_actions(side))
+        m.act(a)
+        chosen.append(a)
+    return chosen
+
+
+def threatened_line(soviets: list[str]) -> Match[BiteState]:
+    """SBE5, the Axis Exploitation Phase: Panzergruppe 3 (activated) and a panzer corps in
+    Warsaw, a worn German corps in the line next to it, ``soviets`` in front of that corps."""
+    probe = position(ON, "exploitation", at_warsaw(HQ))
+    board = probe.state.w.board
+    warsaw = board.node("Warsaw")
+    front = next(n for n in board.adjacency[warsaw] if board.playable[n])
+    beyond = [
+        n
+        for n in board.adjacency[front]
+        if board.playable[n] and n != warsaw and n not in board.adjacency[warsaw]
+    ]
+    units = [
+        *at_warsaw(HQ, TANKS),
+        {"id": "ger-c-ii", "hex": board.id_of(front), "strength": 2},
+        *({"id": u, "hex": board.id_of(beyond[i % len(beyond)])} for i, u in enumerate(soviets)),
+    ]
+    m = position(ON, "exploitation", units)
+    activate(m)
+    return m
+
+
+def test_the_heuristic_holds_armour_in_reaction_behind_a_threatened_line() -> None:
+    m = threatened_line(["sov-a-3", "sov-a-4", "sov-a-10"])  # three armies on two steps
+    first = HeuristicAgent(3).choose(m.view("axis"), m.legal_actions("axis"))
+    assert first.verb == "reserve"
+    assert first.args == {"hq": HQ, "unit": TANKS, "mode": "reaction"}
+    heuristic_plays(m, "axis", "exploitation")
+    assert reserve.in_reaction(m.state, m.state.pieces[TANKS])
+    assert m.state.pieces[TANKS].node == m.state.w.board.node("Warsaw")  # it waits there
+
+
+def reserve_scores(m: Match[BiteState], side: str) -> list[float]:
+    scored = HeuristicAgent(3).scored(m.view(side), m.legal_actions(side))
+    return [score for score, _, a in scored if a.verb == "reserve"]
+
+
+def test_the_heuristic_exploits_rather_than_hold_back_when_nothing_threatens() -> None:
+    m = threatened_line([])  # no enemy near: the armour is better used now
+    scores = reserve_scores(m, "axis")
+    assert scores
+    assert max(scores) < 0.0  # below "done": never chosen
+    chosen = heuristic_plays(m, "axis", "exploitation")
+    assert chosen
+    assert not any(a.verb == "reserve" for a in chosen)
+    assert not reserve.in_reaction(m.state, m.state.pieces[TANKS])
+
+
+def soviet_attack_near_moscow(with_enemy: bool) -> Match[BiteState]:
+    """SBE9, 1943, the Soviet Movement Phase with the Stavka activated: an army in Moscow,
+    a mechanized corps three hexes out, beside a one-step German corps (or no German)."""
+    probe = position(ON, "movement", [])
+    board = probe.state.w.board
+    moscow = board.node("Moscow")
+    german = next(n for n in range(board.node_count) if board.distance(moscow, n) == 3)
+    assert board.playable[german]
+    beside = next(
+        n for n in board.adjacency[german] if board.playable[n] and board.distance(moscow, n) == 2
+    )
+    m = Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE9",
+            "turn": 26,
+            "side": "soviet",
+            "phase": "rail",
+            "reinforcements": False,
+            "unit": [
+                {"id": "sov-stavka", "hex": "Moscow"},
+                {"id": "sov-a-44", "hex": "Moscow"},
+                {"id": "sov-mc-1", "hex": board.id_of(beside)},
+                {
+                    "id": "ger-c-i",
+                    "hex": board.id_of(german) if with_enemy else "Berlin",
+                    "strength": 1,
+                },
+                {"id": "ger-c-ii", "hex": "Berlin"},
+            ],
+            "options": ON,
+        },
+    )
+    m.act(Action("soviet", "activate", {"hq": "sov-stavka"}))
+    drive(m, at_prompt("move", "soviet"))
+    return m
+
+
+def test_the_heuristic_motorizes_infantry_that_may_follow_an_attack() -> None:
+    m = soviet_attack_near_moscow(with_enemy=True)
+    chosen = heuristic_plays(m, "soviet", "movement")
+    orders = [a for a in chosen if a.verb == "reserve"]
+    assert [a.args["unit"] for a in orders] == ["sov-a-44"]  # the army, not the armour
+    assert reserve.motorized(m.state, m.state.pieces["sov-a-44"])
+    assert any(a.verb == "move" and a.args["unit"] == "sov-mc-1" for a in chosen)  # attacks
+
+
+def test_the_heuristic_motorizes_nothing_without_a_battle_near() -> None:
+    m = soviet_attack_near_moscow(with_enemy=False)
+    assert reserves(m)  # the orders are open to it
+    assert max(reserve_scores(m, "soviet")) < 0.0  # below "done": never chosen
+    chosen = heuristic_plays(m, "soviet", "movement")
+    assert not any(a.verb == "reserve" for a in chosen)

@@ -10,7 +10,7 @@ Blitz Phase (13.6), so an HQ with nothing worth leading stays hidden.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hexfront.engine.protocol import Action
@@ -172,3 +172,77 @@ def command_score(
         return 0.5  # far from the fighting: a march is not worth the point
     focus = 0.0 if to_goal is None else GOAL_FOCUS * max(0, GOAL_REACH - to_goal(here))
     return COMMAND + max(0, FRONT + 4 - gap) + 0.1 * float(unit.get("strength", 0)) + focus
+
+
+# --- reserves (optional rule 31.0) -----------------------------------------------------------
+# Armour held in reaction waits behind the line for the enemy's attacks: worth it where an own
+# stack on the line faces more enemy steps than it has, within the reach of a reaction move.
+# Infantry is motorized when its move now buys little and own battles nearby may open ground
+# that it can take after the Combat Phase.
+# Above any action point spent on an exploitation (COMMAND plus its gap and focus terms):
+# where the line is threatened, the point holds the armour back instead.
+RESERVE_REACT = COMMAND + FRONT + 4 + GOAL_FOCUS * GOAL_REACH + 2.0
+THREAT_REACH = 4  # hexes from the reserve to the stack it may reinforce
+THREAT_RATIO = 1.5  # enemy steps next to a stack per own step in it: above this, threatened
+MOTORIZE_WORTH = 1.5  # a move now worth this much is better made now
+MOTORIZE_MARGIN = 0.5  # chosen just before the unit's own best move would be
+BATTLE_REACH = 4  # hexes from the unit to a battle of this turn it could follow up
+
+
+def threatened_stacks(
+    mine_at: Mapping[int, float],
+    enemy_next_to: Callable[[int], float],
+    nearest_enemy: Callable[[int], int],
+) -> list[tuple[int, float]]:
+    """Own stacks on the line (next to the enemy) and the enemy's steps next to them per
+    own step in them, the most threatened first; only those above ``THREAT_RATIO``."""
+    out: list[tuple[int, float]] = []
+    for n, steps in mine_at.items():
+        if nearest_enemy(n) != 1:
+            continue
+        ratio = enemy_next_to(n) / max(steps, 0.5)
+        if ratio > THREAT_RATIO:
+            out.append((n, ratio))
+    out.sort(key=lambda t: (-t[1], t[0]))
+    return out
+
+
+def reaction_reserve_score(
+    unit: Mapping[str, Any],
+    here: int,
+    threatened: Sequence[tuple[int, float]],
+    distance: Callable[[int, int], int],
+    nearest_enemy: Callable[[int], int],
+) -> float:
+    """31.0: hold an armour unit in reaction when it stands behind the line (not on it) with
+    a threatened own stack within ``THREAT_REACH`` hexes; otherwise never (-1)."""
+    if str(unit.get("cls")) not in ARMOR or here < 0 or nearest_enemy(here) <= 1:
+        return -1.0  # on the line it holds its own hex
+    near = [r for n, r in threatened if n != here and distance(here, n) <= THREAT_REACH]
+    if not near:
+        return -1.0
+    return RESERVE_REACT + min(3.0, max(near) - THREAT_RATIO) + 0.1 * len(near)
+
+
+def motorize_score(
+    unit: Mapping[str, Any],
+    here: int,
+    best_move_now: float,
+    battles_near: bool,
+    nearest_enemy: Callable[[int], int],
+) -> float:
+    """31.0: motorize an infantry-class unit behind the line whose best move now is worth
+    little (under ``MOTORIZE_WORTH``) when own battles within ``BATTLE_REACH`` hexes may
+    open ground for it in the Exploitation Phase; armour exploits with its HQ's command
+    anyway, so it is never motorized (-1)."""
+    cls = str(unit.get("cls"))
+    if cls in ARMOR or cls in HQ_CLASSES or here < 0 or nearest_enemy(here) <= 1:
+        return -1.0
+    if not battles_near or best_move_now >= MOTORIZE_WORTH:
+        return -1.0
+    return max(best_move_now, 0.0) + MOTORIZE_MARGIN
+
+
+def reserve_move_score(enemy_steps: float, own_steps: float) -> float:
+    """31.0: armour in reaction reinforces the battle where the enemy outweighs the most."""
+    return 1.0 + 0.3 * max(0.0, enemy_steps - own_steps)

@@ -323,6 +323,9 @@ class HeuristicAgent:
         # stands: a move of ours changes them only when it takes a hex.
         self._pocket_key: tuple[str, str, tuple[int, ...]] | None = None
         self._pocket_box: list[Any] = [None]
+        # 31.0: what the reserve orders of one look weigh (_reserve), kept for that look.
+        self._reserve_look: _Look | None = None
+        self._reserve_memo: dict[str, Any] = {}
 
     def _public(self, view: dict[str, Any]) -> PublicInfo:
         if self._info is None:
@@ -400,7 +403,14 @@ class HeuristicAgent:
         if verb == "fly":
             return self._fly(a, look, info)
         if verb == "react":
-            return 2.0 if self._cls(look, a) == "fighter" else 1.0
+            cls = self._cls(look, a)
+            if cls and cls not in AIR_CLASS:  # 31.0: armour held in reaction joins a battle
+                to = board.node(str(a.args["to"]))
+                mine = look.my_strength(to)
+                return bite_command.reserve_move_score(look.enemy_strength(to), mine)
+            return 2.0 if cls == "fighter" else 1.0
+        if verb == "reserve":  # 31.0 (optional rule)
+            return self._reserve(a, v, look, info)
         if verb == "rebase":
             to = board.node(str(a.args["to"]))
             return 1.0 - 0.1 * max(0, look.nearest_enemy(to) - 3)
@@ -463,6 +473,49 @@ class HeuristicAgent:
         if verb == "eliminate":
             return -float(look.mine.get(str(a.args["unit"]), {}).get("strength", 0))
         return self._rng.random() * 0.1
+
+    def _reserve(self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo) -> float:
+        """31.0 (optional rule): armour held in reaction behind a threatened line, infantry
+        motorized when its move now is worth little and own battles are near (see
+        bite_command); any other reserve order is refused (below ``done``)."""
+        if self._reserve_look is not look:
+            self._reserve_look, self._reserve_memo = look, {}
+        memo = self._reserve_memo
+        board = info.board
+        uid = str(a.args["unit"])
+        unit = look.mine.get(uid, {})
+        here = board.node(str(unit["hex"])) if unit.get("hex") else -1
+        if a.args.get("mode") == "reaction":
+            if "threatened" not in memo:
+                mine_at = {n: look.my_strength(n) for n in look.at_mine}
+
+                def enemy_next_to(n: int) -> float:
+                    return sum(look.enemy_strength(x) for x in board.adjacency[n])
+
+                memo["threatened"] = bite_command.threatened_stacks(
+                    mine_at, enemy_next_to, look.nearest_enemy
+                )
+            return bite_command.reaction_reserve_score(
+                unit, here, memo["threatened"], board.distance, look.nearest_enemy
+            )
+        key = f"best:{uid}"
+        if key not in memo:
+            memo[key] = max(
+                (
+                    self._move(m, v, look, info, exploit=False)
+                    for m in look.legal or ()
+                    if m.verb == "move" and str(m.args.get("unit")) == uid
+                ),
+                default=0.0,
+            )
+        if "battles" not in memo:
+            started = [n for n in look.at_enemy if look.at_mine.get(n)]
+            memo["battles"] = sorted(set(started) | (set(look.reach()) & set(look.at_enemy)))
+        battles: list[int] = memo["battles"]
+        near = here >= 0 and any(
+            board.distance(here, n) <= bite_command.BATTLE_REACH for n in battles
+        )
+        return bite_command.motorize_score(unit, here, memo[key], near, look.nearest_enemy)
 
     def _navy_activation(self, a: Action, look: _Look) -> float:
         """24.0: the Navy-HQ is activated (a step at the end of the turn, 13.6) only in
