@@ -12,6 +12,7 @@ from typing import Any
 from hexfront.engine.match import Match
 from hexfront.games.bite import text
 from hexfront.games.bite.game import Bite
+from hexfront.games.bite.rules import powers
 from hexfront.games.bite.rules.persia import (
     CORRIDOR,
     PERSIA,
@@ -134,3 +135,56 @@ def test_the_last_soviet_ground_unit_in_teheran_does_not_leave() -> None:
     )
     assert not holds_teheran(two.state, two.state.pieces["sov-a-44"])
     assert move_targets(two, "sov-a-44")
+
+
+# --- Persia before it joins: closed to every unit (37.0) ----------------------------------------
+
+
+def border(board: Any) -> tuple[str, str]:
+    """A Soviet hex on the Persian border and a Persian hex beside it."""
+    for n in range(board.node_count):
+        if board.owner_1941[n] != "ussr" or not board.playable[n]:
+            continue
+        for x in board.adjacency[n]:
+            if board.owner_1941[x] == "iran" and board.playable[x] and board.terrain[x] == "hills":
+                return board.id_of(n), board.id_of(x)
+    raise AssertionError("no Persian border on the map")
+
+
+def soviet_moves_at(turn: int, options: dict[str, Any]) -> Match[BiteState]:
+    probe = Match.from_position(GAME, {"scenario": "SBE5"})
+    soviet_hex, _ = border(probe.state.w.board)
+    return Match.from_position(
+        GAME,
+        {
+            "scenario": "SBE5",
+            "turn": turn,
+            "side": "soviet",
+            "phase": "movement",
+            "reinforcements": False,
+            "unit": [{"id": "sov-a-44", "hex": soviet_hex}, {"id": "ger-c-i", "hex": "Berlin"}],
+            "options": options,
+        },
+    )
+
+
+def test_persia_is_closed_to_every_unit_before_it_joins() -> None:
+    m = soviet_moves_at(JULY_1941, ON)
+    state = m.state
+    board = state.w.board
+    _, persian = border(board)
+    assert persian not in move_targets(m, "sov-a-44")
+    assert not any(board.owner_1941[board.node(h)] == "iran" for h in move_targets(m, "sov-a-44"))
+    for uid in ("sov-a-44", "ger-c-i"):  # either side
+        assert not powers.may_enter(state, state.spec(state.pieces[uid]), board.node(persian))
+    # Without the rule the base rules leave Persia open, as before.
+    off = soviet_moves_at(JULY_1941, OFF)
+    assert persian in move_targets(off, "sov-a-44")
+
+
+def test_persia_opens_to_a_soviet_invasion_when_it_joins() -> None:
+    m = soviet_moves_at(AUGUST_1941, ON)
+    persia_joins(m.state)  # the rule's step at the start of August
+    m.state.touch()
+    _, persian = border(m.state.w.board)
+    assert persian in move_targets(m, "sov-a-44")

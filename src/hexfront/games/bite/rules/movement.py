@@ -96,11 +96,14 @@ def _kerch_open(state: BiteState, a: int, b: int) -> bool:
 def _enterable(state: BiteState, spec: UnitSpec, origin: int) -> bytes:
     """1 on every playable node a unit of this kind, moving from ``origin``, may enter
     (powers.may_enter), kept per map for all that may_enter looks at: the nation, whether
-    the unit was sent to Finland, whether it starts in Finland, and a neutral Finland."""
+    the unit was sent to Finland, whether it starts in Finland, a neutral Finland, and a
+    Persia not yet in the war (37.0)."""
     neutral = powers.finland_neutral(state)
     sent, in_finland = powers.origin_zone(state, spec, origin)
-    key = (spec.nation, sent, in_finland, neutral)
-    table: dict[tuple[str, bool, bool, bool], bytes] = state.w.derived.setdefault("enterable", {})
+    key = (spec.nation, sent, in_finland, neutral, persia.closed(state))
+    table: dict[tuple[str, bool, bool, bool, bool], bytes] = state.w.derived.setdefault(
+        "enterable", {}
+    )
     found = table.get(key)
     if found is None:
         board = state.w.board

@@ -9,6 +9,12 @@ the Soviets keep a ground unit in Teheran: the last one there does not leave it.
 Persian Corridor opens for Lend-Lease (optional rule 34, not played yet) nine months after
 the fall: the turn is kept in ``state.flags``.
 
+Before it joins, Persia is out of the war: with the rule played, no unit of either side
+enters its land (move, rail, retreat, air mission or rebase: ``powers.may_enter``) until
+August 1941, when the Soviets may invade it (37.0). The base rules leave neutral countries
+(Persia, Turkey) open and the Basic Game plays on as before; a scenario starting after
+August 1941 finds Persia out of the war and open, as before.
+
 The rule also unfreezes the Soviet units of the Caucasus; in this game frozen units are
 frozen in June 1941 only (3.21), so by August none is left to unfreeze.
 """
@@ -32,6 +38,15 @@ CAPITAL = "Teheran"
 def joining_turn() -> int:
     """The month Persia joins the Axis: the chart's row with ``persia_joins_axis``."""
     return next(t.turn for t in forces.calendar() if "persia_joins_axis" in t.events)
+
+
+def closed(state: BiteState) -> bool:
+    """37.0: with the rule played, Persia is closed to every unit until it joins the Axis."""
+    return (
+        state.options.get(PERSIA_JOINS) is True
+        and PERSIA not in state.flags
+        and state.turn < joining_turn()
+    )
 
 
 def _teheran(state: BiteState) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..board import Board
 from ..state import AXIS, SOVIET, BiteState
 from ..units import UnitSpec
+from . import persia
 
 # 5.2: the powers that keep their own PP; Italy and Finland have none (5.4, 5.5).
 PP_POWERS = {AXIS: ("germany", "romania", "hungary", "slovakia"), SOVIET: ("ussr",)}
@@ -120,6 +121,8 @@ def may_enter(state: BiteState, spec: UnitSpec, node: int, origin: int | None = 
     if area is not None and node not in area:
         return False
     board = state.w.board
+    if board.owner_1941[node] == persia.COUNTRY and persia.closed(state):
+        return False  # 37.0: Persia, not yet in the war, is closed to every unit
     if finland_neutral(state):
         finland = board.zone("finland_1941")
         if node in finland and (origin is None or origin not in finland):
