@@ -497,3 +497,97 @@ def test_landed_paratroopers_leave_room_for_two_more_combat_units() -> None:
     assert not can_stack(state, node, "soviet", [infantry, infantry, infantry])
     walked = position(AIR, [{"id": PARAS, "hex": "3430"}, {"id": ENEMY, "hex": "3430"}])
     assert not can_stack(walked.state, node, "soviet", [infantry, infantry])  # counted (3.10)
+
+
+# --- 23.0: escorts and interceptors fight over the drop, before the anti-aircraft fire ---------
+
+
+def glider_raid(dice: list[int], more: list[dict[str, Any]] | None = None) -> Match[BiteState]:
+    """The 22nd Airlanding Division from Kharkov on the 44th Army at 3430, flown by IV
+    Fliegerkorps (Poltava), JG 52 (Kharkov) able to escort it, a Soviet fighter at Stalino."""
+    units = [
+        {"id": "ger-22ald", "hex": "Kharkov"},
+        {"id": "ger-lf-4", "hex": "Poltava"},
+        {"id": "ger-fk-iv", "hex": "Poltava"},
+        {"id": "ger-jg-52", "hex": "Kharkov"},
+        {"id": "sov-a-44", "hex": "3430"},
+        {"id": "sov-vvs-k-f", "hex": "Stalino"},
+        *(more or []),
+    ]
+    m = position(AIR, units, side="axis", dice=dice)
+    to_movement(m, "axis")
+    m.act(Action("axis", "activate", {"hq": "ger-lf-4"}))
+    m.act(Action("axis", "end_ground"))
+    m.act(Action("axis", "command", {"hq": "ger-lf-4", "unit": "ger-fk-iv"}))
+    m.act(Action("axis", "command", {"hq": "ger-lf-4", "unit": "ger-jg-52"}))
+    m.act(next(a for a in offered(m, "airdrop", "axis") if a.args["to"] == "3430"))
+    return m
+
+
+def test_escorts_and_interceptors_fight_before_the_drop_and_the_escort_shields_the_bomber() -> None:
+    # Dice in order: JG 52's 4 and IV Fliegerkorps' 4 air-to-air dice (all miss), the Soviet
+    # fighter's 4 (one hit on 6), then the 44th Army's 4 AA dice (one hit on 6).
+    m = glider_raid([1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1])
+    escort = offered(m, "escort", "axis")
+    assert {tuple(a.args["units"]) for a in escort} == {("ger-jg-52",), ()}  # 3.10: bomber + 1
+    assert "JG 52" in text.describe(escort[0], m.view("axis"))
+    m.act(next(a for a in escort if a.args["units"]))
+    assert m.active_sides() == ["soviet"]
+    scramble = offered(m, "scramble")
+    assert {tuple(a.args["units"]) for a in scramble} == {("sov-vvs-k-f",), ()}
+    assert m.view("soviet")["prompt"]["data"]["escorts"] == 1
+    assert "sov-vvs-k-f" not in json.dumps(m.view("axis"))  # the raider does not know yet
+    m.act(next(a for a in scramble if a.args["units"]))
+    state = m.state
+    steps = [e.data["step"] for e in state.log if e.kind == "fire"]
+    assert steps == ["a2a", "a2a", "a2a", "aa"]  # 7.7.1 over the drop, then 7.7.2
+    fighter, bomber, gliders = (state.pieces[u] for u in ("ger-jg-52", "ger-fk-iv", "ger-22ald"))
+    assert fighter.step == 2  # both hits fall on the escort ...
+    assert bomber.step == 0  # ... not on the bomber it shields (32.0, 23.0)
+    assert gliders.step == 2  # and each is a hit on the glider troops too (23.0)
+    board = state.w.board
+    assert board.id_of(gliders.node) == "3430"
+    assert board.id_of(fighter.node) == "3430"  # the escort stays over the battle
+    assert fighter.base == board.node("Kharkov")  # from its base
+    assert "sov-vvs-k-f" in json.dumps(m.view("axis"))  # revealed by the fight
+    lines = [text.log_line(e.to_json(), m.view("axis")) for e in state.log]
+    assert any("intercept the airborne assault" in line for line in lines)
+    assert any("escort the airborne assault" in line for line in lines)
+
+
+def test_the_escort_hits_the_interceptor_and_unescorted_paratroopers_take_every_hit() -> None:
+    m = glider_raid([6, 6, 1, 1] + [1] * 12)
+    m.act(next(a for a in offered(m, "escort", "axis") if a.args["units"]))
+    m.act(next(a for a in offered(m, "scramble") if a.args["units"]))
+    assert m.state.pieces["sov-vvs-k-f"].step == 2  # JG 52's two hits
+    # Soviet paratroopers without escort, a German fighter at Poltava meets them.
+    m = paras_at_kharkov(
+        units=[{"id": ENEMY, "hex": "3430"}, {"id": "ger-jg-52", "hex": "Poltava"}],
+        dice=[6, 6, 1, 1] + [1] * 8,
+    )
+    m.act(next(a for a in offered(m, "airdrop") if a.args["to"] == "3430"))
+    assert m.active_sides() == ["axis"]  # no Soviet fighter to escort: the Axis answers
+    m.act(next(a for a in offered(m, "scramble", "axis") if a.args["units"]))
+    assert m.state.pieces[PARAS].step == 2  # two air-to-air hits, no AA hit
+
+
+def test_interceptors_kept_home_leave_the_drop_to_the_anti_aircraft_fire() -> None:
+    m = glider_raid([1] * 12, more=[])
+    m.act(next(a for a in offered(m, "escort", "axis") if not a.args["units"]))
+    assert offered(m, "scramble") != []  # the Soviet fighter may still meet the bombers
+    m.act(next(a for a in offered(m, "scramble") if not a.args["units"]))
+    assert [e.data["step"] for e in m.state.log if e.kind == "fire"] == ["aa"]
+    assert m.state.w.board.id_of(m.state.pieces["ger-22ald"].node) == "3430"
+    assert m.state.pieces["sov-vvs-k-f"].status == "map"
+    assert not m.state.pieces["sov-vvs-k-f"].revealed
+
+
+def test_the_computer_sends_every_fighter_it_can() -> None:
+    m = glider_raid([1] * 20)
+    agent = HeuristicAgent(seed=1)
+    choice = agent.choose(m.view("axis"), m.legal_actions("axis"))
+    assert choice.verb == "escort"
+    assert choice.args["units"] == ["ger-jg-52"]
+    m.act(choice)
+    choice = agent.choose(m.view("soviet"), m.legal_actions("soviet"))
+    assert choice.args["units"] == ["sov-vvs-k-f"]

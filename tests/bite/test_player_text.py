@@ -310,6 +310,9 @@ SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "bombing": {"side": "axis", "handle": "b7", "city": "Moscow", "target": "factory"},
     "bomb_hits": {"side": "axis", "city": "Moscow", "target": "rail", "hits": 2},
     "factories_bombed_out": {"city": "Moscow"},
+    # --- escorts and interceptors over a raid (23.0, 32.0) ---
+    "raid_escorts": {"side": "axis", "hex": "3430", "raid": "airdrop", "fighters": 1},
+    "raid_intercepted": {"side": "soviet", "hex": "2817", "raid": "bomb", "fighters": 2},
     # --- optional rules of combat (19.1, 20.0, 21.0) ---
     "recon": {"side": "axis", "hq": "ger-lf-2", "hex": "3122", "result": "success"},
     "charge": {"side": "soviet", "hex": "3930", "attack": "cavalry", "barbo": False},

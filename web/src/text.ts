@@ -154,6 +154,12 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
       const t = a.verb === "airdrop" && g.bomber !== undefined ? S.glider : S[a.verb as "sail" | "airdrop" | "land" | "reembark"];
       return fmt(t, { who, to, hq: name(String(g.hq)), bomber: g.bomber !== undefined ? name(String(g.bomber)) : "" });
     }
+    case "escort": case "scramble": { // 23.0, 32.0: a raid's escorts, its interceptors
+      const fighters = ((g.units ?? []) as string[]).map((u) => name(String(u)));
+      const S = L.seaAir;
+      const t = a.verb === "escort" ? (fighters.length ? S.escort : S.escortNone) : (fighters.length ? S.scramble : S.scrambleNone);
+      return fmt(t, { who: fighters.join(", "), at });
+    }
     case "fight": return fmt(A.fight, f);
     case "hit": return fmt(A.hit, f);
     case "retreat": return fmt(A.retreat, f);
@@ -245,6 +251,11 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
       const t = S[`${prefix}_${result}`] ?? S[`${prefix}_${e.kind === "airdrop" || e.kind === "landing" ? "landed" : "arrives"}`];
       const frm = place(String(d.frm ?? "")), dest = place(String(d.to ?? ""));
       return cap(fmt(t, { who: mover(), frm, to: dest, route: `${frm} → ${dest}`, hits: d.hits ?? 0 }));
+    }
+    case "raid_escorts": case "raid_intercepted": { // 23.0, 32.0
+      const S = L.seaAir as Record<string, string>;
+      const t = S[`${e.kind}_${d.raid === "airdrop" ? "drop" : "bomb"}`];
+      return cap(fmt(t, { side: sideName(d.side), n: d.fighters, at }));
     }
     case "pp_spent": return fmt(G.pp_spent, { side: sideName(d.side), pp: d.pp });
     case "out_of_supply": {
@@ -403,6 +414,8 @@ export function promptWords(prompt: { kind: string; text: string; data?: Record<
   switch (prompt.kind) {
     case "airwar_targets": return L.strategic.promptTargets; // 35.1
     case "airwar_interceptors": return L.strategic.promptInterceptors; // 35.1
+    case "escorts": return L.seaAir.promptEscorts; // 23.0, 32.0
+    case "interceptors": return L.seaAir.promptInterceptors; // 23.0, 32.0
     case "blitz": case "air_rebase": case "reaction": case "rail": case "choose_battle": case "romania_hungary": case "exploit": case "production": case "overstack":
       return P[prompt.kind];
     case "move": return text.startsWith("Some units must move first") ? `${P.moveFirst} ${P.move}` : P.move;

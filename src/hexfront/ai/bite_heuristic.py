@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
@@ -456,6 +456,8 @@ class HeuristicAgent:
             return 1.0
         if verb == "stay":
             return 0.5
+        if verb in ("escort", "scramble"):  # 23.0, 32.0: every fighter able meets the raid
+            return 1.0 + 0.5 * len(cast(list[object], a.args.get("units") or []))
         if verb == "repair_interceptor":  # 35.1: cheap, and the next raid comes
             return 0.8
         if verb in ("sail", "airdrop", "land", "reembark"):

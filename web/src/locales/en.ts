@@ -429,6 +429,17 @@ export const en = {
     reembark_arrives: "{who} re-embarks at {frm} and sails back to {to} (24.0)",
     reembark_damaged: "{who} re-embarks at {frm} for {to}, a step lost to a mine (18.1, 24.0)",
     reembark_sunk: "{who} re-embarks at {frm} and is lost to a mine (18.1, 24.0)",
+    // escorts and interceptors over a raid (23.0, 32.0)
+    escort: "escort the raid on {at} with {who}",
+    escortNone: "send the raid on {at} without escorts",
+    scramble: "intercept the enemy raid on {at} with {who}",
+    scrambleNone: "let the enemy raid on {at} pass unopposed",
+    promptEscorts: "Choose fighters to escort the raid (23.0, 32.0): they meet the enemy's interceptors and take the hits before the raid's own aircraft; or send none.",
+    promptInterceptors: "An enemy raid is coming (23.0, 32.0): choose fighters to intercept it before your anti-aircraft fire; or let it pass.",
+    raid_escorts_drop: "{side} fighters ({n}) escort the airborne assault on {at} (23.0)",
+    raid_escorts_bomb: "{side} fighters ({n}) escort the bombers over {at} (32.0)",
+    raid_intercepted_drop: "{side} fighters ({n}) intercept the airborne assault on {at} (23.0)",
+    raid_intercepted_bomb: "{side} fighters ({n}) intercept the bombers over {at} (32.0)",
   },
   factories: { // new factories, scorched earth, strategic bombing (optional rules 15, 16, 32)
     start_factory: "start a new {kind} plant for {power}: 1 yellow PP now, 10 over 10 turns (15.1)",

@@ -428,6 +428,17 @@ export const es: Catalogue = {
     reembark_arrives: "{who} reembarca en {frm} y vuelve por mar a {to} (24.0)",
     reembark_damaged: "{who} reembarca en {frm} hacia {to}, un paso perdido por una mina (18.1, 24.0)",
     reembark_sunk: "{who} reembarca en {frm} y se pierde por una mina (18.1, 24.0)",
+    // escorts and interceptors over a raid (23.0, 32.0)
+    escort: "escoltar la incursión sobre {at} con {who}",
+    escortNone: "enviar la incursión sobre {at} sin escolta",
+    scramble: "interceptar la incursión enemiga sobre {at} con {who}",
+    scrambleNone: "dejar pasar sin oposición la incursión enemiga sobre {at}",
+    promptEscorts: "Elige cazas para escoltar la incursión (23.0, 32.0): se enfrentan a los interceptores enemigos y reciben los impactos antes que los aviones de la incursión; o no envíes ninguno.",
+    promptInterceptors: "Llega una incursión enemiga (23.0, 32.0): elige cazas para interceptarla antes de tu fuego antiaéreo; o déjala pasar.",
+    raid_escorts_drop: "{side}: {n} cazas escoltan el asalto aerotransportado sobre {at} (23.0)",
+    raid_escorts_bomb: "{side}: {n} cazas escoltan a los bombarderos sobre {at} (32.0)",
+    raid_intercepted_drop: "{side}: {n} cazas interceptan el asalto aerotransportado sobre {at} (23.0)",
+    raid_intercepted_bomb: "{side}: {n} cazas interceptan a los bombarderos sobre {at} (32.0)",
   },
   factories: { // nuevas fábricas, tierra quemada, bombardeo estratégico (reglas opcionales 15, 16, 32)
     start_factory: "empieza una nueva fábrica de {kind} para {power}: 1 PP amarillo ahora, 10 en 10 turnos (15.1)",

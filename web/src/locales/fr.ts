@@ -428,6 +428,17 @@ export const fr: Catalogue = {
     reembark_arrives: "{who} rembarque à {frm} et rentre par la mer à {to} (24.0)",
     reembark_damaged: "{who} rembarque à {frm} pour {to}, un pas perdu sur une mine (18.1, 24.0)",
     reembark_sunk: "{who} rembarque à {frm} et est perdu sur une mine (18.1, 24.0)",
+    // escorts and interceptors over a raid (23.0, 32.0)
+    escort: "escorter le raid sur {at} avec {who}",
+    escortNone: "envoyer le raid sur {at} sans escorte",
+    scramble: "intercepter le raid ennemi sur {at} avec {who}",
+    scrambleNone: "laisser passer sans opposition le raid ennemi sur {at}",
+    promptEscorts: "Choisissez des chasseurs pour escorter le raid (23.0, 32.0) : ils affrontent les intercepteurs ennemis et encaissent les coups avant les avions du raid ; ou n'en envoyez aucun.",
+    promptInterceptors: "Un raid ennemi arrive (23.0, 32.0) : choisissez des chasseurs pour l'intercepter avant votre tir antiaérien ; ou laissez-le passer.",
+    raid_escorts_drop: "{side} : {n} chasseurs escortent l'assaut aéroporté sur {at} (23.0)",
+    raid_escorts_bomb: "{side} : {n} chasseurs escortent les bombardiers au-dessus de {at} (32.0)",
+    raid_intercepted_drop: "{side} : {n} chasseurs interceptent l'assaut aéroporté sur {at} (23.0)",
+    raid_intercepted_bomb: "{side} : {n} chasseurs interceptent les bombardiers au-dessus de {at} (32.0)",
   },
   factories: { // nouvelles usines, terre brûlée, bombardement stratégique (règles optionnelles 15, 16, 32)
     start_factory: "lancer une nouvelle usine de {kind} pour {power} : 1 PP jaune maintenant, 10 en 10 tours (15.1)",

@@ -428,6 +428,17 @@ export const it: Catalogue = {
     reembark_arrives: "{who} si reimbarca a {frm} e torna via mare a {to} (24.0)",
     reembark_damaged: "{who} si reimbarca a {frm} per {to}, un passo perduto per una mina (18.1, 24.0)",
     reembark_sunk: "{who} si reimbarca a {frm} ed è perduto su una mina (18.1, 24.0)",
+    // escorts and interceptors over a raid (23.0, 32.0)
+    escort: "scorta l'incursione su {at} con {who}",
+    escortNone: "invia l'incursione su {at} senza scorta",
+    scramble: "intercetta l'incursione nemica su {at} con {who}",
+    scrambleNone: "lascia passare senza opposizione l'incursione nemica su {at}",
+    promptEscorts: "Scegli i caccia di scorta all'incursione (23.0, 32.0): affrontano gli intercettori nemici e subiscono i colpi prima degli aerei dell'incursione; oppure non inviarne nessuno.",
+    promptInterceptors: "Arriva un'incursione nemica (23.0, 32.0): scegli i caccia che la intercettano prima del tuo fuoco contraereo; oppure lasciala passare.",
+    raid_escorts_drop: "{side}: {n} caccia scortano l'assalto aviotrasportato su {at} (23.0)",
+    raid_escorts_bomb: "{side}: {n} caccia scortano i bombardieri su {at} (32.0)",
+    raid_intercepted_drop: "{side}: {n} caccia intercettano l'assalto aviotrasportato su {at} (23.0)",
+    raid_intercepted_bomb: "{side}: {n} caccia intercettano i bombardieri su {at} (32.0)",
   },
   factories: { // nuove fabbriche, terra bruciata, bombardamento strategico (regole opzionali 15, 16, 32)
     start_factory: "avvia una nuova fabbrica di {kind} per {power}: 1 PP giallo ora, 10 in 10 turni (15.1)",

@@ -496,6 +496,10 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             "start_factory" | "build_factory" | "place_factory" | "repair_centre" | "evacuate"
         ):  # 15.1, 16.0, 16.2
             return _factory_action(action.verb, a)
+        case "escort" | "scramble":  # 23.0, 32.0: a raid's escorts, its interceptors
+            fighters = [names.unit(u) for u in a.get("units") or []]
+            key = (action.verb, bool(fighters))
+            return _(RAID_ACTIONS[key], who=", ".join(fighters), at=at)
         case "bomb":  # 32.0
             return _(
                 "bomb the {target} of {city} with {who}, facing its anti-aircraft fire",
@@ -602,6 +606,14 @@ PROMPT_WORDS = {
     "airwar_interceptors": N_(  # 35.1
         "Air war over Germany (35.1): send this fighter against the bombers over one of "
         "the raided cities, or keep it out of the fight."
+    ),
+    "escorts": N_(  # 23.0, 32.0
+        "Choose fighters to escort the raid (23.0, 32.0): they meet the enemy's "
+        "interceptors and take the hits before the raid's own aircraft; or send none."
+    ),
+    "interceptors": N_(  # 23.0, 32.0
+        "An enemy raid is coming (23.0, 32.0): choose fighters to intercept it before "
+        "your anti-aircraft fire; or let it pass."
     ),
     "strategic_bombing": N_(  # 32.0
         "Strategic bombing (32.0): send a bomber against an enemy factory, centre, port or "
@@ -1299,6 +1311,15 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
                 pp=_colour_list(data),
             )
         # --- Lend-Lease and its convoys: end ---
+        # --- escorts and interceptors over a raid (optional rules 23.0, 32.0): begin ---
+        case "raid_escorts" | "raid_intercepted":
+            line = _(
+                RAID_EVENTS[(kind, data.get("raid") == "airdrop")],
+                side=side_word(data.get("side")),
+                n=data.get("fighters"),
+                at=place(data.get("hex")),
+            )
+        # --- escorts and interceptors over a raid: end ---
         # --- the air war over Germany (optional rule 35.1): begin ---
         case "strategic_warfare":
             line = _("Strategic Warfare Phase: the air war over Germany (35.0)")
@@ -1546,6 +1567,23 @@ FACTORY_EVENTS = {
     "bombing": N_("{side}: bombers strike the {target} of {city} (32.0)"),
     "bomb_hits": N_("{hits} bomb hits on the {target} of {city} (32.1-32.3)"),
     "factories_bombed_out": N_("The factories of {city} are bombed out for good (32.1)"),
+}
+# 23.0, 32.0: the escorts and interceptors of a raid (raids.py); the key: the verb and
+# whether any fighter is named.
+RAID_ACTIONS = {
+    ("escort", True): N_("escort the raid on {at} with {who}"),
+    ("escort", False): N_("send the raid on {at} without escorts"),
+    ("scramble", True): N_("intercept the enemy raid on {at} with {who}"),
+    ("scramble", False): N_("let the enemy raid on {at} pass unopposed"),
+}
+# The key: the event and whether the raid is an airborne assault (else a bombing).
+RAID_EVENTS = {
+    ("raid_escorts", True): N_("{side} fighters ({n}) escort the airborne assault on {at} (23.0)"),
+    ("raid_escorts", False): N_("{side} fighters ({n}) escort the bombers over {at} (32.0)"),
+    ("raid_intercepted", True): N_(
+        "{side} fighters ({n}) intercept the airborne assault on {at} (23.0)"
+    ),
+    ("raid_intercepted", False): N_("{side} fighters ({n}) intercept the bombers over {at} (32.0)"),
 }
 # 32.0: what a bomber may strike in a city.
 BOMB_TARGET_WORDS = {

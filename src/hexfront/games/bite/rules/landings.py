@@ -13,12 +13,14 @@ FHQ (a Supreme HQ action, 13.8.1; the FHQ's two kinds, 13.8.2):
   of one more hit on landing; never two. The Italian 2.x rulebook
   (``airborne_older_rules``): a clear hex, a minor city allowed, gliders reach 10 hexes, no
   TECH 3 bonus;
-- how: the enemy ground units in the hex and its city fire their anti-aircraft dice at the
-  drop (7.7.2), each hit a hit on the paratroopers (and on the glider's bomber); dropped on
-  armour held in reaction reserve (31.0) the unit is destroyed. Survivors land; an empty
-  hex is taken (3.3), an enemy one is a battle in the Combat Phase, where the landed unit
-  fires with one Malus in the first round (``landing_marks.py``). Escorts and interceptors
-  join that battle as usual (7.5.2, 7.6).
+- how: dropped on armour held in reaction reserve (31.0) the unit is destroyed. Otherwise
+  the raider may send fighters as escorts and the defender fighters to intercept
+  (``raids.py``): one round of air-to-air fire over the drop (7.7.1), then the enemy
+  ground units in the hex and its city fire their anti-aircraft dice at it (7.7.2). Each
+  hit the raid takes falls on its aircraft (the escorts first, then the glider's bomber)
+  and is also a hit on the paratroopers. Survivors land; an empty hex is taken (3.3), an
+  enemy one is a battle in the Combat Phase, where the landed unit fires with one Malus
+  in the first round (``landing_marks.py``), its surviving escorts (and bomber) over it.
 
 Amphibious landing (24.0), in the Movement Phase, one per action point of the activated
 Soviet Navy-HQ:
@@ -48,7 +50,7 @@ drop is made.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
@@ -58,7 +60,7 @@ from ..state import AXIS, ON_MAP, SOVIET, BiteState, Piece
 from ..types import Node, Side
 from ..units import UnitSpec
 from ..versions import differs
-from . import command, powers, reserve
+from . import command, powers, raids, reserve
 from .air import AIRBASE_TYPES, air_range
 from .basics import (
     apply_hit,
@@ -295,8 +297,10 @@ def _take_hits(state: BiteState, piece: Piece, hits: int, why: str) -> None:
             return
 
 
-def airdrop(state: BiteState, action: Action) -> None:
-    """23.0: the assault: an action point, the AA fire, the landing."""
+def airdrop(state: BiteState, action: Action) -> raids.Raid | None:
+    """23.0: the assault declared: the Supreme HQ's action point; the raid that waits for
+    its escorts and interceptors (``raids.py``), or None when it is over already (dropped
+    onto armour held in reserve)."""
     board = state.w.board
     hq = state.pieces[str(action.args["hq"])]
     piece = state.pieces[str(action.args["unit"])]
@@ -308,31 +312,55 @@ def airdrop(state: BiteState, action: Action) -> None:
     piece.moved = True
     piece.mp_left = 0
     piece.came_from = -1
-    how = GLIDER if bomber is not None else AIRBORNE
     if bomber is not None:  # the bomber flies the glider troops in
         bomber.moved = True
-        if any(p.side != piece.side for p in state.at(to)):
-            home = bomber.node
-            bomber.base, bomber.node = home, to  # on a mission over the battle (7.5.2)
-            state.emit_move("fly", bomber, home, to)
     enemies = [p for p in state.at(to) if p.side != piece.side]
     if any(reserve.in_reaction(state, p) for p in enemies):
+        how = GLIDER if bomber is not None else AIRBORNE
         state.emit_move("airdrop", piece, frm, to, how=how, result="destroyed")
         eliminate(state, piece, LOST_AT_DROP)
-        return
+        return None
+    raid = raids.new_raid(state, raids.AIRDROP, piece.side, to, bomber)
+    raid.update(unit=piece.handle, hq=hq.handle, frm=board.id_of(frm), extra=extra)
+    return raid
+
+
+def finish_drop(state: BiteState, raid: raids.Raid, interceptors: list[Piece]) -> None:
+    """23.0: the escorts and interceptors fight (7.7.1), then the AA fire of the hex (7.7.2);
+    every hit the raid takes is a hit on its aircraft (escorts first, then the glider's
+    bomber) and on the paratroopers too; the survivors land."""
+    board = state.w.board
+    piece = raids.by_handle(state, str(raid["unit"]))
+    hq = raids.by_handle(state, str(raid["hq"]))
+    assert piece is not None  # the raid's own units
+    assert hq is not None
+    to = board.node(str(raid["hex"]))
+    frm = board.node(str(raid["frm"]))
+    extra = int(cast(int, raid["extra"]))
+    bomber = raids.carrier(state, raid)
+    how = GLIDER if str(raid["carrier"]) else AIRBORNE
+    in_air = raids.fight(state, raid, interceptors)
     hits = _drop_fire(state, piece.side, to)
-    if bomber is not None:
-        _take_hits(state, bomber, hits, SHOT_DOWN)
-    _take_hits(state, piece, hits + extra, SHOT_DOWN)
+    raids.hit_in_order(state, raids.shield(state, raid), hits)
+    _take_hits(state, piece, in_air + hits + extra, SHOT_DOWN)
+    enemies = [p for p in state.at(to) if p.side != piece.side]
     if piece.status != ON_MAP:
-        state.emit_move("airdrop", piece, frm, to, how=how, result="shot_down", hits=hits + extra)
+        state.emit_move(
+            "airdrop", piece, frm, to, how=how, result="shot_down", hits=in_air + hits + extra
+        )
         return
     piece.node = to
-    state.emit_move("airdrop", piece, frm, to, how=how, result="landed", hits=hits + extra)
+    state.emit_move("airdrop", piece, frm, to, how=how, result="landed", hits=in_air + hits + extra)
     mark(state, piece, how, to, hq=hq.uid)
-    if not enemies:
-        take_control(state, piece.side, [to])  # 3.3
-        update_front(state)  # 3.1: after ground movement, the front is drawn again
+    if enemies:  # the raid's aircraft stay over the battle that follows (7.5.2)
+        for plane in [*raids.escorts(state, raid), *([bomber] if bomber is not None else [])]:
+            if plane.status == ON_MAP:
+                home = plane.node
+                plane.base, plane.node = home, to
+                state.emit_move("fly", plane, home, to)
+        return
+    take_control(state, piece.side, [to])  # 3.3
+    update_front(state)  # 3.1: after ground movement, the front is drawn again
 
 
 # --- 24.0: amphibious landings ---------------------------------------------------------------

@@ -20,7 +20,18 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..units import UnitSpec
-from . import bombing, command, landings, naval, optional_forces, persia, powers, reserve, siege
+from . import (
+    bombing,
+    command,
+    landings,
+    naval,
+    optional_forces,
+    persia,
+    powers,
+    raids,
+    reserve,
+    siege,
+)
 from .air import air_range, evacuate_airbase, rebase_targets
 from .air_recon import attempt, recon_actions
 from .basics import (
@@ -480,6 +491,9 @@ class MovementPhase(Procedure[BiteState]):
         start_moves(state, state.phasing)
 
     def decision(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> Decision | None:
+        raid = frame.vars.get(raids.RAID)
+        if isinstance(raid, dict):  # 23.0: an airborne assault waits for its escorts
+            return raids.decision(state, raid)  # ... and the defender's interceptors
         side = state.phasing
         board = state.w.board
         actions: list[Action] = []
@@ -543,6 +557,22 @@ class MovementPhase(Procedure[BiteState]):
             actions.append(Action(side, "done"))
         return Decision(Prompt(side, "air", text, hq_prompt(state, "movement")), actions)
 
+    def _airdrop(self, state: BiteState, frame: Frame, action: Action, raid: JSON | None) -> None:
+        """23.0: the assault is declared, then its escorts and the enemy's interceptors are
+        chosen (``raids.py``, kept in the frame meanwhile), then the drop is resolved."""
+        interceptors: list[Piece] = []
+        if isinstance(raid, dict):
+            interceptors = raids.choose(state, raid, action)
+        else:
+            raid = landings.airdrop(state, action)
+            if raid is None:
+                return
+        if raids.waiting(raid):
+            frame.vars[raids.RAID] = raid
+            return
+        frame.vars.pop(raids.RAID, None)
+        landings.finish_drop(state, raid, interceptors)
+
     def _overstack_decision(self, state: BiteState, side: str) -> Decision:
         """3.10: one unit at a time, the owner removes units from hexes still over the
         stacking limits after ground movement."""
@@ -559,6 +589,10 @@ class MovementPhase(Procedure[BiteState]):
 
     def act(self, m: Machine[BiteState], state: BiteState, frame: Frame, action: Action) -> None:
         board = state.w.board
+        raid = frame.vars.get(raids.RAID)
+        if action.verb == "airdrop" or isinstance(raid, dict):  # 23.0 (optional rule)
+            self._airdrop(state, frame, action, raid)
+            return
         if action.verb == "end_ground":
             update_front(state)
             # 3.10, 7.3.2: units still over the limits could not move out; their owner
@@ -669,9 +703,6 @@ def act_on_hq(state: BiteState, action: Action, phase: str) -> bool:
         return True
     if action.verb == "sail":  # 18.0 (optional rule)
         naval.act(state, action)
-        return True
-    if action.verb == "airdrop":  # 23.0 (optional rule)
-        landings.airdrop(state, action)
         return True
     if action.verb == "land":  # 24.0 (optional rule)
         landings.land(state, action)
