@@ -7,10 +7,12 @@ round of its own dice; the damage lasts until the owner's next turn is over.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from hexfront.ai.bite_heuristic import HeuristicAgent
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
@@ -262,3 +264,77 @@ def test_one_hit_closes_a_harbour_to_sea_moves_and_three_to_siege_supply() -> No
     state.turn += 1  # the Soviet turn of the raid is over: repaired
     assert naval.port_open(state, odessa)
     assert siege.siege_places(state, odessa, "soviet") == 4
+
+
+# --- 32.0: escorts, the defender's interceptors and the air-to-air fire before the AA --------
+
+FIGHTERS = [{"id": "ger-jg-51", "hex": "Bobruisk"}, {"id": "sov-vvs-w-f", "hex": "Vyazma"}]
+
+
+def raid_on_smolensk(dice: list[int]) -> Match[BiteState]:
+    m = position("axis", ON, [{"id": STUKAS, "hex": "Minsk"}, *FIGHTERS], dice=dice)
+    m.act(mission(m, STUKAS, "Smolensk", "rail"))
+    return m
+
+
+def choose(m: Match[BiteState], side: str, verb: str, *, send: bool) -> None:
+    m.act(
+        next(a for a in m.legal_actions(side) if a.verb == verb and bool(a.args["units"]) is send)
+    )
+
+
+def test_the_escort_meets_the_interceptor_and_takes_the_hits_that_spare_the_bomber() -> None:
+    # Dice: JG 51's and VIII Fliegerkorps' air-to-air (8, all miss); the Soviet fighter's
+    # (two hits on 6); the AA's 3 dice (one 6); the bomber's 2 dice (two hits on 5-6).
+    m = raid_on_smolensk([1] * 8 + [6, 6, 1, 1] + [6, 1, 1] + [5, 6])
+    escort = [a for a in m.legal_actions("axis") if a.verb == "escort"]
+    assert [a.args["units"] for a in escort] == [["ger-jg-51"], []]  # 3.10: bomber + 1
+    assert "JG 51" in describe(escort[0], GAME.view(m.state, "axis"))
+    choose(m, "axis", "escort", send=True)
+    prompt = GAME.view(m.state, "soviet")["prompt"]
+    assert prompt["kind"] == "interceptors"
+    assert prompt["data"]["escorts"] == 1
+    assert "intercept" in prompt_words(prompt)
+    assert "sov-vvs-w-f" not in json.dumps(GAME.view(m.state, "axis"))  # unknown until it fights
+    choose(m, "soviet", "scramble", send=True)
+    state = m.state
+    assert [e["step"] for e in events(m, "fire")] == ["a2a", "a2a", "a2a"]  # 7.7.1 first
+    assert state.pieces["ger-jg-51"].step == 3  # two hits in the air, one from the AA ...
+    assert state.pieces[STUKAS].step == 0  # ... all on the escort (32.0)
+    assert events(m, "bomb_hits")[0]["hits"] == 2  # the bomber still bombs
+    flown = factories.flown(state)
+    assert {state.pieces[u].handle for u in (STUKAS, "ger-jg-51")} <= flown  # both stay home
+    assert "sov-vvs-w-f" in json.dumps(GAME.view(state, "axis"))  # seen in the fight
+    lines = [log_line(e.to_json(), GAME.view(state, "soviet")) for e in state.log]
+    assert any("escort the bombers over" in line for line in lines)
+    assert any("intercept the bombers over" in line for line in lines)
+
+
+def test_an_unescorted_bomber_takes_the_interceptors_hits_and_may_never_bomb() -> None:
+    m = raid_on_smolensk([1] * 4 + [6] * 4 + [1] * 5)
+    choose(m, "axis", "escort", send=False)
+    choose(m, "soviet", "scramble", send=True)
+    assert m.state.pieces[STUKAS].status != "map"  # four hits: shot down
+    assert events(m, "bomb_hits") == []
+    assert m.state.pieces["sov-vvs-w-f"].step == 0
+
+
+def test_hits_on_an_unseen_bomber_stay_its_owners_secret() -> None:
+    m = raid_on_smolensk([6, 1, 1, 1, 1])  # the AA: one 6; the bombs: two misses
+    choose(m, "axis", "escort", send=False)
+    choose(m, "soviet", "scramble", send=False)
+    assert [e["step"] for e in events(m, "fire")] == []  # no fight in the air
+    assert m.state.pieces[STUKAS].step == 1  # the AA's hit
+    assert STUKAS not in json.dumps(GAME.view(m.state, "soviet"))
+    assert "JG 51" not in json.dumps(GAME.view(m.state, "soviet"))
+
+
+def test_the_computer_escorts_its_bombers_and_intercepts_theirs() -> None:
+    m = raid_on_smolensk([1] * 30)
+    agent = HeuristicAgent(seed=3)
+    pick = agent.choose(GAME.view(m.state, "axis"), m.legal_actions("axis"))
+    assert pick.args["units"] == ["ger-jg-51"]
+    m.act(pick)
+    pick = agent.choose(GAME.view(m.state, "soviet"), m.legal_actions("soviet"))
+    assert pick.verb == "scramble"
+    assert pick.args["units"] == ["sov-vvs-w-f"]

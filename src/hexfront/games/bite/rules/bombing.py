@@ -5,11 +5,15 @@ Design choices (``data/economy.toml`` ``[strategic_bombing]``; digest A.5 calls 
 roles confused): the phasing player bombs, one bomber a mission, with supplied bombers
 that are TECH 2 or better (normal bombers) or strategic bombers, over an enemy-held city
 within the bomber's range; no mission in rain (9.3). The defender's anti-aircraft fire
-(dice and hit faces by his infantry TECH) hits the bomber first; then the bomber fires
+(dice and hit faces by his infantry TECH) hits the raid first; then the bomber fires
 one round at the target: its steps as dice (halved for normal bombers at TECH 2, halved
 again in bad weather, at least one die) hitting on its air-to-ground firepower. A bomber
 that bombed stays at its base for the rest of the turn (the Movement Phase skips it).
-Escorts, interceptors and air-to-air combat are not played.
+Before the AA fire the bomber's escorts and the defender's interceptors fight one round in
+the air (``raids.py``): the phasing player may send fighters in range with the bomber (at
+most one: two aircraft a side, 3.10), the defender fighters in range of the city (never
+bombers, 32.0); hits on the raid, from the fighters and then from the AA, fall on the
+escorts first, sparing the bomber (32.0); the escorts too stay home for the turn.
 
 The damage (``factories.py``) lasts until the end of the owner's next turn: a factory or
 centre makes 1 PP less a hit in its owner's next Production Phase (10 hits in one
@@ -28,9 +32,9 @@ from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from .. import forces
-from ..state import SOVIET, BiteState, Piece, enemy_of
-from . import factories, infrastructure, resources
-from .basics import FACTORIES_DESTROYED, apply_hit, eliminate, factories_at, is_frozen
+from ..state import ON_MAP, SOVIET, BiteState, Piece, enemy_of
+from . import factories, infrastructure, raids, resources
+from .basics import FACTORIES_DESTROYED, factories_at, is_frozen
 from .level import advanced
 
 M = Machine[BiteState]
@@ -128,10 +132,10 @@ def bomb_dice(state: BiteState, piece: Piece) -> int:
     return max(1, dice)
 
 
-def fly(state: BiteState, action: Action) -> None:
-    """One mission: AA fire, then one round of bombs, then the damage."""
+def fly(state: BiteState, action: Action) -> raids.Raid:
+    """A mission declared: the bomber takes off (it flies no more this turn); the raid
+    then waits for its escorts and the defender's interceptors (``raids.py``)."""
     side = action.side
-    enemy = enemy_of(side)
     piece = state.pieces[str(action.args["unit"])]
     node = state.w.board.node(str(action.args["hex"]))
     target = str(action.args["target"])
@@ -140,12 +144,34 @@ def fly(state: BiteState, action: Action) -> None:
     state.emit("bombing", side=side, handle=piece.handle, city=city, target=target)
     flown = sorted({*factories.flown(state), piece.handle})
     state.flags[factories.FLOWN] = cast(JSON, flown)
+    raid = raids.new_raid(state, raids.BOMBING, piece.side, node, piece)
+    raid.update(target=target, flown=cast(JSON, flown))
+    raids.update_stage(state, raid)
+    return raid
+
+
+def finish(state: BiteState, raid: raids.Raid, interceptors: list[Piece]) -> None:
+    """One mission: the fight in the air, the AA fire, then one round of bombs, then the
+    damage."""
+    side = str(raid["side"])
+    enemy = enemy_of(side)
+    piece = raids.carrier(state, raid)
+    assert piece is not None  # the bomber flies the raid
+    node = state.w.board.node(str(raid["hex"]))
+    target = str(raid["target"])
+    site = state.w.site(node)
+    city = site.name if site is not None else str(raid["hex"])
+    escorts = raids.escorts(state, raid)
+    if escorts:  # 32.0: they flew with the bomber and stay home for the turn as well
+        flown = sorted({*factories.flown(state), *(p.handle for p in escorts)})
+        state.flags[factories.FLOWN] = cast(JSON, flown)
+    raids.fight(state, raid, interceptors)
     dice, face = aa_fire(state, enemy)
     rolled = state.dice.roll(dice, "bombing_aa", state.log, by=enemy)
-    for _ in range(sum(1 for f in rolled if f >= face)):
-        if apply_hit(state, piece) == "eliminated":
-            eliminate(state, piece, SHOT_DOWN)
-            return
+    aa_hits = sum(1 for f in rolled if f >= face)
+    raids.hit_in_order(state, raids.shield(state, raid), aa_hits, SHOT_DOWN)
+    if piece.status != ON_MAP:
+        return  # shot down: the bombs never fall
     firepower = state.profile(piece).a2g or 6
     faces = state.dice.roll(bomb_dice(state, piece), "bombing", state.log, by=side)
     hits = sum(1 for f in faces if f >= firepower)
@@ -188,6 +214,9 @@ class StrategicBombing(Procedure[BiteState]):
         factories.prune_damage(state)
 
     def decision(self, m: M, state: BiteState, frame: Frame) -> Decision | None:
+        raid = frame.vars.get(raids.RAID)
+        if isinstance(raid, dict):  # a mission waits for its escorts and interceptors
+            return raids.decision(state, raid)
         side = state.phasing
         if frame.vars.get("done"):
             return None
@@ -202,21 +231,23 @@ class StrategicBombing(Procedure[BiteState]):
         return Decision(Prompt(side, "strategic_bombing", text, {}), actions)
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
-        if action.verb == "done":
+        raid = frame.vars.get(raids.RAID)
+        interceptors: list[Piece] = []
+        if isinstance(raid, dict):
+            interceptors = raids.choose(state, raid, action)
+        elif action.verb == "done":
             frame.vars["done"] = True
             return
-        fly(state, action)
+        else:
+            raid = fly(state, action)
+        if raids.waiting(raid):
+            frame.vars[raids.RAID] = raid
+            return
+        frame.vars.pop(raids.RAID, None)
+        finish(state, raid, interceptors)
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
         m.end(state)
-
-
-def wants_bombing(state: BiteState, frame: Frame) -> bool:
-    """Whether the Supply Phase calls the Strategic Warfare step first (once)."""
-    if not bombing_on(state) or frame.vars.get("bombing"):
-        return False
-    frame.vars["bombing"] = True
-    return True
 
 
 def flown_handles(state: BiteState) -> frozenset[str]:

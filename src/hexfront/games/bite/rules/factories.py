@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from hexfront.engine.events import JSON
+from hexfront.engine.sequence import Frame
 
 from ..board import Site
 from ..state import AXIS, SOVIET, BiteState
@@ -41,6 +42,15 @@ FLOWN = "strategic_bombers_flown"  # flags: bombers that bombed this turn (32.0)
 
 BUILT = "built"  # a plant built under 15.1
 MOVED = "evacuated"  # an evacuated factory on its way (16.2)
+
+
+def wants_bombing(state: BiteState, frame: Frame) -> bool:
+    """Whether the Supply Phase calls the Strategic Warfare step of 32.0 first, once (kept
+    here, below ``bombing.py``, so that the Supply Phase need not import the raids)."""
+    if not (advanced(state) and rule_on(state, STRATEGIC_BOMBING)) or frame.vars.get("bombing"):
+        return False
+    frame.vars["bombing"] = True
+    return True
 
 
 def rule_on(state: BiteState, key: str) -> bool:

@@ -341,7 +341,7 @@ def finish_drop(state: BiteState, raid: raids.Raid, interceptors: list[Piece]) -
     how = GLIDER if str(raid["carrier"]) else AIRBORNE
     in_air = raids.fight(state, raid, interceptors)
     hits = _drop_fire(state, piece.side, to)
-    raids.hit_in_order(state, raids.shield(state, raid), hits)
+    raids.hit_in_order(state, raids.shield(state, raid), hits, SHOT_DOWN)
     _take_hits(state, piece, in_air + hits + extra, SHOT_DOWN)
     enemies = [p for p in state.at(to) if p.side != piece.side]
     if piece.status != ON_MAP:

@@ -13,7 +13,8 @@ on the strongest first.
 Design choices (docs/rules-coverage.md):
 
 - escorts are fighters able to fly a mission to the raid's hex (7.5.2: in range, supplied,
-  not flown yet, under an HQ's command in the Advanced Game, 13.5); interceptors are the
+  not flown yet, under an HQ's command in the Advanced Game, 13.5; over a bombing, which
+  comes before any HQ acts, no command, as for the bomber itself); interceptors are the
   other side's fighters within range of it, supplied, not on a mission, with no HQ needed
   (as for the Reich's interceptors of 35.1): the raid comes in the raider's turn, when the
   defender has no HQ to activate;
@@ -68,7 +69,7 @@ def new_raid(state: BiteState, kind: str, side: Side, node: int, carrier: Piece 
         "escorts": [],
         "stage": ESCORT,
     }
-    _skip_empty(state, raid)
+    update_stage(state, raid)
     return raid
 
 
@@ -116,13 +117,17 @@ def escort_candidates(state: BiteState, raid: Raid) -> list[Piece]:
     node = _node(state, raid)
     board = state.w.board
     out: list[Piece] = []
+    bombing = raid["kind"] == BOMBING
+    flown = cast(list[JSON], raid.get("flown") or [])
     for p in sorted(state.on_map(side), key=lambda x: x.uid):
-        if p.moved or not _fighter(state, p):
+        if not _fighter(state, p):
             continue
+        if p.handle in flown if bombing else p.moved:
+            continue  # one mission a turn (32.0: kept home by the Movement Phase too)
         if p.oos and not command.supplied_by_order(state, p):
             continue
-        if not command.may_fly_mission(state, p):
-            continue  # 13.5: a mission needs an HQ's command
+        if not bombing and not command.may_fly_mission(state, p):
+            continue  # 13.5: a mission needs an HQ's command (a bombing needs none)
         if board.distance(p.node, node) > air_range(state, p):
             continue
         if powers.air_may_join(state, state.spec(p), side, node, attacking=True):
@@ -153,7 +158,7 @@ def _room(state: BiteState, raid: Raid, *, raiders: bool) -> int:
     return charts().air_in_battle
 
 
-def _skip_empty(state: BiteState, raid: Raid) -> None:
+def update_stage(state: BiteState, raid: Raid) -> None:
     """Move past a stage nobody can choose in: no escort, or no interceptor, to send."""
     if raid["stage"] == ESCORT and (
         _room(state, raid, raiders=True) <= 0 or not escort_candidates(state, raid)
@@ -220,7 +225,7 @@ def choose(state: BiteState, raid: Raid, action: Action) -> list[Piece]:
                 fighters=len(units),
             )
         raid["stage"] = SCRAMBLE
-        _skip_empty(state, raid)
+        update_stage(state, raid)
         return []
     raid["stage"] = "fight"
     return units
@@ -242,10 +247,11 @@ def _reveal(state: BiteState, pieces: list[Piece], hex_id: JSON) -> None:
         )
 
 
-def _hit_air(state: BiteState, piece: Piece) -> None:
+def _hit_air(state: BiteState, piece: Piece, why: str) -> None:
     outcome = apply_hit(state, piece)
     state.emit(
         "hit",
+        audience=None if piece.revealed else piece.side,  # unseen, its owner alone knows
         unit=piece.uid,
         name=state.spec(piece).name,
         side=piece.side,
@@ -253,10 +259,10 @@ def _hit_air(state: BiteState, piece: Piece) -> None:
         strength=state.strength(piece),
     )
     if outcome == "eliminated":
-        eliminate(state, piece, LOST)
+        eliminate(state, piece, why)
 
 
-def hit_in_order(state: BiteState, groups: list[list[Piece]], hits: int) -> None:
+def hit_in_order(state: BiteState, groups: list[list[Piece]], hits: int, why: str = LOST) -> None:
     """``hits`` on the aircraft of ``groups``: the first group takes them while any of it
     flies, the strongest first (the first in id order among equals), then the next."""
     for _ in range(hits):
@@ -264,7 +270,7 @@ def hit_in_order(state: BiteState, groups: list[list[Piece]], hits: int) -> None
             alive = [p for p in group if p.status == ON_MAP and state.strength(p) > 0]
             if alive:
                 top = max(state.strength(p) for p in alive)
-                _hit_air(state, next(p for p in alive if state.strength(p) == top))
+                _hit_air(state, next(p for p in alive if state.strength(p) == top), why)
                 break
 
 

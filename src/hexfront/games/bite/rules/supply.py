@@ -20,7 +20,7 @@ from ..board import MOUNTAINS, WATER, Board
 from ..charts import charts
 from ..state import ELIMINATED, ON_MAP, SOVIET, BiteState, Piece, enemy_of
 from ..versions import differs
-from . import bombing, optional_forces, partisans, siege
+from . import factories, optional_forces, partisans, siege
 from .basics import reduce_once, sea_control, update_front, zoc_map
 from .infrastructure import rails
 from .optional_rules import winter_lanes
@@ -327,7 +327,7 @@ class SupplyPhase(Procedure[BiteState]):
     name = "supply"
 
     def run(self, m: Machine[BiteState], state: BiteState, frame: Frame) -> None:
-        if bombing.wants_bombing(state, frame):  # 7.1, 32.0 (optional rule)
+        if factories.wants_bombing(state, frame):  # 7.1, 32.0 (optional rule)
             m.call(state, "strategic_bombing")
             return
         state.phase = "supply"
