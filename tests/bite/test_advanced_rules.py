@@ -530,3 +530,30 @@ def test_the_owner_sees_siege_and_fortress_supply_the_enemy_does_not() -> None:
         {"sov-a-8": "fortress"},
         True,
     )
+
+
+def test_no_soviet_reaction_phase_on_the_surprise_turn() -> None:  # SBE5 special rules
+    """Barbarossa Surprise: on turn 1 the Soviets get no Reaction Phase (no Air-HQ
+    activated, no fighter sent), while on turn 2 the same battle offers them one."""
+
+    def soviet_reaction_choices(turn: int) -> set[str]:
+        units = [
+            {"id": "sov-vvs-w-f", "hex": "Minsk"},
+            {"id": "sov-air-hq", "hex": "Minsk"},
+            {"id": "sov-a-13", "hex": "2522"},
+            {"id": "ger-c-xii", "hex": "2422"},
+        ]
+        m = position("SBE5", units, turn=turn)
+        act(m, "axis", "move", unit="ger-c-xii", to="2522")  # a battle in reach of Minsk
+        seen: set[str] = set()
+
+        def past_movement(mm: Match[Any]) -> bool:
+            if mm.state.phase == "reaction" and mm.active_sides() == ["soviet"]:
+                seen.update(a.verb for a in mm.legal_actions("soviet"))
+            return mm.state.phase in ("combat", "blitz")
+
+        drive(m, past_movement)
+        return seen
+
+    assert soviet_reaction_choices(1) == set()
+    assert "activate" in soviet_reaction_choices(2)  # 13.3: the Air-HQ may activate
