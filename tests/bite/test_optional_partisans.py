@@ -17,6 +17,7 @@ from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
 from hexfront.games.bite import text
 from hexfront.games.bite.game import Bite
+from hexfront.games.bite.invariants import check
 from hexfront.games.bite.rules import partisans
 from hexfront.games.bite.rules.infrastructure import rails
 from hexfront.games.bite.rules.rail import near_enemy
@@ -433,3 +434,45 @@ def test_italian_rules_a_partisan_on_a_resource_centre_stops_it() -> None:
 
 def node_of(name: str) -> int:
     return Match.from_position(GAME, {"scenario": "SBE5"}).state.w.board.node(name)
+
+
+def test_random_axis_moves_into_partisans_fight_them_within_the_invariants() -> None:
+    """Random Axis moves among groups of partisans: the fights they start keep every
+    invariant after every action (and, over a few seeds, some are fought)."""
+    fights = 0
+    for seed in range(1, 6):
+        corps = ["ger-c-i", "ger-c-ii", "ger-c-iv", "ger-c-v"]
+        probe = production(ON, [], MAJORS)
+        board = probe.state.w.board
+        start = [board.node(h) for h in (NEXT_DOOR, "3406", "3305", "3504")]
+        m = Match.from_position(
+            GAME,
+            {
+                "scenario": "SBE5",
+                "turn": SEPTEMBER_1941,
+                "side": "axis",
+                "phase": "movement",
+                "reinforcements": False,
+                "unit": [
+                    {"id": "sov-a-44", "hex": "Moscow"},
+                    *({"id": u, "hex": board.id_of(n)} for u, n in zip(corps, start, strict=True)),
+                ],
+                "control": {"axis": [board.id_of(n) for n in start]},
+                "options": ON,
+            },
+        )
+        state = m.state
+        groups: dict[str, int] = {}
+        for n in start:
+            for x in board.adjacency[n]:
+                if board.playable[x] and x not in start and board.owner_1941[x] == "ussr":
+                    groups[board.id_of(x)] = 2 + x % 2
+                    state.control[x] = "axis"
+        state.flags[partisans.FLAG] = dict(sorted(groups.items()))
+        state.touch()
+        agent = RandomAgent(seed)
+        while m.active_sides() == ["axis"] and not m.is_over():
+            m.act(agent.choose(m.view("axis"), m.legal_actions("axis")))
+            assert check(GAME, m.state, full=False) == []
+        fights += sum(1 for e in m.state.log if e.kind == "partisan_fight")
+    assert fights
