@@ -128,7 +128,8 @@ def test_bad_values_are_refused() -> None:
 
 
 def test_bad_switch_value_is_refused(as_implemented: None) -> None:
-    with pytest.raises(UnknownGame, match="on \\(true\\) or off"):
+    # The choices as typed, each with its words.
+    with pytest.raises(UnknownGame, match='true \\(on\\), false \\(off\\), not "yes"'):
         GAME.setup("SBE5", {"or20_cavalry_charge": "yes"}, 1)
 
 

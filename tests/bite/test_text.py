@@ -52,6 +52,69 @@ def test_every_message_has_a_translation_in_every_language() -> None:
     )
 
 
+#: Words that read the same in a language: the Italian and Spanish "no", and a German word
+#: every rulebook keeps.
+SAME_WORDS = {
+    "it": {"no", "Volkssturm (28)"},
+    "es": {"no", "Volkssturm (28)"},
+    "fr": {"Volkssturm (28)"},
+}
+
+
+def test_scenario_names_and_option_words_are_said_in_every_language() -> None:
+    """Every game's scenario names and summaries, and every option's label, help and choices
+    (``hexfront games``, the new-game form, the refusals), are catalogue messages: so the
+    test above fails on one without a translation, and each reads in the language, not in
+    English. BITE's scenarios are named as each rulebook prints them."""
+    pytest.importorskip("babel")
+    from hexfront.games.bite.optional import rules_by_key
+    from hexfront.games.registry import catalog
+    from hexfront.i18n import using
+    from hexfront.i18n.__main__ import template
+
+    tmpl = template()
+
+    def marked(text: str, *contexts: str | None) -> bool:
+        return any(tmpl.get(text, context=c) is not None for c in contexts)
+
+    english = {e.name: e for e in catalog()}
+    for game in english.values():
+        for sc in game.scenarios:
+            assert marked(sc.name, "scenario", None), (game.name, sc.name)
+            assert not sc.summary or marked(sc.summary, "scenario summary"), sc.summary
+        for o in game.options:
+            rule = rules_by_key().get(o.name) if game.name == "bite" else None
+            if rule is not None:  # an optional rule: its title and help from the data
+                assert marked(rule.title, "optional rule"), rule.title
+                assert marked(rule.help, "optional rule help"), rule.help
+                continue
+            assert not o.label or marked(o.label, "option"), (game.name, o.name, o.label)
+            assert marked(o.help, "option help", None), (game.name, o.name, o.help)
+    checked = 0
+    for lang in LANGS:
+        with using(lang):
+            said = {e.name: e for e in catalog()}
+        for name, game in english.items():
+            scenarios = list(zip(game.scenarios, said[name].scenarios, strict=True))
+            pairs = [(a.name, b.name) for a, b in scenarios]
+            pairs += [(a.summary, b.summary) for a, b in scenarios]
+            for a, b in zip(game.options, said[name].options, strict=True):
+                pairs += [(a.label, b.label), (a.help, b.help)]
+                pairs += list(zip(a.choice_labels, b.choice_labels, strict=True))
+            for en, shown in pairs:
+                checked += 1
+                assert en in SAME_WORDS[lang] or shown != en or not en, (lang, name, en)
+        bite = {s.id: s.name for s in said["bite"].scenarios}
+        printed = {
+            "it": ("Operazione Barbarossa", "Operazione Blu"),
+            "es": ("Operación Barbarossa", "Case Blue"),
+            "fr": ("Opération Barbarossa", "Fall Blau"),
+        }[lang]
+        assert bite["SBE5"] == printed[0], bite
+        assert bite["SBE6"].startswith(printed[1]), bite
+    assert checked > 3 * 150
+
+
 def test_translations_keep_their_fields_and_the_compiled_catalogues_are_current() -> None:
     pytest.importorskip("babel")
     from hexfront.i18n.__main__ import mo_bytes, po_path, read

@@ -50,7 +50,7 @@ def test_errors_of_play_are_in_the_chosen_language(lang: str) -> None:
         (("skirmish", "nowhere"), "{game} has no scenario {scenario}; known: {known}"),
         (
             ("skirmish", "standard", "--option", "rounds=99"),
-            "option {name} must be one of {allowed}",
+            "option {name} ({label}) takes one of {choices}, not {value}",
         ),
         (
             ("skirmish", "standard", "--option", "colour=red"),

@@ -131,7 +131,12 @@ def test_an_option_out_of_range_and_a_bad_body_are_answered_in_words(
     res = ask(client, "query", lang, "POST", "/api/games", json=new)
     detail = check(res, 422, "bad_option", lang, english)
     assert detail == said(
-        lang, "option {name} must be one of {allowed}", name="'rounds'", allowed="2, 4, 6, 8"
+        lang,
+        "option {name} ({label}) takes one of {choices}, not {value}",
+        name="'rounds'",
+        label=said(lang, "number of rounds"),
+        choices="2, 4, 6, 8",
+        value="99",
     )
 
     # FastAPI's own checks of a body: each field's problem said in the language.

@@ -101,10 +101,11 @@ export function costWords(args: Record<string, unknown>): string {
 /** An action in words; `attack` when its destination holds enemy blocks; `advanced` in the
  * Advanced Game, where production choices say which colours of PP they cost (11.0). */
 /** The choices of optional rules 15, 16 and 32 in words. */
-function factoryAction(verb: string, g: Record<string, any>, who: string): string {
+function factoryAction(verb: string, g: Record<string, any>, who: string, at: string): string {
   const F = L.factories;
   return fmt(F[verb as "bomb"], {
-    kind: word(F.kinds, g.colour), power: power(String(g.power ?? "")), city: String(g.city ?? ""),
+    // A bombing names its target's hex (32.0), the other choices their city.
+    kind: word(F.kinds, g.colour), power: power(String(g.power ?? "")), city: g.city !== undefined ? String(g.city) : at,
     target: word(F.targets, g.target), who,
   });
 }
@@ -147,7 +148,7 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "volkssturm": return fmt(A.volkssturm, f); // 28.0
     case "chechens": return fmt(A.chechens, f); // 30.0
     case "partisan": return fmt(A.partisan, f); // 29.1
-    case "start_factory": case "build_factory": case "place_factory": case "repair_centre": case "evacuate": case "bomb": return factoryAction(a.verb, g, who); // 15.1, 16.0, 16.2, 32.0
+    case "start_factory": case "build_factory": case "place_factory": case "repair_centre": case "evacuate": case "bomb": return factoryAction(a.verb, g, who, at); // 15.1, 16.0, 16.2, 32.0
     case "reserve": return fmt(g.mode === "reaction" ? A.reserveReaction : A.reserveMotorized, { who, hq: name(String(g.hq)) }); // 31.0
     case "sail": case "airdrop": case "land": case "reembark": { // 18.0, 23.0, 24.0
       const S = L.seaAir;

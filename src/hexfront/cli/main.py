@@ -179,7 +179,7 @@ def _check_scenario(game: Game[Any], scenario: str) -> None:
 
 def _check_options(game: Game[Any], given: dict[str, Any]) -> None:
     """Options the game has, each with one of its values (the server checks the same)."""
-    infos = {o.name: o for o in game.options()}
+    infos = {o.name: o.said() for o in game.options()}
     unknown = sorted(set(given) - set(infos))
     if unknown:
         _fail(
@@ -193,8 +193,7 @@ def _check_options(game: Game[Any], given: dict[str, Any]) -> None:
     for name, value in given.items():
         choices = infos[name].choices
         if choices and value not in choices:
-            allowed = ", ".join(map(str, choices))
-            _fail(_("option {name} must be one of {allowed}", name=repr(name), allowed=allowed))
+            _fail(infos[name].refusal(value))  # the option's and its choices' words
 
 
 def _agents(seats: dict[str, str], seed: int) -> dict[str, Any]:

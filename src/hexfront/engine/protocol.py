@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from hexfront.i18n import _
+from hexfront.i18n import _, _p
 
 from .errors import MalformedAction
 from .events import JSON, Event
@@ -162,6 +162,40 @@ class OptionInfo:
         """Whether the option belongs to ``scenario`` (a scenario rule belongs to few)."""
         return not self.scenarios or scenario in self.scenarios
 
+    def said(self) -> OptionInfo:
+        """This option with its words in the reader's language: the label, the words of
+        each choice and the help, each a catalogue message of the context ``option``,
+        ``option choice`` or ``option help`` (marked where the game defines them with
+        ``NP_``). Words the catalogue lacks (a test game's, or words already said in the
+        language) stay as they are; the name and the choices themselves never change."""
+        return replace(
+            self,
+            label=_said("option", self.label),
+            help=_said("option help", self.help),
+            choice_labels=tuple(_said("option choice", c) for c in self.choice_labels),
+        )
+
+    def choice_words(self, choice: JSON) -> str:
+        """How a player reads one choice: ``true (on)``, ``"chart" (as the Turn Record
+        Chart says)``: the value as typed, then its words when the game gives some."""
+        typed = json.dumps(choice)
+        labels = self.choice_labels if len(self.choice_labels) == len(self.choices) else ()
+        for value, label in zip(self.choices, labels, strict=False):
+            if value == choice and type(value) is type(choice):
+                return f"{typed} ({label})"
+        return typed
+
+    def refusal(self, value: JSON) -> str:
+        """Why ``value`` is refused, with the option's words and each choice's (call it on
+        the option :meth:`said`, to say them in the reader's language)."""
+        return _(
+            "option {name} ({label}) takes one of {choices}, not {value}",
+            name=repr(self.name),
+            label=self.label or self.help or self.name,
+            choices=", ".join(self.choice_words(c) for c in self.choices),
+            value=json.dumps(value, default=str),
+        )
+
     def to_json(self) -> dict[str, JSON]:
         """The option for a new-game form; ``label`` and ``choice_labels`` are always words
         (the name with spaces, each choice as text, when the game gives none)."""
@@ -175,6 +209,15 @@ class OptionInfo:
             "choice_labels": list(labels) or [_choice_words(c) for c in self.choices],
             "scenarios": list(self.scenarios),
         }
+
+
+def _said(context: str, text: str) -> str:
+    """``text`` of ``context`` in the reader's language, else as a message of no context
+    (a game that marks its words with ``N_``), else as it is."""
+    if not text:
+        return text
+    shown = _p(context, text)
+    return shown if shown != text else _(text)
 
 
 def _choice_words(choice: JSON) -> str:

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hexfront.engine.errors import UnknownGame
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Game, OptionInfo, ScenarioInfo
-from hexfront.i18n import N_
+from hexfront.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
-    """A game as ``hexfront games`` lists it; ``title``, ``status`` and the scenarios' and
-    options' words are English here (and in JSON), marked for the catalogue and said in
-    the player's language by the command line."""
+    """A game as ``hexfront games`` lists it. ``title`` and ``status`` are English here (and
+    in JSON), marked for the catalogue and said in the player's language by the command
+    line; the scenarios' and options' words come from the games, already in the reader's
+    language (``Game.scenarios``, ``OptionInfo.said``)."""
 
     name: str
     title: str
@@ -37,11 +38,11 @@ class GameEntry:
 
 def catalog() -> list[GameEntry]:
     from hexfront.engine.example import Skirmish
-    from hexfront.games.bite import catalog as bite_catalog
     from hexfront.games.bite.game import Bite
     from hexfront.games.stalins_war.game import PLAYABLE, StalinsWar
 
     skirmish = Skirmish()
+    bite = Bite()  # its scenarios' and options' words in the reader's language
     stalins_war = StalinsWar()
     return [
         GameEntry(
@@ -52,8 +53,8 @@ def catalog() -> list[GameEntry]:
                 "playable: the basic game (SBE1-SBE4), the advanced game's SBE5 and the long "
                 "scenarios SBE6-SBE9"
             ),
-            bite_catalog.scenarios(),
-            tuple(Bite().options()),
+            tuple(bite.scenarios()),
+            tuple(bite.options()),
         ),
         GameEntry(
             stalins_war.name,
@@ -68,8 +69,8 @@ def catalog() -> list[GameEntry]:
             skirmish.title,
             skirmish.sides,
             N_("playable (a tiny example game for the engine)"),
-            tuple(skirmish.scenarios()),
-            tuple(skirmish.options()),
+            tuple(replace(sc, name=_(sc.name)) for sc in skirmish.scenarios()),
+            tuple(o.said() for o in skirmish.options()),
         ),
     ]
 

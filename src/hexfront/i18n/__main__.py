@@ -38,6 +38,9 @@ SOURCES = (
     "cli/transfer_cmd.py",
     "games/registry.py",
     "games/stalins_war/game.py",
+    "games/stalins_war/rules/options.py",
+    "games/bite/game.py",
+    "games/bite/optional.py",
     "i18n/__init__.py",
 )
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
@@ -45,7 +48,8 @@ PACKAGE = Path(__file__).parents[1]
 #: Data whose words players read: the file, its table (``[[card]]`` entries or
 #: ``[scenarios.<id>]`` tables) and the gettext context of each field. Stalin's War's card
 #: titles and summaries and its scenarios' names and summaries (read back by
-#: ``games/stalins_war/text.py``).
+#: ``games/stalins_war/text.py``); BITE's scenarios' names and summaries (``Bite.scenarios``)
+#: and its optional rules' titles and help (the options of ``games/bite/optional.py``).
 DATA_SOURCES: tuple[tuple[str, str, dict[str, str]], ...] = (
     (
         "games/stalins_war/data/cards.toml",
@@ -56,6 +60,16 @@ DATA_SOURCES: tuple[tuple[str, str, dict[str, str]], ...] = (
         "games/stalins_war/data/rules.toml",
         "scenarios",
         {"name": "scenario", "summary": "scenario summary"},
+    ),
+    (
+        "games/bite/data/scenarios.toml",
+        "scenario",
+        {"name": "scenario", "summary": "scenario summary"},
+    ),
+    (
+        "games/bite/data/optional_rules.toml",
+        "rule",
+        {"title": "optional rule", "help": "optional rule help"},
     ),
 )
 
@@ -101,7 +115,11 @@ def data_messages(
     if isinstance(found, list):  # [[card]]
         starts = [i + 1 for i, line in enumerate(lines) if line.strip() == f"[[{table}]]"]
         for start, item in zip(starts, found, strict=True):
-            entries.append((start, f"{item['side']} card {item['number']}", item))
+            if "number" in item:  # a card
+                who = f"{item['side']} {table} {item['number']}"
+            else:  # a scenario (its id), an optional rule (its chapter)
+                who = f"{table} {item.get('id', item.get('rule', ''))}"
+            entries.append((start, who, item))
     else:  # [scenarios.campaign]
         for key, item in found.items():
             head = f"[{table}.{key}]"

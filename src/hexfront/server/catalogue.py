@@ -73,7 +73,7 @@ class Catalogue:
         for entry in entries:
             try:
                 game = self.load_game(str(entry["name"]))
-                options: list[JSON] = [o.to_json() for o in game.options()]
+                options: list[JSON] = [o.said().to_json() for o in game.options()]
                 playable = True
             except ApiError:
                 options, playable = [], False
@@ -111,7 +111,7 @@ def check_options(
 
     With a ``scenario``, options that belong to other scenarios are left out (a form may
     send them at their default; any other value is refused)."""
-    infos = {o.name: o for o in game.options()}
+    infos = {o.name: o.said() for o in game.options()}  # their words in the language
     unknown = sorted(set(given) - set(infos))
     if unknown:
         raise unprocessable(
@@ -130,10 +130,7 @@ def check_options(
             info.choices and value not in info.choices
         ):
             if info.choices:
-                allowed = ", ".join(map(str, info.choices))
-                detail = _(
-                    "option {name} must be one of {allowed}", name=repr(name), allowed=allowed
-                )
+                detail = info.refusal(value)  # with the option's and its choices' words
             else:
                 detail = _("option {name} must be of its type", name=repr(name))
             raise unprocessable("bad_option", detail)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from hexfront.engine.errors import IllegalAction, UnknownGame
 from hexfront.engine.events import JSON, Event
 from hexfront.engine.protocol import Action, OptionInfo, Result, ScenarioInfo
 from hexfront.engine.sequence import Decision
+from hexfront.i18n import NP_, _, _p
 
 from . import catalog, optional, teams, versions
 from .machine import MACHINE
@@ -18,60 +20,81 @@ from .rules.basics import initial_control
 from .state import AXIS, HELD, ON_MAP, POOL, SIDES, SOVIET, BiteState, Piece, World
 from .types import OFF, Side
 
+# The words of each option (label, help, each choice's words) are catalogue messages of the
+# contexts "option", "option help" and "option choice" (OptionInfo.said, docs/translating.md).
 OPTIONS: tuple[OptionInfo, ...] = (
     OptionInfo(
         "fog",
         True,
-        "Fog of war: enemy blocks stay hidden until revealed in battle (1.3).",
+        NP_("option help", "Fog of war: enemy blocks stay hidden until revealed in battle (1.3)."),
         (True, False),
-        "Fog of war",
-        ("on", "off"),
+        NP_("option", "Fog of war"),
+        (NP_("option choice", "on"), NP_("option choice", "off")),
     ),
     OptionInfo(
         "bonus_cancels_malus",
         False,
-        "Agreement of 7.7.6: a Bonus and a Malus on the same unit cancel out.",
+        NP_("option help", "Agreement of 7.7.6: a Bonus and a Malus on the same unit cancel out."),
         (True, False),
-        "A Bonus cancels a Malus",
-        ("yes", "no"),
+        NP_("option", "A Bonus cancels a Malus"),
+        (NP_("option choice", "yes"), NP_("option choice", "no")),
     ),
     OptionInfo(
         "weather",
         "good",
-        "good: the basic game's fair weather; chart: the Turn Record Chart's weather (9.0).",
+        NP_(
+            "option help",
+            "good: the basic game's fair weather; chart: the Turn Record Chart's weather (9.0).",
+        ),
         ("good", "chart"),
-        "Weather",
-        ("fair all game", "as the Turn Record Chart says"),
+        NP_("option", "Weather"),
+        (
+            NP_("option choice", "fair all game"),
+            NP_("option choice", "as the Turn Record Chart says"),
+        ),
     ),
     OptionInfo(
         "deployment",
         "standard",
-        "standard: the reconstructed historical deployment; by_hand: each side may then "
-        "move its blocks within its setup areas before turn 1, the Soviets first.",
+        NP_(
+            "option help",
+            "standard: the reconstructed historical deployment; by_hand: each side may then "
+            "move its blocks within its setup areas before turn 1, the Soviets first.",
+        ),
         ("standard", "by_hand"),
-        "Deployment",
-        ("historical", "by hand"),
+        NP_("option", "Deployment"),
+        (NP_("option choice", "historical"), NP_("option choice", "by hand")),
     ),
     OptionInfo(
         "luftwaffe_total_supremacy",
         False,
-        "SBE5 and SBE9 scenario option: in the first combat round of the surprise turn every "
-        "Axis air unit rolls double dice; each Luftwaffe Air-HQ pays with a double reduction.",
+        NP_(
+            "option help",
+            "SBE5 and SBE9 scenario option: in the first combat round of the surprise turn "
+            "every Axis air unit rolls double dice; each Luftwaffe Air-HQ pays with a double "
+            "reduction.",
+        ),
         (True, False),
-        "Luftwaffe total supremacy",
-        ("yes", "no"),
+        NP_("option", "Luftwaffe total supremacy"),
+        (NP_("option choice", "yes"), NP_("option choice", "no")),
         scenarios=("SBE5", "SBE9"),
     ),
     OptionInfo(
         "soviet_surrender",
         "none",
-        "SBE9 design choice (7.11 promises Soviet surrender terms that no rulebook gives): "
-        "none, as printed; collapse: the USSR surrenders, an Axis decisive victory, in a "
-        "Victory Phase where the Axis holds Moscow and the Soviet yellow income has fallen "
-        "below half of June 1941's.",
+        NP_(
+            "option help",
+            "SBE9 design choice (7.11 promises Soviet surrender terms that no rulebook gives): "
+            "none, as printed; collapse: the USSR surrenders, an Axis decisive victory, in a "
+            "Victory Phase where the Axis holds Moscow and the Soviet yellow income has fallen "
+            "below half of June 1941's.",
+        ),
         ("none", "collapse"),
-        "Soviet surrender",
-        ("no terms, as printed", "when Moscow falls and the income halves"),
+        NP_("option", "Soviet surrender"),
+        (
+            NP_("option choice", "no terms, as printed"),
+            NP_("option choice", "when Moscow falls and the income halves"),
+        ),
         scenarios=("SBE9",),
     ),
 )
@@ -120,7 +143,18 @@ class Bite:
     # --- catalogue -----------------------------------------------------------------------
 
     def scenarios(self) -> Sequence[ScenarioInfo]:
-        return catalog.scenarios()
+        """The scenarios, named and summed up in the reader's language: each name is the
+        title the rulebook of that language prints (``data/scenarios.toml``'s names and
+        summaries are catalogue messages of the contexts ``scenario`` and ``scenario
+        summary``)."""
+        return tuple(
+            replace(
+                s,
+                name=_p("scenario", s.name),
+                summary=_p("scenario summary", s.summary) if s.summary else s.summary,
+            )
+            for s in catalog.scenarios()
+        )
 
     def pinned_options(self, scenario: str, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """The options a record keeps: the optional-rules preset replaced by the rules it
@@ -128,7 +162,8 @@ class Bite:
         return optional.pin(options, scenario)
 
     def options(self) -> Sequence[OptionInfo]:
-        return all_options()
+        """Every option, its words in the reader's language (``OptionInfo.said``)."""
+        return tuple(o.said() for o in all_options())
 
     def world(self, scenario: str, options: Mapping[str, JSON]) -> World:
         key = _world_key(scenario, options)
@@ -208,15 +243,26 @@ class Bite:
             if optional.owns(key):
                 continue  # checked and resolved below
             if key not in known:
-                raise UnknownGame(f"unknown option {key!r}; options: {', '.join(known)}")
+                raise UnknownGame(
+                    _(
+                        "unknown option {name}; options: {known}",
+                        name=repr(key),
+                        known=", ".join(known),
+                    )
+                )
             info = known[key]
             if info.choices and value not in info.choices:
-                raise UnknownGame(f"option {key!r} takes one of {list(info.choices)}")
+                raise UnknownGame(info.said().refusal(value))
             if not info.applies_to(scenario):
                 if value == info.default:
                     continue
                 raise UnknownGame(
-                    f"option {key!r} belongs to {', '.join(info.scenarios)}, not {scenario}"
+                    _(
+                        "option {name} belongs to {scenarios}, not {scenario}",
+                        name=repr(key),
+                        scenarios=", ".join(info.scenarios),
+                        scenario=scenario,
+                    )
                 )
             out[key] = value
         out.update(optional.resolve(options, scenario))
@@ -228,8 +274,10 @@ class Bite:
             and not versions.differs(out, "solitaire_fog_optional")
         ):
             raise UnknownGame(
-                "solitary play (38.2) is played with fog of war: turn the fog on, or choose "
-                "the Italian 2.x rules, which only recommend it"
+                _(
+                    "solitary play (38.2) is played with fog of war: turn the fog on, or "
+                    "choose the Italian 2.x rules, which only recommend it"
+                )
             )
         return out
 

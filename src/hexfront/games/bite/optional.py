@@ -24,6 +24,7 @@ from importlib import resources
 from hexfront.engine.errors import UnknownGame
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import OptionInfo
+from hexfront.i18n import NP_, _, _p
 
 PRESET = "optional_rules"
 PRESETS: tuple[str, ...] = ("none", "booklet", "all")
@@ -90,39 +91,61 @@ def preset_default(scenario: str) -> str:
 
 def option_infos() -> tuple[OptionInfo, ...]:
     """The options of this module: the preset, the rulebook version and one switch per
-    implemented optional rule. A rule's switch defaults to ``None``: as the preset says."""
+    implemented optional rule. A rule's switch defaults to ``None``: as the preset says.
+
+    The words are catalogue messages (``NP_``; ``OptionInfo.said`` reads them in the
+    player's language); a rule's label and help are made here from its title and help in
+    ``data/optional_rules.toml`` (messages of the contexts ``optional rule`` and
+    ``optional rule help``), in the language being written in."""
     out = [
         OptionInfo(
             PRESET,
             "none",
-            "Which optional rules (14-39) are played: none (the default); as the scenario "
-            "booklet suggests (SBE5 and SBE9: all but team play; none elsewhere); or all of "
-            "them but team play, which is asked for on its own (it seats four players). A "
-            "rule switched on or off on its own overrides this.",
+            NP_(
+                "option help",
+                "Which optional rules (14-39) are played: none (the default); as the scenario "
+                "booklet suggests (SBE5 and SBE9: all but team play; none elsewhere); or all of "
+                "them but team play, which is asked for on its own (it seats four players). A "
+                "rule switched on or off on its own overrides this.",
+            ),
             PRESETS,
-            "Optional rules",
-            ("none", "as the scenario booklet suggests", "all"),
+            NP_("option", "Optional rules"),
+            (
+                NP_("option choice", "none"),
+                NP_("option choice", "as the scenario booklet suggests"),
+                NP_("option choice", "all"),
+            ),
         ),
         OptionInfo(
             RULES,
             BASELINE,
-            "The rulebook followed where the versions differ: English 3.00, or the older "
-            "Italian or Spanish 2.x rules (docs/rules-coverage.md lists every difference).",
+            NP_(
+                "option help",
+                "The rulebook followed where the versions differ: English 3.00, or the older "
+                "Italian or Spanish 2.x rules (docs/rules-coverage.md lists every difference).",
+            ),
             VERSIONS,
-            "Rulebook version",
-            ("English 3.00", "Italian 2.x", "Spanish 2.x"),
+            NP_("option", "Rulebook version"),
+            (
+                NP_("option choice", "English 3.00"),
+                NP_("option choice", "Italian 2.x"),
+                NP_("option choice", "Spanish 2.x"),
+            ),
         ),
     ]
     out.append(
         OptionInfo(
             SOLITARY,
             False,
-            "Solitary play (38.2): one person plays every side, the computer taking any "
-            "seat asked for; fog of war is then required (the Italian 2.x rules only "
-            "recommend it).",
+            NP_(
+                "option help",
+                "Solitary play (38.2): one person plays every side, the computer taking any "
+                "seat asked for; fog of war is then required (the Italian 2.x rules only "
+                "recommend it).",
+            ),
             (True, False),
-            "Solitary play (38.2)",
-            ("yes", "no"),
+            NP_("option", "Solitary play (38.2)"),
+            (NP_("option choice", "yes"), NP_("option choice", "no")),
         )
     )
     for r in optional_rules():
@@ -131,10 +154,18 @@ def option_infos() -> tuple[OptionInfo, ...]:
                 OptionInfo(
                     r.key,
                     None,
-                    f"Optional rule {r.rule}: {r.help}",
+                    _(
+                        "Optional rule {rule}: {help}",
+                        rule=r.rule,
+                        help=_p("optional rule help", r.help),
+                    ),
                     (None, True, False),
-                    f"{r.title} ({r.rule})",
-                    ("as the optional-rules choice says", "on", "off"),
+                    _("{title} ({rule})", title=_p("optional rule", r.title), rule=r.rule),
+                    (
+                        NP_("option choice", "as the optional-rules choice says"),
+                        NP_("option choice", "on"),
+                        NP_("option choice", "off"),
+                    ),
                 )
             )
     return tuple(out)
@@ -154,14 +185,14 @@ def resolve(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
     if preset is None:
         preset = preset_default(scenario)
     if preset not in PRESETS:
-        raise UnknownGame(f"option {PRESET!r} takes one of {list(PRESETS)}, not {preset!r}")
+        raise UnknownGame(_refusal(PRESET, preset))
     version = given.get(RULES, BASELINE)
     if version not in VERSIONS:
-        raise UnknownGame(f"option {RULES!r} takes one of {list(VERSIONS)}, not {version!r}")
+        raise UnknownGame(_refusal(RULES, version))
     out: dict[str, JSON] = {PRESET: preset, RULES: version}
     solitary = given.get(SOLITARY, False)
     if not isinstance(solitary, bool):
-        raise UnknownGame(f"option {SOLITARY!r} is on (true) or off (false), not {solitary!r}")
+        raise UnknownGame(_refusal(SOLITARY, solitary))
     out[SOLITARY] = solitary
     rules = rules_by_key()
     for key, value in given.items():
@@ -170,11 +201,16 @@ def resolve(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
             continue
         if not rule.implemented and value is not None and value is not False:
             raise UnknownGame(
-                f"optional rule {rule.rule} ({rule.title}) is not implemented yet; "
-                f"the optional rules offered: {_offered()}"
+                _(
+                    "optional rule {rule} ({title}) is not implemented yet; the optional "
+                    "rules offered: {offered}",
+                    rule=rule.rule,
+                    title=_p("optional rule", rule.title),
+                    offered=_offered(),
+                )
             )
         if value is not None and not isinstance(value, bool):
-            raise UnknownGame(f"option {key!r} is on (true) or off (false), not {value!r}")
+            raise UnknownGame(_refusal(key, value))
     for rule in optional_rules():
         if not rule.implemented:
             continue
@@ -186,6 +222,12 @@ def resolve(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
                 preset == "all" or (preset == "booklet" and scenario in rule.booklet)
             )
     return out
+
+
+def _refusal(key: str, value: JSON) -> str:
+    """Why ``value`` is refused for this module's option ``key``, in the reader's words."""
+    info = next(o for o in option_infos() if o.name == key)
+    return info.said().refusal(value)
 
 
 def pin(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
@@ -207,7 +249,7 @@ def pin(given: Mapping[str, JSON], scenario: str) -> dict[str, JSON]:
 
 def _offered() -> str:
     keys = implemented_keys()
-    return ", ".join(keys) if keys else "none yet"
+    return ", ".join(keys) if keys else _("none yet")
 
 
 def compact(options: Mapping[str, JSON]) -> dict[str, JSON]:

@@ -15,7 +15,8 @@ from hexfront.i18n import N_
 from .machine import MACHINE
 from .rules import control
 from .rules.cards import deal
-from .rules.options import OPTIONS, check_options
+from .rules.options import check_options
+from .rules.options import said as said_options
 from .state import AXIS, ON_MAP, SIDES, SOVIET, Piece, SwState
 from .world import World, load_world
 
@@ -48,7 +49,8 @@ class StalinsWar:
         )
 
     def options(self) -> Sequence[OptionInfo]:
-        return OPTIONS
+        """The options, their words in the reader's language."""
+        return said_options()
 
     # --- the contract --------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, JSON], seed: int) -> SwState:
