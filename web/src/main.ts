@@ -35,6 +35,18 @@ async function getCatalog(): Promise<Catalog> {
   return catalog;
 }
 
+/** The scenarios' names in the page's language (the catalogue's words), by "game/id". */
+const scenarioNames = new Map<string, string>();
+
+/** A scenario as the game bar names it: a BITE scenario by its code and the name its
+ * rulebook prints ("SBE1 La route de Leningrad"), another game's by its name; its id until
+ * the catalogue has come. */
+function scenarioLabel(game: string, id: string): string {
+  const name = scenarioNames.get(`${game}/${id}`);
+  if (!name || name === id) return id;
+  return game === "bite" ? `${id} ${name}` : name;
+}
+
 const boards = new Map<string, Promise<BoardData | null>>();
 export function getBoard(game: string, scenario: string): Promise<BoardData | null> {
   const key = `${game}/${scenario}`;
@@ -345,7 +357,16 @@ class Session {
   private drawBar(p: Payload): void {
     clear(this.bar);
     const e = this.entry;
-    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("span", { class: "title" }, `${p.game === "bite" ? L.bar.title : p.title ?? p.game} · ${p.scenario}`));
+    const title = () => `${p.game === "bite" ? L.bar.title : p.title ?? p.game} · ${scenarioLabel(p.game, p.scenario)}`;
+    const shown = h("span", { class: "title", "data-testid": "bar-title" }, title());
+    this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), shown);
+    if (!scenarioNames.size) {
+      // The names come with the catalogue (asked once, without holding the table back).
+      void getCatalog().then((cat) => {
+        for (const g of cat.games) for (const s of g.scenarios) scenarioNames.set(`${g.name}/${s.id}`, s.name);
+        shown.textContent = title();
+      }).catch(() => undefined);
+    }
     const mine = p.seat ?? p.side;
     const opp = Object.entries(p.seats).filter(([s]) => s !== mine).map(([s, seat]) => `${seatName(s)}: ${seat.kind === "ai" ? fmt(L.bar.computer, { agent: seat.agent }) : seat.kind === "hotseat" ? L.bar.thisScreen : L.bar.friend}`);
     this.bar.append(h("span", { class: "muted" }, opp.join(", ")), langPicker());

@@ -220,7 +220,7 @@ export const es: Catalogue = {
   lobby: {
     quick: "Nueva partida: SBE1 contra el ordenador", couldNotStart: "No se pudo empezar: {error}",
     about: "Blocks in the East (frente oriental 1941–45) con las reglas aplicadas y una verdadera niebla de guerra: el servidor guarda cada secreto y envía a cada jugador solo lo que su bando puede ver.",
-    quickHint: "Juegas con el Eje en \"Road to Leningrad\" (4 turnos) contra el ordenador heurístico.",
+    quickHint: "Juegas con el Eje en \"Carretera a Leningrado\" (4 turnos) contra el ordenador heurístico.",
     more: "Más opciones", games: "Partidas en este navegador", api: "API: ", plain: " · página sencilla para cualquier juego: ", noServer: "El servidor no responde: {error}",
     playAs: "jugar con", computer: "el ordenador ({agent})", friend: "un amigo en otro lugar (enlace de invitación)", start: "Empezar", game: "Juego ", scenario: "Escenario ",
     playAsLabel: "Jugar con ", opponent: "Rival ", noneYet: "ninguna todavía",

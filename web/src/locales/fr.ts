@@ -220,7 +220,7 @@ export const fr: Catalogue = {
   lobby: {
     quick: "Nouvelle partie : SBE1 contre l'ordinateur", couldNotStart: "Impossible de commencer : {error}",
     about: "Blocks in the East (front de l'Est 1941–45) avec les règles appliquées et un vrai brouillard de guerre : le serveur garde chaque secret et n'envoie à chaque joueur que ce que son camp peut voir.",
-    quickHint: "Vous jouez l'Axe dans \"Road to Leningrad\" (4 tours) contre l'ordinateur heuristique.",
+    quickHint: "Vous jouez l'Axe dans « La route de Leningrad » (4 tours) contre l'ordinateur heuristique.",
     more: "Plus de choix", games: "Parties dans ce navigateur", api: "API : ", plain: " · page simple pour tout jeu : ", noServer: "Le serveur ne répond pas : {error}",
     playAs: "jouer", computer: "l'ordinateur ({agent})", friend: "un ami ailleurs (lien d'invitation)", start: "Commencer", game: "Jeu ", scenario: "Scénario ",
     playAsLabel: "Camp ", opponent: "Adversaire ", noneYet: "aucune pour l'instant",

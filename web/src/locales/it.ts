@@ -220,7 +220,7 @@ export const it: Catalogue = {
   lobby: {
     quick: "Nuova partita: SBE1 contro il computer", couldNotStart: "Impossibile iniziare: {error}",
     about: "Blocks in the East (fronte orientale 1941–45) con le regole applicate e una vera nebbia di guerra: il server custodisce ogni segreto e manda a ciascun giocatore solo ciò che il suo schieramento può vedere.",
-    quickHint: "Giochi l'Asse in \"Road to Leningrad\" (4 turni) contro il computer euristico.",
+    quickHint: "Giochi l'Asse in \"Verso Leningrado\" (4 turni) contro il computer euristico.",
     more: "Altre scelte", games: "Partite in questo browser", api: "API: ", plain: " · pagina semplice per ogni gioco: ", noServer: "Il server non risponde: {error}",
     playAs: "gioca come", computer: "il computer ({agent})", friend: "un amico altrove (link d'invito)", start: "Inizia", game: "Gioco ", scenario: "Scenario ",
     playAsLabel: "Gioca come ", opponent: "Avversario ", noneYet: "ancora nessuna",
