@@ -113,3 +113,40 @@ def test_the_browsers_language_is_the_default(server: str, chromium: Any) -> Non
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_new_game_form_names_scenarios_and_options_in_french(
+    server: str, chromium: Any
+) -> None:
+    """The new-game form in French: BITE's scenarios as the French rulebook names them,
+    Stalin's War's scenarios and its options' labels and choices in French (the server's
+    catalogue answers in the page's language), no English label left."""
+    context = chromium.new_context(locale="fr-FR", viewport={"width": 1200, "height": 900})
+    try:
+        page, errors = front_page(context, server)
+        scenario = "select[name=scenario]"
+        page.wait_for_selector(f"{scenario} option[value=SBE6]", state="attached")
+        names = page.inner_text(scenario)
+        for french in ("La route de Leningrad", "Opération Barbarossa", "Fall Blau"):
+            assert french in names, names
+        options = page.inner_text("form .options")
+        assert "Brouillard de guerre" in options, options
+        page.select_option("select[name=game]", "stalins_war")
+        page.wait_for_selector(f"{scenario} option[value=campaign]", state="attached")
+        assert "Campagne" in page.inner_text(scenario)
+        page.wait_for_selector("select[name='opt:no_retreat_in_rough']", state="attached")
+        options = page.inner_text("form .options")
+        for french in (
+            "Refus de retraite en terrain accidenté",
+            "oui, comme le montre la Table des effets du terrain",
+            "Enchères (règle 21)",
+            "pas d'enchère",
+        ):
+            assert french in options, (french, options)
+        form = names + page.inner_text("form")
+        for english in ("Road to", "Fog of war", "No-Retreat", "Bidding", "Campaign"):
+            assert english not in form, english
+        shot(page, "43-new-game-form-fr")
+        assert not errors, errors
+    finally:
+        context.close()
