@@ -388,3 +388,29 @@ def test_keyboard_shortcuts_and_their_help(server: str, browser: Any) -> None:
     page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{start_hex}']")
     shot(page, "26-keyboard-after-undo")
     assert not errors, errors
+
+
+def test_the_map_button_shows_the_scenarios_front_not_all_europe(server: str, browser: Any) -> None:
+    """Issue 18, "Also": in SBE1 the "map" button zooms to the scenario's front (every block
+    on the map: the Baltic and Leningrad), not to all of Europe; every block stays in view."""
+    page, errors = start_sbe1(browser, server)
+    width = page.evaluate(
+        "() => fetch('/api/games/catalog/bite/board?scenario=SBE1').then(r => r.json())"
+        ".then(b => b.grid.width)"
+    )
+    hexes = set(page.locator("svg.board g.block").evaluate_all("bs => bs.map(b => b.dataset.hex)"))
+    hexes = {h for h in hexes if h and len(h) == 4 and h.isdigit()}
+    assert len(hexes) > 10
+    page.keyboard.press("+")  # somewhere else first
+    page.click("[data-testid=zoom-map]")
+    page.wait_for_timeout(100)
+    x, y, w, h = view_box(page)
+    whole = 40 + 30 * (width - 1)  # the printed map's width (S = 20, odd-q)
+    assert w < 0.6 * whole, (w, whole)
+    for hex_id in hexes:
+        col, row = int(hex_id[:2]) - 1, int(hex_id[2:]) - 1
+        cx, cy = 20 + 30 * col, 3**0.5 * 20 * (row + 0.5 + 0.5 * (col & 1))
+        assert x <= cx <= x + w, (hex_id, x, w)
+        assert y <= cy <= y + h, (hex_id, y, h)
+    shot(page, "27-map-button-sbe1")
+    assert not errors, errors

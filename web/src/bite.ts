@@ -255,6 +255,8 @@ export class BiteTable {
       const movers = new Set(this.legal().filter((a) => a.args.unit !== undefined && this.dest(a)).map((a) => String(a.args.unit)));
       if (!this.selected && movers.size === 1) this.selected = [...movers][0];
     }
+    // The "map" button shows every block on the map: the scenario's front (issue 18).
+    this.board.home = this.units.filter((u) => u.hex && this.board.isHex(u.hex)).map((u) => u.hex!);
     if (!this.fitted) {
       this.fitted = true;
       // Start on the player's own blocks (or every block, or the scenario's area).

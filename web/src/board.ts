@@ -68,6 +68,9 @@ export class Board {
   private idsKey = "";
   private view = { x: 0, y: 0, w: 0, h: 0 };
   private full = { x: 0, y: 0, w: 0, h: 0 };
+  /** The hexes the "map" button shows, set by the game's table (BITE: every block on the
+   * map, the scenario's front); none: the scenario's area, else the whole map. */
+  home: string[] = [];
   private tip: HTMLElement;
   onClick: NodeHandler = () => {};
 
@@ -579,13 +582,15 @@ export function title(text: string): SVGTitleElement {
   return t;
 }
 
-/** Zoom buttons for the tool bar: in and out around `board.focus()` (the action), or the whole map. */
+/** Zoom buttons for the tool bar: in and out around `board.focus()` (the action), or the
+ * scenario's map: the hexes the table gives (`board.home`: SBE1's front, not all of
+ * Europe), else the playing area where the scenario has one, else the whole map. */
 export function boardControls(board: Board): HTMLElement {
   const zoomIn = h("button", { type: "button", title: UI.zoomIn, "aria-label": UI.zoomIn, "data-testid": "zoom-in" }, "+");
   const zoomOut = h("button", { type: "button", title: UI.zoomOut, "aria-label": UI.zoomOut, "data-testid": "zoom-out" }, "−");
   const all = h("button", { type: "button", title: UI.wholeMap, "data-testid": "zoom-map" }, UI.mapButton);
   zoomIn.onclick = () => board.zoomIn();
   zoomOut.onclick = () => board.zoomOut();
-  all.onclick = () => board.fit();
+  all.onclick = () => board.fit(board.home.length ? board.home : board.data.area?.length ? board.data.area : undefined);
   return h("div", { class: "zoom", role: "group", "aria-label": UI.mapTools }, zoomIn, zoomOut, all);
 }
