@@ -3,6 +3,7 @@
 
 import type { Action, Payload } from "./api";
 import { button, clear, h } from "./dom";
+import { fmt, L } from "./i18n";
 import { sideName } from "./text";
 
 export class GenericTable {
@@ -30,30 +31,31 @@ export class GenericTable {
     clear(box);
     if (p) {
       const words = (key: string) => key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-      let status = `${p.title ?? words(p.game)} · ${words(p.scenario)} · you are ${sideName(p.side)} · `;
-      if (p.status === "over") status += `game over: ${p.result?.outcome ?? ""}`;
-      else if (p.ai.thinking) status += `the computer (${p.ai.thinking}) is thinking…`;
-      else status += p.your_turn ? "your move" : `waiting for ${p.to_move.map(sideName).join(", ")}`;
-      if (v.round !== undefined) status += ` · round ${v.round}`;
+      const G = L.generic;
+      let status = `${p.title ?? words(p.game)} · ${words(p.scenario)} · ${fmt(G.youAre, { side: sideName(p.side) })} · `;
+      if (p.status === "over") status += fmt(G.over, { outcome: p.result?.outcome ?? "" });
+      else if (p.ai.thinking) status += fmt(G.thinking, { agent: p.ai.thinking });
+      else status += p.your_turn ? G.yourMove : fmt(G.waiting, { sides: p.to_move.map(sideName).join(", ") });
+      if (v.round !== undefined) status += ` · ${fmt(G.round, { n: v.round })}`;
       box.append(h("p", { class: "tracker", "data-testid": "status" }, status));
     }
     const blocks = Object.entries((v.blocks ?? {}) as Record<string, any>);
     if (blocks.length) {
-      const table = h("table", {}, h("thead", {}, h("tr", {}, ...["handle", "side", "hex", "name", "strength"].map((x) => h("th", {}, x)))));
+      const table = h("table", {}, h("thead", {}, h("tr", {}, ...L.generic.columns.map((x) => h("th", {}, x)))));
       const body = h("tbody");
       for (const [handle, b] of blocks) body.append(h("tr", { class: b.side }, ...[handle, b.side, b.hex, b.name ?? "?", b.strength ?? "?"].map((x) => h("td", {}, String(x)))));
       table.append(body);
-      box.append(h("h3", {}, "Blocks you can see"), table);
+      box.append(h("h3", {}, L.generic.blocks), table);
     }
     if (p && !this.readOnly) {
-      box.append(h("h3", { "data-testid": "prompt" }, v.prompt?.text ?? (p.status === "over" ? "The game is over." : "Not your turn.")));
+      box.append(h("h3", { "data-testid": "prompt" }, v.prompt?.text ?? (p.status === "over" ? L.generic.isOver : L.generic.notYourTurn)));
       const actions = h("div", { class: "choices" });
       p.legal_actions.forEach((a, i) => {
         // The game's own words when the server sends them; the raw action otherwise.
         const label = p.action_texts?.[i] ?? [a.verb, ...Object.entries(a.args).map(([k, x]) => `${k} ${x}`)].join(" ");
         actions.append(button(label, () => this.hooks.act({ verb: a.verb, args: a.args })));
       });
-      if (p.can_undo) actions.append(button("Undo", () => this.hooks.undo(), { class: "quiet" }));
+      if (p.can_undo) actions.append(button(L.generic.undo, () => this.hooks.undo(), { class: "quiet" }));
       box.append(actions);
     }
     const log = h("ol", { class: "log", reversed: true });
@@ -63,6 +65,6 @@ export class GenericTable {
       const e = events[i];
       log.append(h("li", {}, lines?.[i] ?? `${e.kind} ${Object.entries(e.data ?? {}).map(([k, x]) => `${k}=${JSON.stringify(x)}`).join(" ")}`));
     }
-    box.append(h("h3", {}, "What happened"), log);
+    box.append(h("h3", {}, L.generic.happened), log);
   }
 }

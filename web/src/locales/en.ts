@@ -228,6 +228,11 @@ export const en = {
     hotseat: "hotseat: a friend at this screen", turns: "{id} {name} ({n} turns)",
     yourMove: "your move", waitingFor: "waiting for {who}", person: "the {side} player", machine: "the computer ({side})",
   },
+  generic: { // the plain table of a game without a map client (the engine's Skirmish)
+    youAre: "you are {side}", over: "game over: {outcome}", thinking: "the computer ({agent}) is thinking…", yourMove: "your move",
+    waiting: "waiting for {sides}", round: "round {n}", blocks: "Blocks you can see", columns: ["block", "side", "hex", "name", "strength"],
+    isOver: "The game is over.", notYourTurn: "Not your turn.", undo: "Undo", happened: "What happened",
+  },
   bar: {
     title: "Blocks in the East", yourMove: " (your move)", computer: "computer ({agent})", thisScreen: "this screen", friend: "a friend",
     invite: "Invite the {side} player: ", copy: "copy", copied: "Link copied", spectators: "Spectators: ", spectatorLink: "Spectator link",

@@ -227,6 +227,11 @@ export const es: Catalogue = {
     hotseat: "hotseat: un amigo en esta pantalla", turns: "{id} {name} ({n} turnos)",
     yourMove: "te toca", waitingFor: "esperando: {who}", person: "{side}", machine: "{side} (ordenador)",
   },
+  generic: {
+    youAre: "eres {side}", over: "partida terminada: {outcome}", thinking: "el ordenador ({agent}) está pensando…", yourMove: "te toca",
+    waiting: "esperando a {sides}", round: "ronda {n}", blocks: "Los bloques que ves", columns: ["bloque", "bando", "hexágono", "nombre", "fuerza"],
+    isOver: "La partida ha terminado.", notYourTurn: "No es tu turno.", undo: "Deshacer", happened: "Lo que ha pasado",
+  },
   bar: {
     title: "Blocks in the East", yourMove: " (te toca)", computer: "ordenador ({agent})", thisScreen: "esta pantalla", friend: "un amigo",
     invite: "Invitar al jugador ({side}): ", copy: "copiar", copied: "Enlace copiado", spectators: "Espectadores: ", spectatorLink: "Enlace para espectadores",

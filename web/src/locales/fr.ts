@@ -227,6 +227,11 @@ export const fr: Catalogue = {
     hotseat: "hotseat : un ami devant cet écran", turns: "{id} {name} ({n} tours)",
     yourMove: "à vous de jouer", waitingFor: "en attente : {who}", person: "{side}", machine: "{side} (ordinateur)",
   },
+  generic: {
+    youAre: "vous êtes {side}", over: "partie terminée : {outcome}", thinking: "l'ordinateur ({agent}) réfléchit…", yourMove: "à vous de jouer",
+    waiting: "en attente de {sides}", round: "round {n}", blocks: "Les blocs que vous voyez", columns: ["bloc", "camp", "hexagone", "nom", "force"],
+    isOver: "La partie est terminée.", notYourTurn: "Ce n'est pas votre tour.", undo: "Annuler", happened: "Ce qui s'est passé",
+  },
   bar: {
     title: "Blocks in the East", yourMove: " (à vous)", computer: "ordinateur ({agent})", thisScreen: "cet écran", friend: "un ami",
     invite: "Inviter le joueur ({side}) : ", copy: "copier", copied: "Lien copié", spectators: "Spectateurs : ", spectatorLink: "Lien spectateur",

@@ -227,6 +227,11 @@ export const it: Catalogue = {
     hotseat: "hotseat: un amico a questo schermo", turns: "{id} {name} ({n} turni)",
     yourMove: "tocca a te", waitingFor: "in attesa: {who}", person: "{side}", machine: "{side} (computer)",
   },
+  generic: {
+    youAre: "sei {side}", over: "partita finita: {outcome}", thinking: "il computer ({agent}) sta pensando…", yourMove: "tocca a te",
+    waiting: "in attesa di {sides}", round: "round {n}", blocks: "I blocchi che vedi", columns: ["blocco", "parte", "esagono", "nome", "forza"],
+    isOver: "La partita è finita.", notYourTurn: "Non è il tuo turno.", undo: "Annulla", happened: "Cosa è successo",
+  },
   bar: {
     title: "Blocks in the East", yourMove: " (tocca a te)", computer: "computer ({agent})", thisScreen: "questo schermo", friend: "un amico",
     invite: "Invita il giocatore ({side}): ", copy: "copia", copied: "Link copiato", spectators: "Spettatori: ", spectatorLink: "Link per spettatori",
