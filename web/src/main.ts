@@ -47,6 +47,16 @@ function scenarioLabel(game: string, id: string): string {
   return game === "bite" ? `${id} ${name}` : name;
 }
 
+/** Ask the catalogue for the scenarios' names once (without holding anything back), then
+ * call `then` to say them. */
+function learnScenarioNames(then: () => void): void {
+  if (scenarioNames.size) return;
+  void getCatalog().then((cat) => {
+    for (const g of cat.games) for (const s of g.scenarios) scenarioNames.set(`${g.name}/${s.id}`, s.name);
+    then();
+  }).catch(() => undefined);
+}
+
 const boards = new Map<string, Promise<BoardData | null>>();
 export function getBoard(game: string, scenario: string): Promise<BoardData | null> {
   const key = `${game}/${scenario}`;
@@ -360,13 +370,7 @@ class Session {
     const title = () => `${p.game === "bite" ? L.bar.title : p.title ?? p.game} · ${scenarioLabel(p.game, p.scenario)}`;
     const shown = h("span", { class: "title", "data-testid": "bar-title" }, title());
     this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), shown);
-    if (!scenarioNames.size) {
-      // The names come with the catalogue (asked once, without holding the table back).
-      void getCatalog().then((cat) => {
-        for (const g of cat.games) for (const s of g.scenarios) scenarioNames.set(`${g.name}/${s.id}`, s.name);
-        shown.textContent = title();
-      }).catch(() => undefined);
-    }
+    learnScenarioNames(() => (shown.textContent = title()));
     const mine = p.seat ?? p.side;
     const opp = Object.entries(p.seats).filter(([s]) => s !== mine).map(([s, seat]) => `${seatName(s)}: ${seat.kind === "ai" ? fmt(L.bar.computer, { agent: seat.agent }) : seat.kind === "hotseat" ? L.bar.thisScreen : L.bar.friend}`);
     this.bar.append(h("span", { class: "muted" }, opp.join(", ")), langPicker());
@@ -508,7 +512,9 @@ function openReplay(id: string): void {
 
 function openWatch(id: string, token: string): void {
   leave();
-  current = new SpectatorViewer(id, token, app, getBoard, say);
+  const viewer = new SpectatorViewer(id, token, app, getBoard, say, scenarioLabel);
+  current = viewer;
+  learnScenarioNames(() => viewer.retitle());
 }
 
 function route(): void {

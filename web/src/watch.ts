@@ -35,6 +35,7 @@ export class SpectatorViewer {
     host: HTMLElement,
     private board: (game: string, scenario: string) => Promise<BoardData | null>,
     private say: (m: string) => void,
+    private scenarioLabel: (game: string, id: string) => string = (_game, id) => id,
   ) {
     host.append(this.holder);
     this.socket = new SeatSocket(gameId, token, (p) => void this.accept(p as unknown as SpectatorPayload), (detail, fatal) => {
@@ -66,12 +67,23 @@ export class SpectatorViewer {
     this.render();
   }
 
+  /** The game and its scenario as the bar names them (the catalogue's words, when come). */
+  private title(p: SpectatorPayload): string {
+    return `${p.game === "bite" ? L.bar.title : p.title ?? p.game} · ${this.scenarioLabel(p.game, p.scenario)}`;
+  }
+
+  /** Say the bar's title again (the scenarios' names have come). */
+  retitle(): void {
+    const shown = this.bar.querySelector("[data-testid=bar-title]");
+    if (shown && this.latest) shown.textContent = this.title(this.latest);
+  }
+
   private render(): void {
     const p = this.latest!;
     if (!p.full) this.showFull = false;
     clear(this.bar);
     this.bar.append(h("a", { href: "#", class: "home" }, "◂ hexfront"), h("strong", {}, L.watch.title),
-      h("span", { class: "title" }, `${p.game === "bite" ? L.bar.title : p.game} · ${p.scenario}`));
+      h("span", { class: "title", "data-testid": "bar-title" }, this.title(p)));
     let status = p.status === "over" ? fmt(L.watch.over, { verdict: verdictWords(p.result) }) : fmt(L.watch.toMove, { who: p.to_move.map(sideName).join(", ") || "—" });
     if (p.turn !== null) status += fmt(L.watch.turn, { n: p.turn });
     this.bar.append(h("span", { class: "muted", "data-testid": "watch-status" }, status));
