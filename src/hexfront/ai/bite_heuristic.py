@@ -572,7 +572,12 @@ class HeuristicAgent:
         unit = look.mine.get(str(a.args["unit"]), {})
         if float(unit.get("strength", 0)) <= 1:
             return -1.0
-        return BOMB_TARGET_SCORE.get(str(a.args.get("target")), 0.0)
+        score = BOMB_TARGET_SCORE.get(str(a.args.get("target")), 0.0)
+        if (v.get("prompt") or {}).get("kind") == "air":
+            # 32.0 under the Italian 2.x rules: flown in the air stage, after the support
+            # of a battle (2.0 and more) but before a rebase (at most 1.0) would ground it
+            score += 1.0
+        return score
 
     def _goal_distance(self, look: _Look, info: PublicInfo) -> Callable[[int], int] | None:
         """Hexes from a node to the nearest place this side wins by taking and does not

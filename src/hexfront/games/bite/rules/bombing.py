@@ -15,6 +15,15 @@ most one: two aircraft a side, 3.10), the defender fighters in range of the city
 bombers, 32.0); hits on the raid, from the fighters and then from the AA, fall on the
 escorts first, sparing the bomber (32.0); the escorts too stay home for the turn.
 
+The Italian 2.x rulebook (version switch ``strategic_bombing_in_movement``) plays 32.0
+otherwise: the active player sends his bombers in the air stage of his Movement Phase
+(``movement.py`` offers the missions with the other air missions; no Strategic Warfare
+step), a normal TECH 2 bomber bombs at full strength over a target its side scouted from
+the air this turn (19.1; halved without it, and never halved when rule 19 is not played,
+as 19.0's Malus), and the raid meets the place's own anti-aircraft dice (7.7.2: city or
+fortification) instead of the table by infantry TECH (design choices for the 2.x text,
+which names no AA dice).
+
 The damage (``factories.py``) lasts until the end of the owner's next turn: a factory or
 centre makes 1 PP less a hit in its owner's next Production Phase (10 hits in one
 attack destroy the city's factories for good); a port with a hit takes no sea moves and
@@ -33,9 +42,15 @@ from hexfront.engine.sequence import Decision, Frame, Machine, Procedure
 
 from .. import forces
 from ..state import ON_MAP, SOVIET, BiteState, Piece, enemy_of
+from ..types import side_of
+from ..versions import differs
 from . import factories, infrastructure, raids, resources
 from .basics import FACTORIES_DESTROYED, factories_at, is_frozen
-from .level import advanced
+from .combat import city_aa
+from .level import advanced, surprise_turn
+from .modifiers import BattleContext
+from .optional_rules import RECON, rule_on
+from .recon import reconned
 
 M = Machine[BiteState]
 TARGETS = ("factory", "centre", "port", "rail")
@@ -51,6 +66,11 @@ def bombing_on(state: BiteState) -> bool:
     return advanced(state) and factories.rule_on(state, factories.STRATEGIC_BOMBING)
 
 
+def in_movement(state: BiteState) -> bool:
+    """32.0, Italian 2.x: the bombers fly in the active player's Movement Phase."""
+    return differs(state.options, "strategic_bombing_in_movement")
+
+
 def may_bomb(state: BiteState, piece: Piece) -> bool:
     """32.0: a supplied bomber, at TECH 2 or better unless it is a strategic bomber."""
     spec = state.spec(piece)
@@ -58,6 +78,10 @@ def may_bomb(state: BiteState, piece: Piece) -> bool:
         return False
     if piece.handle in factories.flown(state):
         return False
+    if in_movement(state) and (
+        piece.moved or piece.base >= 0 or (piece.side == SOVIET and surprise_turn(state))
+    ):
+        return False  # its mission of the turn flown (7.5.2); Barbarossa Surprise
     if spec.cls == "strategic_bomber":
         return True
     return state.profile(piece).tech >= int(cast(int, _rules()["min_bomber_tech"]))
@@ -120,16 +144,39 @@ def aa_fire(state: BiteState, defender: str) -> tuple[int, int]:
     return int(dice[tech]), int(faces[tech])
 
 
-def bomb_dice(state: BiteState, piece: Piece) -> int:
+def raid_aa(state: BiteState, side: str, node: int) -> list[tuple[int, int]]:
+    """The anti-aircraft fire over a raid: (dice, lowest face that hits) per group. 32.0's
+    table by the defender's infantry TECH; under the Italian 2.x rules, which have no such
+    table, the place's own AA dice of a battle there (7.7.2; design choice)."""
+    enemy = enemy_of(side)
+    if not in_movement(state):
+        return [aa_fire(state, enemy)]
+    ctx = BattleContext(node, side_of(side), enemy, 1)
+    return [(dice, face) for _label, dice, face in city_aa(state, ctx)]
+
+
+def bomb_dice(state: BiteState, piece: Piece, node: int = -1) -> int:
     """32.0: the bomber's steps, halved for a normal bomber at TECH 2 and halved again in
-    bad weather (the weather's Malus, 7.7.7), never below one die."""
+    bad weather (the weather's Malus, 7.7.7), never below one die. Under the Italian 2.x
+    rules the TECH 2 bomber is not halved over a target ``node`` its side scouted this
+    turn (19.1), nor when rule 19 is not played."""
     dice = state.strength(piece)
     spec = state.spec(piece)
-    if spec.cls == "bomber" and state.profile(piece).tech == 2:
+    if spec.cls == "bomber" and state.profile(piece).tech == 2 and not _scouted(state, piece, node):
         dice //= 2
     if state.weather != "good":
         dice //= 2
     return max(1, dice)
+
+
+def _scouted(state: BiteState, piece: Piece, node: int) -> bool:
+    """32.0, Italian 2.x: a TECH 2 bomber needs an air reconnaissance of its target for
+    full strength; without rule 19 nobody scouts, and the need is waived (as 19.0's)."""
+    if not in_movement(state):
+        return False
+    if not rule_on(state, RECON):
+        return True
+    return node >= 0 and reconned(state, node, piece.side)
 
 
 def fly(state: BiteState, action: Action) -> raids.Raid:
@@ -142,8 +189,12 @@ def fly(state: BiteState, action: Action) -> raids.Raid:
     site = state.w.site(node)
     city = site.name if site is not None else str(action.args["hex"])
     state.emit("bombing", side=side, handle=piece.handle, city=city, target=target)
-    flown = sorted({*factories.flown(state), piece.handle})
-    state.flags[factories.FLOWN] = cast(JSON, flown)
+    if in_movement(state):  # Italian 2.x: its air mission of the Movement Phase (7.5.2)
+        piece.moved = True
+        flown: list[str] = []
+    else:
+        flown = sorted({*factories.flown(state), piece.handle})
+        state.flags[factories.FLOWN] = cast(JSON, flown)
     raid = raids.new_raid(state, raids.BOMBING, piece.side, node, piece)
     raid.update(target=target, flown=cast(JSON, flown))
     raids.update_stage(state, raid)
@@ -162,18 +213,21 @@ def finish(state: BiteState, raid: raids.Raid, interceptors: list[Piece]) -> Non
     site = state.w.site(node)
     city = site.name if site is not None else str(raid["hex"])
     escorts = raids.escorts(state, raid)
-    if escorts:  # 32.0: they flew with the bomber and stay home for the turn as well
+    if escorts and not in_movement(state):
+        # 32.0: they flew with the bomber and stay home for the turn as well (in the
+        # Movement Phase of the Italian rules their mission is marked when they join)
         flown = sorted({*factories.flown(state), *(p.handle for p in escorts)})
         state.flags[factories.FLOWN] = cast(JSON, flown)
     raids.fight(state, raid, interceptors)
-    dice, face = aa_fire(state, enemy)
-    rolled = state.dice.roll(dice, "bombing_aa", state.log, by=enemy)
-    aa_hits = sum(1 for f in rolled if f >= face)
+    aa_hits = 0
+    for dice, face in raid_aa(state, side, node):
+        rolled = state.dice.roll(dice, "bombing_aa", state.log, by=enemy)
+        aa_hits += sum(1 for f in rolled if f >= face)
     raids.hit_in_order(state, raids.shield(state, raid), aa_hits, SHOT_DOWN)
     if piece.status != ON_MAP:
         return  # shot down: the bombs never fall
     firepower = state.profile(piece).a2g or 6
-    faces = state.dice.roll(bomb_dice(state, piece), "bombing", state.log, by=side)
+    faces = state.dice.roll(bomb_dice(state, piece, node), "bombing", state.log, by=side)
     hits = sum(1 for f in faces if f >= firepower)
     state.emit("bomb_hits", city=city, target=target, hits=hits, side=side)
     if hits <= 0:

@@ -27,6 +27,7 @@ from hexfront.engine.sequence import Frame
 
 from ..board import Site
 from ..state import AXIS, SOVIET, BiteState
+from ..versions import differs
 from .level import advanced
 
 NEW_FACTORIES = "or15_new_factories"
@@ -50,6 +51,9 @@ def wants_bombing(state: BiteState, frame: Frame) -> bool:
     if not (advanced(state) and rule_on(state, STRATEGIC_BOMBING)) or frame.vars.get("bombing"):
         return False
     frame.vars["bombing"] = True
+    if differs(state.options, "strategic_bombing_in_movement"):
+        prune_damage(state)  # Italian 2.x: no such step, the bombers fly in the Movement Phase
+        return False
     return True
 
 

@@ -546,6 +546,8 @@ class MovementPhase(Procedure[BiteState]):
         actions.extend(hq_actions(state, side, "movement", ground=False))
         scouting = recon_actions(state, side)  # 19.1: activated HQs scout enemy hexes
         actions.extend(scouting)
+        if bombing.bombing_on(state) and bombing.in_movement(state):
+            actions.extend(bombing.missions(state, side))  # 32.0, Italian 2.x
         text = "Fly air missions or rebase; then done."
         if scouting:
             text = "Fly air missions, rebase or scout enemy hexes from the air; then done."
@@ -573,6 +575,21 @@ class MovementPhase(Procedure[BiteState]):
         frame.vars.pop(raids.RAID, None)
         landings.finish_drop(state, raid, interceptors)
 
+    def _bomb(self, state: BiteState, frame: Frame, action: Action, raid: JSON | None) -> None:
+        """32.0 under the Italian 2.x rules: a strategic bombing mission flown in the air
+        stage, with its escorts and the enemy's interceptors (``raids.py``), as at the
+        start of the turn under 3.00 (``bombing.py``)."""
+        interceptors: list[Piece] = []
+        if isinstance(raid, dict):
+            interceptors = raids.choose(state, raid, action)
+        else:
+            raid = bombing.fly(state, action)
+        if raids.waiting(raid):
+            frame.vars[raids.RAID] = raid
+            return
+        frame.vars.pop(raids.RAID, None)
+        bombing.finish(state, raid, interceptors)
+
     def _overstack_decision(self, state: BiteState, side: str) -> Decision:
         """3.10: one unit at a time, the owner removes units from hexes still over the
         stacking limits after ground movement."""
@@ -590,6 +607,10 @@ class MovementPhase(Procedure[BiteState]):
     def act(self, m: Machine[BiteState], state: BiteState, frame: Frame, action: Action) -> None:
         board = state.w.board
         raid = frame.vars.get(raids.RAID)
+        bombs = isinstance(raid, dict) and raid.get("kind") == raids.BOMBING
+        if action.verb == "bomb" or bombs:  # 32.0 (optional rule), Italian 2.x
+            self._bomb(state, frame, action, raid)
+            return
         if action.verb == "airdrop" or isinstance(raid, dict):  # 23.0 (optional rule)
             self._airdrop(state, frame, action, raid)
             return

@@ -42,6 +42,7 @@ from hexfront.engine.sequence import Decision
 from ..charts import charts
 from ..state import ON_MAP, SOVIET, BiteState, Piece, enemy_of
 from ..types import Side
+from ..versions import differs
 from . import command, powers
 from .air import air_range
 from .basics import apply_hit, eliminate, is_frozen
@@ -124,6 +125,8 @@ def escort_candidates(state: BiteState, raid: Raid) -> list[Piece]:
             continue
         if p.handle in flown if bombing else p.moved:
             continue  # one mission a turn (32.0: kept home by the Movement Phase too)
+        if p.moved and bombing and differs(state.options, "strategic_bombing_in_movement"):
+            continue  # Italian 2.x: the bombing is flown in the Movement Phase (7.5.2)
         if p.oos and not command.supplied_by_order(state, p):
             continue
         if not bombing and not command.may_fly_mission(state, p):
