@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hexfront.engine.match import Match
 from hexfront.engine.protocol import Action
 from hexfront.games.bite.game import Bite
+from hexfront.games.bite.position import PositionError
 from hexfront.games.bite.rules import bombing, factories
 from hexfront.games.bite.state import BiteState
 from hexfront.games.bite.text import describe
@@ -184,6 +187,9 @@ def test_no_western_allied_bomber_ever_stands_on_the_map_so_the_add_alone_fight(
             western = [p for p in state.pieces.values() if state.w.units[p.uid].side == "western"]
             assert len(western) == 5
             assert {p.status for p in western} == {"off"}, (scenario, options)
+    # Nor may a position file put one there: it is refused with a clear error.
+    with pytest.raises(PositionError, match="8th Air Force never stands on the map"):
+        position(ES, units=[{"id": "us-af-8", "hex": "Berlin"}])
     add = [{"id": "sov-add-1", "hex": "Moscow"}, {"id": "sov-add-2", "hex": "Moscow"}]
     for options in (EN, IT, ES):
         m = position(options, units=add)

@@ -281,6 +281,12 @@ class Position:
             piece.oos, piece.revealed = entry.out_of_supply, entry.revealed
             piece.seen = piece.seen or entry.revealed
             if piece.status == ON_MAP:
+                if state.w.units[uid].side == "western":
+                    # 35.1: the Western Allies' bombers fly from Great Britain, off the map
+                    raise PositionError(
+                        f"{where}: {state.w.units[uid].name} never stands on the map: the "
+                        "Western Allies' bombers fly from Great Britain over Germany (35.1)"
+                    )
                 if entry.hex is None:
                     raise PositionError(f"{where}.hex: a block on the map needs a hex")
                 node = _node(board, entry.hex, f"{where}.hex")
