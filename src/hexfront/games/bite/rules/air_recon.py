@@ -16,13 +16,13 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from hexfront.engine.events import REVEAL
 from hexfront.engine.protocol import Action
 
 from ..board import FORTRESS
 from ..state import AXIS, SOVIET, BiteState, Piece, enemy_of
 from ..types import Node
 from . import command, dated
+from .basics import reveal
 from .combat import city_aa, ground, in_battle
 from .level import surprise_turn
 from .modifiers import (
@@ -171,17 +171,6 @@ def attempt(state: BiteState, hq: Piece, node: Node) -> str:
     state.emit("recon", side=side, hq=hq.uid, hex=hex_id, result=result)
     if result == "success":
         found["hexes"].append(hex_id)
-        for p in sorted(in_battle(state, node, defender), key=lambda x: x.uid):
-            p.revealed = p.seen = True  # face up until the Final Supply check (19.1)
-            spec = state.spec(p)
-            state.emit(
-                REVEAL,
-                unit=p.uid,
-                handle=p.handle,
-                name=spec.name,
-                side=p.side,
-                cls=spec.cls,
-                strength=state.strength(p),
-                hex=hex_id,
-            )
+        # Face up until the Final Supply check (19.1).
+        reveal(state, sorted(in_battle(state, node, defender), key=lambda x: x.uid), hex_id)
     return result

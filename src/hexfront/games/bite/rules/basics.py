@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hexfront.engine.events import JSON, REVEAL
 from hexfront.engine.paths import bfs
 
 from ..board import WATER, Site
@@ -438,3 +439,21 @@ def unfreeze_attacked(state: BiteState, node: int, defender: str) -> None:
 
 def side_of_power(power: str) -> str:
     return SOVIET if power == "ussr" else AXIS
+
+
+def reveal(state: BiteState, pieces: Iterable[Piece], hex_id: JSON) -> None:
+    """Turn blocks face up where both sides see them (a battle's show down, 7.7; a found
+    target, 19.1; a raid's air fight): each is named to both sides by a reveal event."""
+    for p in pieces:
+        p.revealed = p.seen = True
+        spec = state.spec(p)
+        state.emit(
+            REVEAL,
+            unit=p.uid,
+            handle=p.handle,
+            name=spec.name,
+            side=p.side,
+            cls=spec.cls,
+            strength=state.strength(p),
+            hex=hex_id,
+        )

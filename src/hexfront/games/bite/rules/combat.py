@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from hexfront.engine.events import JSON, REVEAL
+from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision, Frame, Machine, Procedure, StepFn, Steps
 
@@ -32,7 +32,7 @@ from ..types import Node, Side
 from ..versions import differs
 from . import partisans, siege
 from .air import air_retreat_hexes, evacuate, free_airbase
-from .basics import eliminate, take_control, unfreeze_attacked, update_front
+from .basics import eliminate, reveal, take_control, unfreeze_attacked, update_front
 from .level import surprise_turn, total_supremacy
 from .modifiers import (
     A2A,
@@ -346,19 +346,7 @@ class Battle(Steps[BiteState]):
         self.first_step(frame)  # stage "start"
         board = state.w.board
         everyone = list(state.at(node))
-        for p in sorted(everyone, key=lambda x: x.uid):
-            p.revealed = p.seen = True  # show down (7.7)
-            spec = state.spec(p)
-            state.emit(
-                REVEAL,
-                unit=p.uid,
-                handle=p.handle,
-                name=spec.name,
-                side=p.side,
-                cls=spec.cls,
-                strength=state.strength(p),
-                hex=board.id_of(node),
-            )
+        reveal(state, sorted(everyone, key=lambda x: x.uid), board.id_of(node))  # show down (7.7)
         state.emit("battle", hex=board.id_of(node), attacker=attacker, blitz=v.get("blitz", False))
         unfreeze_attacked(state, node, v["defender"])  # 3.21 (Italian 2.x rules)
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from hexfront.engine.events import REVEAL
 from hexfront.engine.sequence import Frame, Machine, Procedure
 
 from ..charts import charts
 from ..state import AXIS, SOVIET, BiteState, Piece
 from ..types import Node
 from . import partisans
+from .basics import reveal
 from .combat import fire, ground, in_battle
 from .modifiers import GROUND, BattleContext
 
@@ -60,19 +60,7 @@ class PartisanFight(Procedure[BiteState]):
         node = v["node"]
         board = state.w.board
         hex_id = board.id_of(node)
-        for p in sorted(in_battle(state, node, AXIS), key=lambda x: x.uid):
-            p.revealed = p.seen = True  # show down (7.7)
-            spec = state.spec(p)
-            state.emit(
-                REVEAL,
-                unit=p.uid,
-                handle=p.handle,
-                name=spec.name,
-                side=p.side,
-                cls=spec.cls,
-                strength=state.strength(p),
-                hex=hex_id,
-            )
+        reveal(state, sorted(in_battle(state, node, AXIS), key=lambda x: x.uid), hex_id)  # 7.7
         state.emit("partisan_fight", hex=hex_id, n=partisans.discs(state).get(hex_id, 0))
 
     def resume(self, m: M, state: BiteState, frame: Frame, result: object) -> None:
