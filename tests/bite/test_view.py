@@ -57,3 +57,21 @@ def test_a_view_shares_nothing_with_the_state() -> None:
         data["tampered"] = True
         entry["kind"] = "tampered"
     assert [e.to_json() for e in match.state.log] == before
+
+
+def test_the_elite_mark_is_seen_on_own_blocks_only() -> None:
+    """10.0: elite blocks carry a mark on their face; an enemy seeing only the back learns nothing."""
+    match: Match[BiteState] = Match(Bite(), "SBE4", {}, 0)
+    for side, own, enemy in (
+        ("axis", {"ger-ss-lah", "ger-ss-r", "ger-22ald"}, {"2514", "3137"}),
+        ("soviet", {"sov-ni-baltic", "sov-ni-blacksea"}, {"2025", "1923", "2235"}),
+    ):
+        units = match.view(side)["units"]
+        assert isinstance(units, list)
+        marked = {u["id"] for u in units if isinstance(u, dict) and u.get("elite")}
+        assert marked == own, side
+        plain = [u for u in units if isinstance(u, dict) and u.get("id") and not u.get("elite")]
+        assert plain  # the other blocks have no mark
+        backs = [u for u in units if isinstance(u, dict) and "id" not in u]
+        assert {u["hex"] for u in backs} >= enemy  # the enemy's elite blocks are there...
+        assert all("elite" not in u for u in backs)  # ...seen from the back: no mark

@@ -414,3 +414,166 @@ def test_the_map_button_shows_the_scenarios_front_not_all_europe(server: str, br
         assert y <= cy <= y + h, (hex_id, y, h)
     shot(page, "27-map-button-sbe1")
     assert not errors, errors
+
+
+def start_sbe4(browser: Any, server: str, side: str) -> tuple[Any, list[str]]:
+    page, errors = front_page(browser, server)
+    page.wait_for_selector("select[name=scenario] option[value=SBE4]", state="attached")
+    page.select_option("select[name=scenario]", "SBE4")
+    page.select_option("select[name=side]", side)
+    page.click("form.new-game button[type=submit]")
+    page.wait_for_selector("svg.board g.block.mine.face")
+    page.wait_for_timeout(200)  # the first fit
+    return page, errors
+
+
+ELITE = {"axis": ("ger-ss-lah", "ger-ss-r", "ger-22ald"), "soviet": ("sov-ni-baltic",)}
+
+
+def test_elite_blocks_carry_their_mark_and_enemy_backs_reveal_nothing(
+    server: str, browser: Any, chromium: Any
+) -> None:
+    """10.0: an elite block shows a gold star on its face; the enemy sees only its back."""
+    page, errors = start_sbe4(browser, server, "axis")
+    drawn = [
+        u for u in ELITE["axis"] if page.locator(f"svg.board g.block[data-unit='{u}']").count()
+    ]
+    assert drawn, "no Axis elite block drawn (a stack shows its top four)"
+    for unit in drawn:
+        block = f"svg.board g.block[data-unit='{unit}']"
+        assert page.locator(f"{block}[data-elite=true] path.elite-mark").count() == 1, unit
+        assert "elite" in (page.locator(f"{block} > title").text_content() or ""), unit
+    # Only elite blocks carry the star.
+    marked = page.locator("svg.board g.block path.elite-mark").evaluate_all(
+        "ps => ps.map(p => p.parentElement.dataset.unit)"
+    )
+    assert sorted(marked) == sorted(drawn)
+    # Fog: the Soviet Baltic Fleet Naval Infantry (elite) in Tallinn, 2514, is a plain back.
+    tallinn = "svg.board g.stack[data-hex='2514'] g.block.enemy"
+    assert page.locator(tallinn).count() >= 1
+    assert page.locator(f"{tallinn}.back").count() == page.locator(tallinn).count()
+    assert page.locator("svg.board g.block.enemy path.elite-mark").count() == 0
+    assert page.locator("svg.board g.block.enemy[data-elite]").count() == 0
+    assert "elite" not in (page.locator(f"{tallinn} > title").first.text_content() or "")
+    # The legend explains the star, drawn as on the map.
+    page.click("[data-testid=legend-toggle]")
+    item = page.locator("[data-testid=legend] li[data-key=elite]")
+    assert item.locator("path.elite-mark").count() == 1
+    assert "elite" in item.inner_text()
+    page.click("[data-testid=legend-toggle]")
+    unit = drawn[0]
+    page.mouse.click(
+        *hex_on_screen(
+            page, page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+        )
+    )
+    for _ in range(3):
+        page.click("[data-testid=zoom-in]")
+    page.wait_for_timeout(300)
+    shot(page, "28-elite-mark")
+    assert not errors, errors
+
+    # From the other seat, the block in Tallinn is elite indeed, and shows its star.
+    other = chromium.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        soviet, errors2 = start_sbe4(other, server, "soviet")
+        block = "svg.board g.block[data-unit='sov-ni-baltic']"
+        assert soviet.get_attribute(block, "data-hex") == "2514"
+        assert soviet.locator(f"{block} path.elite-mark").count() == 1
+        assert soviet.locator("svg.board g.block.enemy path.elite-mark").count() == 0
+        assert not errors2, errors2
+    finally:
+        other.close()
+
+
+def lit(page: Any) -> set[str]:
+    return set((page.get_attribute("svg.board g.highlight", "data-dests") or "").split())
+
+
+def on_board(page: Any, hex_id: str, margin: float = 25) -> bool:
+    x, y = hex_on_screen(page, hex_id)
+    box = page.locator("svg.board").bounding_box()
+    return bool(
+        box["x"] + margin < x < box["x"] + box["width"] - margin
+        and box["y"] + margin < y < box["y"] + box["height"] - margin
+    )
+
+
+def map_only_target(page: Any, unit: str) -> str:
+    """A hex lit for the selected air unit that only a rebase reaches and no button lists."""
+    buttons = set(
+        page.locator("[data-testid=destinations] button[data-to]").evaluate_all(
+            "bs => bs.map(b => b.dataset.to)"
+        )
+    )
+    attacks = set((page.get_attribute("svg.board g.highlight", "data-attacks") or "").split())
+    here = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+    candidates = sorted(lit(page) - buttons - attacks - {here})
+    assert candidates
+    for hex_id in candidates:
+        if on_board(page, hex_id):
+            return hex_id
+    page.click("[data-testid=zoom-map]")
+    page.wait_for_timeout(200)
+    found = [h for h in candidates if on_board(page, h)]
+    assert found, candidates
+    return found[0]
+
+
+def test_a_rebase_is_chosen_on_the_map_and_a_lone_unit_stays_selected(
+    server: str, browser: Any
+) -> None:
+    page, errors = start_sbe1(browser, server)
+    to_movement(page)
+    page.click(f"{PROMPT} button[data-verb=end_ground]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=air]")
+
+    # The bomber group may rebase to 36 hexes: they are lit on the map, not listed.
+    page.click("[data-testid=unit-list] button[data-unit=ger-fk-i]")
+    page.wait_for_selector("[data-testid=map-only]")
+    hint = page.inner_text("[data-testid=map-only]")
+    n = int(hint.split()[0])
+    assert n > 8, hint
+    assert "lit on the map" in hint
+    rebase_buttons = page.locator("[data-testid=destinations] button[data-verb=rebase]")
+    assert 1 <= rebase_buttons.count() <= 4
+    assert len(lit(page)) >= n  # every rebase target is lit (missions' too)
+    target = map_only_target(page, "ger-fk-i")
+    shot(page, "29-rebase-on-map")
+    page.mouse.click(*hex_on_screen(page, target))
+    page.wait_for_selector(f"svg.board g.block[data-unit='ger-fk-i'][data-hex='{target}']")
+    assert page.locator("svg.board g.block[data-unit='ger-fk-i'].flying").count() == 0
+    assert "rebases" in page.inner_text("[data-testid=log]")
+
+    # Now the fighter group is the only unit with somewhere to go: it is selected for the
+    # player, and stays so when its button or an empty hex is clicked.
+    lone = "svg.board g.block.selected[data-unit='ger-jg-54']"
+    page.wait_for_selector(lone)
+    button = "[data-testid=unit-list] button[data-unit=ger-jg-54]"
+    assert page.get_attribute(button, "aria-pressed") == "true"
+    page.click(button)
+    page.wait_for_timeout(100)
+    assert page.get_attribute(button, "aria-pressed") == "true"
+    assert page.locator(lone).count() == 1
+    here = page.get_attribute("svg.board g.block[data-unit='ger-jg-54']", "data-hex")
+    col, row = int(here[:2]), int(here[2:])
+    taken = set(
+        page.locator("svg.board g.block.mine").evaluate_all("bs => bs.map(b => b.dataset.hex)")
+    )
+    empty = next(
+        h
+        for dc in (2, -2, 3, -3, 1, -1)
+        for dr in (0, 1, -1, 2, -2)
+        if (h := f"{col + dc:02d}{row + dr:02d}") not in lit(page) | taken and on_board(page, h)
+    )
+    page.mouse.click(*hex_on_screen(page, empty))
+    page.wait_for_timeout(100)
+    assert page.locator(lone).count() == 1
+    assert page.get_attribute(button, "aria-pressed") == "true"
+    assert page.locator("[data-testid=map-only]").count() == 1  # 18 rebase targets: on the map
+    # A click on a lit hex rebases it.
+    target = map_only_target(page, "ger-jg-54")
+    page.mouse.click(*hex_on_screen(page, target))
+    page.wait_for_selector(f"svg.board g.block[data-unit='ger-jg-54'][data-hex='{target}']")
+    shot(page, "30-lone-unit-rebased")
+    assert not errors, errors

@@ -3,9 +3,9 @@
 // holds (fog of war is the server's job) and sends only actions the server listed.
 
 import type { Action, Payload } from "./api";
-import { Board, ZONE_GROUPS, boardControls, title, type BoardData } from "./board";
+import { Board, ZONE_GROUPS, boardControls, star, title, type BoardData } from "./board";
 import { button, clear, h, s } from "./dom";
-import { S, f, hexPath } from "./hex";
+import { S, centreOf, f, hexPath } from "./hex";
 import { LegendPanel, Shortcuts, type LegendItem, type LegendSection } from "./panels";
 import { L, fmt, word } from "./i18n";
 import { movers, seatName } from "./teams";
@@ -33,6 +33,7 @@ export interface Unit {
   half_hit?: boolean;
   revealed?: boolean;
   mp_left?: number;
+  elite?: boolean;
 }
 
 /** An activated HQ as the view shows it (13.3): its owner also sees the points left, the range and who it may still command. */
@@ -64,6 +65,10 @@ const NATION_STRIP: Record<string, string> = {
 const NUMBER_INK: Record<string, [string, string]> = {
   black: ["#111", "#f4f1e6"], red: ["#c62828", "#f4f1e6"], white: ["#fff", "#444"], blue: ["#1565c0", "#f4f1e6"],
 };
+/** Verbs whose long target lists are chosen on the map, and how long "long" is (issue 18: 65 rebase buttons). */
+const MAP_ONLY_VERBS = new Set(["rebase", "air_evacuation"]);
+const MAP_ONLY_OVER = 8;
+const MAP_ONLY_SHOWN = 4;
 const B = 28; // block size in SVG units (a hex is 40 across, 34.6 high)
 
 const VICTORY: Record<string, { text: string; places: string[] | "soviet_major" }> = {
@@ -252,8 +257,7 @@ export class BiteTable {
       this.choice = null;
       if (this.selected && !this.actionsOf(this.selected).length) this.selected = null;
       // Only one unit has somewhere to go (a retreat, a rebase): select it.
-      const movers = new Set(this.legal().filter((a) => a.args.unit !== undefined && this.dest(a)).map((a) => String(a.args.unit)));
-      if (!this.selected && movers.size === 1) this.selected = [...movers][0];
+      if (!this.selected) this.selected = this.loneMover();
     }
     // The "map" button shows every block on the map: the scenario's front (issue 18).
     this.board.home = this.units.filter((u) => u.hex && this.board.isHex(u.hex)).map((u) => u.hex!);
@@ -271,6 +275,12 @@ export class BiteTable {
 
   private legal(): Action[] {
     return this.readOnly || !this.p || this.handover ? [] : this.p.legal_actions;
+  }
+
+  /** The only own block with somewhere to go, if there is just one (it is kept selected). */
+  private loneMover(): string | null {
+    const movers = new Set(this.legal().filter((a) => a.args.unit !== undefined && this.dest(a)).map((a) => String(a.args.unit)));
+    return movers.size === 1 ? [...movers][0] : null;
   }
 
   private actionsOf(unit: string): Action[] {
@@ -360,7 +370,9 @@ export class BiteTable {
       const i = here.findIndex((u) => u.id === this.selected);
       this.selected = here[(i + 1) % here.length].id!;
     } else {
-      this.selected = null;
+      // A click elsewhere drops the selection, unless it is the only block with somewhere to
+      // go (a retreat, a rebase): selected for the player, it stays so (issue 18).
+      this.selected = this.loneMover();
     }
     this.choice = null;
     this.redraw();
@@ -490,10 +502,16 @@ export class BiteTable {
         ring.append(edge);
       });
       g.append(ring);
+      if (u.elite) {
+        // An elite unit (10.0): a gold star in the top-left corner of its face, as printed on the block.
+        g.classList.add("elite");
+        g.setAttribute("data-elite", "true");
+        g.append(s("path", { d: star(-B / 2 + 4.6, -B / 2 + 4.6, 3.6), class: "elite-mark" }));
+      }
       g.setAttribute("data-strength", String(u.strength ?? ""));
       g.setAttribute("data-step", String(step));
       g.setAttribute("data-ladder", ladder.join(" "));
-      g.append(title(`${fmt(L.table.unitTip, { name: u.name, nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.oos ? L.table.oos : ""}${u.flying_from ? fmt(L.table.flyingFrom, { place: this.place(u.flying_from) }) : ""}${u.mp_left !== undefined ? fmt(L.table.mpLeft, { mp: u.mp_left }) : ""}${supply !== "full" && supply !== "oos" ? fmt(T.supplyTip, { word: word(T.supplyShort, supply) }) : ""}${hq ? (hq.left !== undefined ? fmt(T.hqTip, { left: hq.left, ap: hq.ap }) : fmt(T.hqTipEnemy, { ap: hq.ap })) : ""}`));
+      g.append(title(`${fmt(L.table.unitTip, { name: u.name, nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.elite ? L.table.eliteTip : ""}${u.oos ? L.table.oos : ""}${u.flying_from ? fmt(L.table.flyingFrom, { place: this.place(u.flying_from) }) : ""}${u.mp_left !== undefined ? fmt(L.table.mpLeft, { mp: u.mp_left }) : ""}${supply !== "full" && supply !== "oos" ? fmt(T.supplyTip, { word: word(T.supplyShort, supply) }) : ""}${hq ? (hq.left !== undefined ? fmt(T.hqTip, { left: hq.left, ap: hq.ap }) : fmt(T.hqTipEnemy, { ap: hq.ap })) : ""}`));
     } else {
       g.append(s("rect", { x: -B / 2 + 3, y: -B / 2 + 3, width: B - 6, height: B - 6, rx: 1.5, class: "bevel" }));
       g.append(title(`${cap(fmt(L.table.hiddenTip, { side: sideName(u.side) }))}${u.oos ? L.table.oos : ""}${u.moved ? L.table.moved : ""}${u.attacked ? L.table.attacked : ""}`));
@@ -623,6 +641,7 @@ export class BiteTable {
     const blocks: LegendItem[] = [
       { key: "own_block", label: W_.own_block, parts: [small(face)] },
       { key: "enemy_block", label: W_.enemy_block, parts: [small(back)] },
+      { key: "elite", label: W_.elite, parts: [small({ ...face, elite: true })] },
       { key: "moved_mark", label: W_.moved_mark, parts: [small({ ...back, moved: true })] },
       { key: "attacked_mark", label: W_.attacked_mark, parts: [small({ ...back, attacked: true })] },
       { key: "barrel", label: W_.barrel, parts: [small({ ...face, oos: true }, true)] },
@@ -786,7 +805,7 @@ export class BiteTable {
         const label = `${this.name(unit)}${u?.strength !== undefined ? ` (${u.strength})` : ""}${u?.hex ? fmt(L.table.at, { place: this.place(u.hex) }) : ""} — ${choiceCount(acts.length)}${nAttacks ? `, ${attackCount(nAttacks)}` : ""}${cost}${supplyNote}`;
         const li = h("li", { class: unit === this.selected ? "selected" : "" });
         li.append(button(label, () => {
-          this.selected = this.selected === unit ? null : unit;
+          this.selected = this.selected === unit && this.loneMover() !== unit ? null : unit;
           this.choice = null;
           if (this.selected && u?.hex) {
             this.inspected = u.hex;
@@ -804,7 +823,21 @@ export class BiteTable {
           const dests = h("div", { class: "choices dests", "data-testid": "destinations" });
           const verbs = new Set(acts.map((a) => a.verb));
           // Attacks first, set apart: red, and saying so.
-          const ordered = [...acts.filter((a) => this.isAttack(a)), ...acts.filter((a) => !this.isAttack(a))];
+          let ordered = [...acts.filter((a) => this.isAttack(a)), ...acts.filter((a) => !this.isAttack(a))];
+          // A rebase may reach scores of airbases (65 in SBE4): the map is the way to choose
+          // (every target lit, a click on it rebases); the panel keeps only the nearest few.
+          const rebases = ordered.filter((a) => MAP_ONLY_VERBS.has(a.verb));
+          if (rebases.length > MAP_ONLY_OVER) {
+            const from = u?.hex && this.board.index.has(u.hex) ? centreOf(u.hex) : null;
+            const far = (a: Action) => {
+              if (!from) return 0;
+              const c = centreOf(this.dest(a)!);
+              return Math.hypot(c[0] - from[0], c[1] - from[1]);
+            };
+            const kept = new Set([...rebases].sort((a, b) => far(a) - far(b)).slice(0, MAP_ONLY_SHOWN));
+            ordered = ordered.filter((a) => !MAP_ONLY_VERBS.has(a.verb) || kept.has(a));
+            li.append(h("p", { class: "hint", "data-testid": "map-only" }, fmt(L.count.mapOnly, { n: rebases.length })));
+          }
           for (const a of ordered) {
             const d = this.dest(a)!;
             const attack = this.isAttack(a);

@@ -566,7 +566,7 @@ function seg([p, q]: [Pt, Pt]): string {
   return `M${f(p[0])} ${f(p[1])}L${f(q[0])} ${f(q[1])}`;
 }
 
-function star(x: number, y: number, r: number): string {
+export function star(x: number, y: number, r: number): string {
   let d = "";
   for (let k = 0; k < 10; k++) {
     const rad = k % 2 ? r * 0.45 : r;

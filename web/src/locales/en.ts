@@ -113,6 +113,7 @@ export const en = {
     victory: "victory objective (star)", river: "river (on the hexside)", border: "1941 border", border_soviet: "Soviet border of 1941",
     rail: "railway", rail_planned: "railway not yet built", box: "off-map box (red frame), reached by its links",
     partial: "part-land hex (pale)", hexid: "hex id (column and row), drawn when zoomed in", outside: "outside the scenario (shaded)",
+    elite: "gold star: an elite unit (10.0)",
     own_block: "your block: type symbol, strength on the top edge (turned as steps are lost)", enemy_block: "enemy block: only its back is seen",
     moved_mark: "white dot: this enemy block moved this turn", attacked_mark: "red dot: this enemy block attacked", barrel: "white barrel: out of supply",
     stack_count: "blocks in the stack", ctl_axis: "Soviet land held by the Axis", ctl_soviet: "Axis land held by the Soviets",
@@ -126,6 +127,7 @@ export const en = {
     escape: "deselect; close the legend and this list",
   },
   count: {
+    mapOnly: "{n} hexes it may rebase to are lit on the map: click one there (only the nearest are listed here).",
     attackOne: "1 attack", attackMany: "{n} attacks", choiceOne: "1 choice", choiceMany: "{n} choices",
     hintMove: "click a yellow hex to move there", hintAttack: "a red hex with ⚔ to attack ({attacks})", hintOr: ", or ", hint: "{unit}: {parts}.",
   },
@@ -196,6 +198,7 @@ export const en = {
   table: {
     gameLog: "Game log", turn: "Turn", turnValue: "{turn} of {last} · {month}", phase: "Phase", weather: "Weather", you: "You",
     over: "game over", thinking: "the computer ({side}) is thinking…", aiError: "the computer could not move; the server's log says why", yourDecision: "your decision", waitingFor: "waiting for {who}",
+    eliteTip: ", elite (10.0)",
     unitTip: "{name} ({nation} {cls}), strength {strength}", oos: ", out of supply", flyingFrom: ", flying from {place}", mpLeft: ", {mp} MP left",
     hiddenTip: "{side} block (hidden)", moved: ", moved", attacked: ", attacked",
     zonesNone: "zones: none", supply: "supply", zoc: "ZOC", control: "control",

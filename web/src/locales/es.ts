@@ -112,6 +112,7 @@ export const es: Catalogue = {
     victory: "objetivo de victoria (estrella)", river: "río (en el lado del hexágono)", border: "frontera de 1941", border_soviet: "frontera soviética de 1941",
     rail: "ferrocarril", rail_planned: "ferrocarril aún no construido", box: "casilla fuera del mapa (marco rojo), alcanzada por sus enlaces",
     partial: "hexágono en parte de tierra (pálido)", hexid: "número del hexágono (columna y fila), dibujado de cerca", outside: "fuera del escenario (sombreado)",
+    elite: "estrella dorada: una unidad de élite (10.0)",
     own_block: "tu bloque: símbolo del tipo, fuerza en el borde superior (girado al perder pasos)", enemy_block: "bloque enemigo: solo se ve su dorso",
     moved_mark: "punto blanco: este bloque enemigo movió este turno", attacked_mark: "punto rojo: este bloque enemigo atacó", barrel: "barril blanco: sin suministro",
     stack_count: "bloques en la pila", ctl_axis: "territorio soviético en manos del Eje", ctl_soviet: "territorio del Eje en manos soviéticas",
@@ -125,6 +126,7 @@ export const es: Catalogue = {
     escape: "deseleccionar; cerrar la leyenda y esta lista",
   },
   count: {
+    mapOnly: "{n} hexágonos a los que puede cambiar de base están iluminados en el mapa: haz clic en uno allí (aquí solo se listan los más cercanos).",
     attackOne: "1 ataque", attackMany: "{n} ataques", choiceOne: "1 opción", choiceMany: "{n} opciones",
     hintMove: "haz clic en un hexágono amarillo para mover allí", hintAttack: "un hexágono rojo con ⚔ para atacar ({attacks})", hintOr: ", o ", hint: "{unit}: {parts}.",
   },
@@ -195,6 +197,7 @@ export const es: Catalogue = {
   table: {
     gameLog: "Registro de la partida", turn: "Turno", turnValue: "{turn} de {last} · {month}", phase: "Fase", weather: "Clima", you: "Tú",
     over: "partida terminada", thinking: "el ordenador ({side}) está pensando…", aiError: "el ordenador no ha podido mover; el registro del servidor dice por qué", yourDecision: "te toca decidir", waitingFor: "esperando a: {who}",
+    eliteTip: ", de élite (10.0)",
     unitTip: "{name} ({cls}, {nation}), fuerza {strength}", oos: ", sin suministro", flyingFrom: ", en vuelo desde {place}", mpLeft: ", quedan {mp} PM",
     hiddenTip: "bloque oculto ({side})", moved: ", ha movido", attacked: ", ha atacado",
     zonesNone: "zonas: ninguna", supply: "suministro", zoc: "ZOC", control: "control",

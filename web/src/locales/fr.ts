@@ -112,6 +112,7 @@ export const fr: Catalogue = {
     victory: "objectif de victoire (étoile)", river: "fleuve (sur le côté d'hexagone)", border: "frontière de 1941", border_soviet: "frontière soviétique de 1941",
     rail: "voie ferrée", rail_planned: "voie ferrée pas encore construite", box: "case hors carte (cadre rouge), atteinte par ses liaisons",
     partial: "hexagone en partie terrestre (pâle)", hexid: "numéro d'hexagone (colonne et rangée), affiché de près", outside: "hors du scénario (grisé)",
+    elite: "étoile dorée : une unité d'élite (10.0)",
     own_block: "votre bloc : symbole du type, force sur le bord du haut (tourné à chaque pas perdu)", enemy_block: "bloc ennemi : on n'en voit que le dos",
     moved_mark: "point blanc : ce bloc ennemi s'est déplacé ce tour", attacked_mark: "point rouge : ce bloc ennemi a attaqué", barrel: "tonneau blanc : non ravitaillé",
     stack_count: "blocs dans la pile", ctl_axis: "territoire soviétique tenu par l'Axe", ctl_soviet: "territoire de l'Axe tenu par les Soviétiques",
@@ -125,6 +126,7 @@ export const fr: Catalogue = {
     escape: "désélectionner ; fermer la légende et cette liste",
   },
   count: {
+    mapOnly: "{n} hexagones où il peut changer de base sont éclairés sur la carte : cliquez-en un là (seuls les plus proches sont listés ici).",
     attackOne: "1 attaque", attackMany: "{n} attaques", choiceOne: "1 choix", choiceMany: "{n} choix",
     hintMove: "cliquez sur un hexagone jaune pour y aller", hintAttack: "un hexagone rouge avec ⚔ pour attaquer ({attacks})", hintOr: ", ou ", hint: "{unit} : {parts}.",
   },
@@ -195,6 +197,7 @@ export const fr: Catalogue = {
   table: {
     gameLog: "Journal de partie", turn: "Tour", turnValue: "{turn} sur {last} · {month}", phase: "Phase", weather: "Météo", you: "Vous",
     over: "partie terminée", thinking: "l'ordinateur ({side}) réfléchit…", aiError: "l'ordinateur n'a pas pu jouer ; le journal du serveur dit pourquoi", yourDecision: "à vous de décider", waitingFor: "en attente de : {who}",
+    eliteTip: ", d'élite (10.0)",
     unitTip: "{name} ({cls}, {nation}), force {strength}", oos: ", non ravitaillé", flyingFrom: ", en vol depuis {place}", mpLeft: ", {mp} PM restants",
     hiddenTip: "bloc caché ({side})", moved: ", s'est déplacé", attacked: ", a attaqué",
     zonesNone: "zones : aucune", supply: "ravitaillement", zoc: "ZOC", control: "contrôle",

@@ -112,6 +112,7 @@ export const it: Catalogue = {
     victory: "obiettivo di vittoria (stella)", river: "fiume (sul lato d'esagono)", border: "confine del 1941", border_soviet: "confine sovietico del 1941",
     rail: "ferrovia", rail_planned: "ferrovia non ancora costruita", box: "casella fuori mappa (cornice rossa), raggiunta dai suoi collegamenti",
     partial: "esagono in parte di terra (chiaro)", hexid: "numero dell'esagono (colonna e riga), mostrato da vicino", outside: "fuori dallo scenario (ombreggiato)",
+    elite: "stella d'oro: un'unità d'élite (10.0)",
     own_block: "tuo blocco: simbolo del tipo, forza sul lato in alto (ruotato a ogni livello perso)", enemy_block: "blocco nemico: se ne vede solo il retro",
     moved_mark: "punto bianco: questo blocco nemico ha mosso in questo turno", attacked_mark: "punto rosso: questo blocco nemico ha attaccato", barrel: "barile bianco: senza rifornimento",
     stack_count: "blocchi nella pila", ctl_axis: "territorio sovietico tenuto dall'Asse", ctl_soviet: "territorio dell'Asse tenuto dai Sovietici",
@@ -125,6 +126,7 @@ export const it: Catalogue = {
     escape: "deseleziona; chiudi la legenda e questo elenco",
   },
   count: {
+    mapOnly: "{n} esagoni dove può ridispiegarsi sono illuminati sulla mappa: cliccane uno lì (qui sono elencati solo i più vicini).",
     attackOne: "1 attacco", attackMany: "{n} attacchi", choiceOne: "1 scelta", choiceMany: "{n} scelte",
     hintMove: "clicca un esagono giallo per muoverti lì", hintAttack: "un esagono rosso con ⚔ per attaccare ({attacks})", hintOr: ", oppure ", hint: "{unit}: {parts}.",
   },
@@ -195,6 +197,7 @@ export const it: Catalogue = {
   table: {
     gameLog: "Registro di gioco", turn: "Turno", turnValue: "{turn} di {last} · {month}", phase: "Fase", weather: "Meteo", you: "Tu",
     over: "partita finita", thinking: "il computer ({side}) sta pensando…", aiError: "il computer non è riuscito a muovere; il registro del server dice perché", yourDecision: "tocca a te", waitingFor: "in attesa di: {who}",
+    eliteTip: ", d'élite (10.0)",
     unitTip: "{name} ({cls}, {nation}), forza {strength}", oos: ", senza rifornimento", flyingFrom: ", in volo da {place}", mpLeft: ", {mp} PM rimasti",
     hiddenTip: "blocco nascosto ({side})", moved: ", ha mosso", attacked: ", ha attaccato",
     zonesNone: "zone: nessuna", supply: "rifornimento", zoc: "ZOC", control: "controllo",

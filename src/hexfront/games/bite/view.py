@@ -96,6 +96,8 @@ def _full(state: BiteState, p: Piece) -> dict[str, JSON]:
     )
     if spec.is_ground:
         out["mp_left"] = p.mp_left
+    if spec.elite:  # 10.0: the elite mark is printed on the block's face, seen only with it
+        out["elite"] = True
     return out
 
 
