@@ -159,6 +159,32 @@ def test_the_italian_raid_meets_the_places_own_anti_aircraft_fire() -> None:
     assert bombing.raid_aa(position(EN).state, "axis", smolensk) == [(3, 6)]
 
 
+def test_an_italian_escort_flies_one_mission_a_turn() -> None:
+    # JG 51 escorts the Stukas over Smolensk; the II Fliegerkorps' raid that follows in
+    # the same air stage finds no escort left: the fighter has flown its mission (7.5.2).
+    units = [
+        *UNITS,
+        {"id": "ger-jg-51", "hex": "Vitebsk"},
+        {"id": "ger-fk-ii", "hex": "Minsk"},
+        {"id": "ger-a-4", "hex": "Minsk"},
+    ]
+    m = position(IT, units=units)
+    act(m, "axis", "end_ground")
+    m.state.dice.loaded = [1] * 20  # every AA die and bomb misses
+    m.act(mission(m))
+    assert [a.args["units"] for a in m.legal_actions("axis") if a.verb == "escort"] == [
+        ["ger-jg-51"],
+        [],
+    ]
+    act(m, "axis", "escort", units=["ger-jg-51"], hex=SMOLENSK)
+    assert m.state.pieces["ger-jg-51"].moved
+    second = Action("axis", "bomb", {"unit": "ger-fk-ii", "hex": SMOLENSK, "target": "rail"})
+    assert second in bombs(m)
+    m.act(second)
+    assert not [a for a in m.legal_actions("axis") if a.verb == "escort"]
+    assert [e.data["city"] for e in m.state.log if e.kind == "bomb_hits"] == ["Smolensk"] * 2
+
+
 def test_the_heuristic_bombs_in_the_italian_air_stage_rather_than_rebase() -> None:
     from hexfront.ai.bite_heuristic import HeuristicAgent
 
