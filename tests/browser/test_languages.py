@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from .test_browser import front_page, hex_on_screen, shot
 
 PROMPT = "[data-testid=prompt]"
@@ -147,6 +149,82 @@ def test_the_new_game_form_names_scenarios_and_options_in_french(
         for english in ("Road to", "Fog of war", "No-Retreat", "Bidding", "Campaign"):
             assert english not in form, english
         shot(page, "43-new-game-form-fr")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+# Words of English that neither Spanish nor French uses (unit names are never translated, so
+# they are left out of the text checked: the page names units in their own tongue).
+ENGLISH = (
+    "the", "and", "then", "moves", "move", "done", "turn", "weather", "click", "your", "with",
+    "units", "undo", "end", "good", "waiting", "supply", "attack", "block", "hexes",
+)  # fmt: skip
+WORDS = {
+    "es": {"lang": "es-ES", "moves": " mueve ", "undo": "Deshacer", "turn": "Turno 1 (junio"},
+    "fr": {"lang": "fr-FR", "moves": " se déplace ", "undo": "Annuler", "turn": "Tour 1 (juin"},
+}  # fmt: skip
+
+
+def no_english(text: str, names: list[str]) -> list[str]:
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return [w for w in ENGLISH if re.search(rf"\b{w}\b", text, re.IGNORECASE)]
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_short_bite_turn_in_spanish_and_french(server: str, chromium: Any, lang: str) -> None:
+    """SBE1 from a browser set to Spanish or French: select a block, move it by a map click,
+    end the phase; the prompts and the log have no English word left."""
+    w = WORDS[lang]
+    context = chromium.new_context(locale=w["lang"], viewport={"width": 1400, "height": 900})
+    try:
+        page, errors = front_page(context, server)
+        page.wait_for_selector("[data-testid=new-sbe1]")
+        assert page.get_attribute("html", "lang") == lang
+        page.click("[data-testid=new-sbe1]")
+        page.wait_for_selector(f"{PROMPT}[data-kind=production]")
+        page.wait_for_selector("svg.board g.block.mine")
+        log = "[data-testid=log]"
+        assert w["turn"] in page.inner_text(log), page.inner_text(log)[:300]
+        prompts = [page.inner_text(PROMPT)]
+        page.click(f"{PROMPT} button[data-verb=done]")  # production
+        page.wait_for_selector(f"{PROMPT}[data-kind=rail]")
+        prompts.append(page.inner_text(PROMPT))
+        page.click(f"{PROMPT} button[data-verb=done]")  # strategic rail movement
+        page.wait_for_selector(f"{PROMPT}[data-kind=move]")
+
+        # Select a block by clicking it on the map, then move it by clicking a lit hex.
+        unit = page.locator("[data-testid=unit-list] button[data-unit]").first.get_attribute(
+            "data-unit"
+        )
+        start_hex = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+        page.mouse.click(*hex_on_screen(page, start_hex))
+        page.wait_for_selector("[data-testid=destinations] button[data-to]")
+        unit = page.get_attribute("svg.board g.block.selected", "data-unit")
+        prompts.append(page.inner_text(PROMPT))
+        target = page.locator(
+            "[data-testid=destinations] button[data-to]:not([data-attack])"
+        ).first.get_attribute("data-to")
+        page.mouse.click(*hex_on_screen(page, target))
+        page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
+        assert page.inner_text(f"{PROMPT} button[data-testid=undo]") == w["undo"]
+        prompts.append(page.inner_text(PROMPT))
+        lines = page.inner_text(log)
+        assert w["moves"] in lines, lines[-500:]
+
+        # End the phase: the air phase's prompt, still in the page's language.
+        page.click(f"{PROMPT} button[data-verb=end_ground]")
+        page.wait_for_selector(f"{PROMPT}[data-kind=air]")
+        prompts.append(page.inner_text(PROMPT))
+        names = page.locator("svg.board g.block.mine").evaluate_all(
+            "bs => bs.map(b => (b.querySelector('title') || {}).textContent || '')"
+        )
+        names = [n.split(" (")[0] for n in names if n]
+        assert names
+        for text in [*prompts, page.inner_text(log)]:
+            assert not no_english(text, names), (no_english(text, names), text)
+        shot(page, f"44-short-turn-{lang}")
         assert not errors, errors
     finally:
         context.close()
