@@ -452,4 +452,4 @@ def test_advanced_production_choices_name_their_colours() -> None:
     with using("it"):
         italian = _production_words("SBE5")
     assert italian["repair"] == "rinforza XXXXVII Panzer Corps: 3 PP gialli e 3 rossi"
-    assert italian["aid romania red"] == "dai 1 PP rosso a Romania"
+    assert italian["aid romania red"] == "dai 1 PP rosso alla Romania"  # the article, joined

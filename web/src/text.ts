@@ -29,6 +29,11 @@ export function power(x: string): string {
   return Object.prototype.hasOwnProperty.call(L.power, x) ? L.power[x as keyof typeof L.power] : cap(String(x ?? "").replace(/_/g, " "));
 }
 
+/** A power's name inside a sentence: with its article where the language wants one (labels keep power()). */
+export function powerIn(x: string): string {
+  return Object.prototype.hasOwnProperty.call(L.powerIn, x) ? L.powerIn[x as keyof typeof L.powerIn] : power(x);
+}
+
 export const SIDE_NAME: Record<string, string> = { axis: L.side.axis, soviet: L.side.soviet };
 export function sideName(side: string | null | undefined): string {
   return side ? SIDE_NAME[side] ?? cap(side) : L.side.nobody;
@@ -105,7 +110,7 @@ function factoryAction(verb: string, g: Record<string, any>, who: string, at: st
   const F = L.factories;
   return fmt(F[verb as "bomb"], {
     // A bombing names its target's hex (32.0), the other choices their city.
-    kind: word(F.kinds, g.colour), power: power(String(g.power ?? "")), city: g.city !== undefined ? String(g.city) : at,
+    kind: word(F.kinds, g.colour), power: powerIn(String(g.power ?? "")), city: g.city !== undefined ? String(g.city) : at,
     target: word(F.targets, g.target), who,
   });
 }
@@ -128,7 +133,7 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     const T = L.tableAdv;
     if (a.verb === "repair") return fmt(T.repair, { who, cost: costWords(g) });
     if (a.verb === "rebuild") return fmt(T.rebuild, { who, at, cost: costWords(g) });
-    if (a.verb === "aid") return fmt(word(T.aid, String(g.colour ?? "yellow")), { power: power(String(g.to)) });
+    if (a.verb === "aid") return fmt(word(T.aid, String(g.colour ?? "yellow")), { power: powerIn(String(g.to)) });
   }
   switch (a.verb) {
     case "move": return fmt(attack ? A.attackMove : A.move, f);
@@ -144,7 +149,7 @@ export function describe(a: Action, name: Names, place: (hex: string) => string,
     case "rebuild": return fmt(A.rebuild, f);
     case "place": return fmt(A.place, f);
     case "disband": return fmt(A.disband, f);
-    case "aid": return fmt(A.aid, { power: power(String(g.to)) });
+    case "aid": return fmt(A.aid, { power: powerIn(String(g.to)) });
     case "volkssturm": return fmt(A.volkssturm, f); // 28.0
     case "chechens": return fmt(A.chechens, f); // 30.0
     case "partisan": return fmt(A.partisan, f); // 29.1
@@ -230,10 +235,10 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     }
     case "surrender": return fmt(G.surrender, { block: cap(aBlock(d.side)), place: at });
     case "surrendered_unit": return cap(fmt(G.surrendered_unit, { who: unit() }));
-    case "income": return fmt(G.income, { power: power(d.power), pp: d.pp });
-    case "aid": return cap(fmt(G.aid, { power: power(String(d.to ?? "")) }));
-    case "surrender_pp": return fmt(G.surrender_pp, { power: power(d.power), pp: d.pp });
-    case "power_surrenders": return fmt(G.power_surrenders, { power: power(d.power) });
+    case "income": return cap(fmt(G.income, { power: powerIn(d.power), pp: d.pp }));
+    case "aid": return cap(fmt(G.aid, { power: powerIn(String(d.to ?? "")) }));
+    case "surrender_pp": return cap(fmt(G.surrender_pp, { power: powerIn(d.power), pp: d.pp }));
+    case "power_surrenders": return cap(fmt(G.power_surrenders, { power: powerIn(d.power) }));
     case "finland_neutral": return cap(G.finland_neutral);
     case "persia_joins_axis": return cap(G.persia_joins_axis); // 37.0
     case "volkssturm_called": return cap(G.volkssturm_called); // 28.0
@@ -283,12 +288,12 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     return parts.length ? fmt(X.list, { list: parts.join(", ") }) : "";
   };
   switch (e.kind) { // advanced production (11.0-11.3) and HQs (13.0-13.8)
-    case "coloured_income": return fmt(X.coloured_income, { power: power(d.power), pp: colours(d) || X.noColoured });
-    case "coloured_aid": return cap(fmt(X.coloured_aid, { pp: colours({ [String(d.colour)]: d.pp }), power: power(String(d.to ?? "")) }));
+    case "coloured_income": return cap(fmt(X.coloured_income, { power: powerIn(d.power), pp: colours(d) || X.noColoured }));
+    case "coloured_aid": return cap(fmt(X.coloured_aid, { pp: colours({ [String(d.colour)]: d.pp }), power: powerIn(String(d.to ?? "")) }));
     case "coloured_pp_spent": return fmt(X.coloured_pp_spent, { side: sideName(d.side), pp: colours({ [String(d.colour)]: d.pp }) });
-    case "resources_cut": return fmt(X.resources_cut, { power: power(d.power), places: ((d.cities as string[] | undefined) ?? []).join(", ") });
-    case "mine_loss": return cap(fmt(X.mine_loss, { pp: d.pp, city: d.city, power: power(d.power) }));
-    case "pp_discarded": return fmt(X.pp_discarded, { power: power(d.power), pp: colours(d) });
+    case "resources_cut": return cap(fmt(X.resources_cut, { power: powerIn(d.power), places: ((d.cities as string[] | undefined) ?? []).join(", ") }));
+    case "mine_loss": return cap(fmt(X.mine_loss, { pp: d.pp, city: d.city, power: powerIn(d.power) }));
+    case "pp_discarded": return cap(fmt(X.pp_discarded, { power: powerIn(d.power), pp: colours(d) }));
     case "hq_activated": return fmt(X.hq_activated, { name: d.name, side: sideName(d.side), cls: classWord(d.cls), place: at, ap: d.ap });
     case "hq_command": return cap(fmt(d.order === "supply" ? X.hq_command_supply : X.hq_command, { who: unit(), hq: d.hq !== undefined ? name(String(d.hq)) : L.block.hq, left: d.left }));
     case "hq_deactivated": return fmt(X.hq_deactivated, { name: d.name, strength: d.strength });
@@ -302,28 +307,28 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "plant_built_up": case "plant_finished": {
       const plants = X.plants as Record<string, string>;
       const kind = plants[String(d.colour)] ?? X.plants.other;
-      return cap(fmt(X[e.kind as "plant_built_up"], { power: power(d.power), kind, progress: d.progress, of: d.of }));
+      return cap(fmt(X[e.kind as "plant_built_up"], { power: powerIn(d.power), kind, progress: d.progress, of: d.of }));
     }
     case "soviet_surrender": return fmt(X.soviet_surrender, { pp: d.pp });
     case "factory_placed": case "factory_evacuated": case "factory_moving": case "factory_loot": case "factory_loot_paid":
     case "centre_repair": case "bombing": case "bomb_hits": case "factories_bombed_out": { // optional rules 15, 16, 32
       const F = L.factories;
       return cap(fmt(F[e.kind as "bombing"], {
-        power: power(String(d.power ?? "")), kind: word(F.kinds, d.colour), city: d.city, box: d.box, pp: d.pp, paid: d.paid,
+        power: powerIn(String(d.power ?? "")), kind: word(F.kinds, d.colour), city: d.city, box: d.box, pp: d.pp, paid: d.paid,
         side: sideName(d.side), target: word(F.targets, d.target), hits: d.hits,
       }));
     }
     case "siege_step_lost_unit": return fmt(X.siege_step_lost_unit, { name: d.name });
-    case "surrender_coloured_pp": return fmt(X.surrender_coloured_pp, { power: power(d.power), pp: colours({ [String(d.colour)]: d.pp }) });
+    case "surrender_coloured_pp": return cap(fmt(X.surrender_coloured_pp, { power: powerIn(d.power), pp: colours({ [String(d.colour)]: d.pp }) }));
     case "desperate_attack_failed": return cap(fmt(X.desperate_attack_failed, { place: at, n: d.units }));
     case "hq_supremacy_cost": return fmt(X.hq_supremacy_cost, { name: d.name, strength: d.strength });
     case "supreme_hq_moved": return fmt(X.supreme_hq_moved, { name: d.name, frm: place(String(d.frm)), to: place(String(d.to)) });
   }
   const D = L.dated;
   switch (e.kind) { // the Battle Sheets' dated events and TECH (7.3, 3.13, long scenarios)
-    case "unit_withdrawn": return cap(fmt(d.owed ? D.unit_withdrawn_owed : d.pp ? D.unit_withdrawn_paid : D.unit_withdrawn, { who: unit(), power: power(d.power), pp: d.pp, owed: d.owed }));
+    case "unit_withdrawn": return cap(fmt(d.owed ? D.unit_withdrawn_owed : d.pp ? D.unit_withdrawn_paid : D.unit_withdrawn, { who: unit(), power: powerIn(d.power), pp: d.pp, owed: d.owed }));
     case "withdrawal_waits": return cap(fmt(D.withdrawal_waits, { who: unit() }));
-    case "withdrawal_debt_paid": return cap(fmt(D.withdrawal_debt_paid, { power: power(d.power), pp: d.pp, owed: d.owed }));
+    case "withdrawal_debt_paid": return cap(fmt(D.withdrawal_debt_paid, { power: powerIn(d.power), pp: d.pp, owed: d.owed }));
     case "unit_upgraded": return cap(fmt(D.unit_upgraded, { who: unit(), into: name(String(d.into)), strength: d.strength }));
     case "upgrade_waits": return cap(fmt(D.upgrade_waits, { who: unit(), into: name(String(d.into)) }));
     case "upgrade_rebuild": return cap(fmt(D.upgrade_rebuild, { who: unit(), into: name(String(d.into)) }));

@@ -16,6 +16,9 @@ export const en = {
   months: ["June", "July", "August", "September", "October", "November", "December", "January", "February", "March", "April", "May"],
   side: { axis: "Axis", soviet: "Soviet", nobody: "nobody" },
   power: { germany: "Germany", ussr: "USSR", finland: "Finland", romania: "Romania", hungary: "Hungary", italy: "Italy", slovakia: "Slovakia", persia: "Persia", uk: "UK", usa: "USA" },
+  // The same names inside a sentence: French and Italian put the article before a country
+  // ("l'Allemagne", "la Romania"), which fmt joins to the word before it ("à la Roumanie", "alla Romania").
+  powerIn: { germany: "Germany", ussr: "the USSR", finland: "Finland", romania: "Romania", hungary: "Hungary", italy: "Italy", slovakia: "Slovakia", persia: "Persia", uk: "the UK", usa: "the USA" },
   nation: { germany: "German", ussr: "Soviet", finland: "Finnish", romania: "Romanian", hungary: "Hungarian", italy: "Italian", slovakia: "Slovak", uk: "British", usa: "American" },
   cls: {
     air_hq: "air HQ", armor_hq: "armour HQ", navy_hq: "naval HQ", supreme_hq: "supreme HQ", tank: "armour", tankette: "mechanized",

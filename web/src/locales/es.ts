@@ -15,6 +15,7 @@ export const es: Catalogue = {
   months: ["junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "enero", "febrero", "marzo", "abril", "mayo"],
   side: { axis: "Eje", soviet: "Soviéticos", nobody: "nadie" },
   power: { germany: "Alemania", ussr: "URSS", finland: "Finlandia", romania: "Rumanía", hungary: "Hungría", italy: "Italia", slovakia: "Eslovaquia", persia: "Persia", uk: "Reino Unido", usa: "EE. UU." },
+  powerIn: { germany: "Alemania", ussr: "la URSS", finland: "Finlandia", romania: "Rumanía", hungary: "Hungría", italy: "Italia", slovakia: "Eslovaquia", persia: "Persia", uk: "el Reino Unido", usa: "los EE. UU." },
   nation: { germany: "alemán", ussr: "soviético", finland: "finlandés", romania: "rumano", hungary: "húngaro", italy: "italiano", slovakia: "eslovaco", uk: "británico", usa: "estadounidense" },
   cls: {
     air_hq: "HQ aéreo", armor_hq: "HQ blindado", navy_hq: "HQ naval", supreme_hq: "HQ supremo", tank: "blindados", tankette: "mecanizados",

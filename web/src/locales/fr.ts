@@ -15,6 +15,7 @@ export const fr: Catalogue = {
   months: ["juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "janvier", "février", "mars", "avril", "mai"],
   side: { axis: "Axe", soviet: "Soviétiques", nobody: "personne" },
   power: { germany: "Allemagne", ussr: "URSS", finland: "Finlande", romania: "Roumanie", hungary: "Hongrie", italy: "Italie", slovakia: "Slovaquie", persia: "Perse", uk: "Royaume-Uni", usa: "États-Unis" },
+  powerIn: { germany: "l'Allemagne", ussr: "l'URSS", finland: "la Finlande", romania: "la Roumanie", hungary: "la Hongrie", italy: "l'Italie", slovakia: "la Slovaquie", persia: "la Perse", uk: "le Royaume-Uni", usa: "les États-Unis" },
   nation: { germany: "allemand", ussr: "soviétique", finland: "finlandais", romania: "roumain", hungary: "hongrois", italy: "italien", slovakia: "slovaque", uk: "britannique", usa: "américain" },
   cls: {
     air_hq: "QG aérien", armor_hq: "QG blindé", navy_hq: "QG naval", supreme_hq: "QG suprême", tank: "blindés", tankette: "mécanisés",

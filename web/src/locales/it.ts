@@ -15,6 +15,7 @@ export const it: Catalogue = {
   months: ["giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre", "gennaio", "febbraio", "marzo", "aprile", "maggio"],
   side: { axis: "Asse", soviet: "Sovietici", nobody: "nessuno" },
   power: { germany: "Germania", ussr: "URSS", finland: "Finlandia", romania: "Romania", hungary: "Ungheria", italy: "Italia", slovakia: "Slovacchia", persia: "Persia", uk: "Regno Unito", usa: "USA" },
+  powerIn: { germany: "la Germania", ussr: "l'URSS", finland: "la Finlandia", romania: "la Romania", hungary: "l'Ungheria", italy: "l'Italia", slovakia: "la Slovacchia", persia: "la Persia", uk: "il Regno Unito", usa: "gli USA" },
   nation: { germany: "tedesco", ussr: "sovietico", finland: "finlandese", romania: "rumeno", hungary: "ungherese", italy: "italiano", slovakia: "slovacco", uk: "britannico", usa: "americano" },
   cls: {
     air_hq: "QG aereo", armor_hq: "QG corazzato", navy_hq: "QG navale", supreme_hq: "QG supremo", tank: "corazzati", tankette: "meccanizzati",

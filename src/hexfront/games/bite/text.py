@@ -17,7 +17,7 @@ from typing import Any
 
 from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action
-from hexfront.i18n import N_, _, _n
+from hexfront.i18n import N_, NP_, _, _n, _p
 
 from . import catalog
 
@@ -69,6 +69,23 @@ POWER_WORDS = {
     "persia": N_("Persia"),
     "uk": N_("Britain"),
     "usa": N_("the USA"),
+}
+# The same names as a sentence reads them: French and Italian put the article before a
+# country ("l'Allemagne", "la Romania"), which the small word before it then joins ("à
+# l'Allemagne", "alla Romania", "du Royaume-Uni", hexfront.i18n.joined); English and Spanish
+# read them as above. Labels ("Germany: ...", "armour (Germany)") keep the bare names.
+POWER_IN_TEXT = "country in a sentence"
+POWER_TEXT_WORDS = {
+    "germany": NP_("country in a sentence", "Germany"),
+    "ussr": NP_("country in a sentence", "the USSR"),
+    "finland": NP_("country in a sentence", "Finland"),
+    "romania": NP_("country in a sentence", "Romania"),
+    "hungary": NP_("country in a sentence", "Hungary"),
+    "italy": NP_("country in a sentence", "Italy"),
+    "slovakia": NP_("country in a sentence", "Slovakia"),
+    "persia": NP_("country in a sentence", "Persia"),
+    "uk": NP_("country in a sentence", "Britain"),
+    "usa": NP_("country in a sentence", "the USA"),
 }
 NATION_WORDS = {
     "germany": N_("German"),
@@ -165,6 +182,12 @@ def turn_of(side: object) -> str:
 def power_word(power: object) -> str:
     k = str(power)
     return _(POWER_WORDS[k]) if k in POWER_WORDS else k.replace("_", " ").title()
+
+
+def power_in_text(power: object) -> str:
+    """A power's name inside a sentence: with its article where the language wants one."""
+    k = str(power)
+    return _p(POWER_IN_TEXT, POWER_TEXT_WORDS[k]) if k in POWER_TEXT_WORDS else power_word(power)
 
 
 def nation_word(nation: object) -> str:
@@ -458,9 +481,9 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             return _("disband {who} (+1 PP next turn)", who=who)
         case "aid" if _advanced(view):
             colour = str(a.get("colour") or "yellow")
-            return _(AID_WORDS.get(colour, AID_WORDS["yellow"]), power=power_word(a["to"]))
+            return _(AID_WORDS.get(colour, AID_WORDS["yellow"]), power=power_in_text(a["to"]))
         case "aid":
-            return _("give 1 PP to {power}", power=power_word(a["to"]))
+            return _("give 1 PP to {power}", power=power_in_text(a["to"]))
         case "build_project":  # long scenarios: Soviet infrastructure
             return _(
                 "build the {project} ({pp} PP)",
@@ -490,7 +513,7 @@ def describe(action: Action, view: dict[str, JSON] | None = None) -> str:
             return _(
                 "put 1 yellow PP into a new {kind} plant of {power}",
                 kind=_(PLANT_WORDS.get(str(a["colour"]), N_("factory"))),
-                power=power_word(a["power"]),
+                power=power_in_text(a["power"]),
             )
         case (
             "start_factory" | "build_factory" | "place_factory" | "repair_centre" | "evacuate"
@@ -1145,7 +1168,7 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
     where = place(data["hex"]) if "hex" in data else ""
     name = names.unit(data["unit"]) if "unit" in data else data.get("name") or _("a block")
     player = side_player_one(side)
-    power = power_word(data.get("power", ""))
+    power = power_in_text(data.get("power", ""))
     line: str
     match kind:
         case "setup":
@@ -1170,7 +1193,7 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
         case "reinforcement_available":
             line = _("{name} is ready to arrive", name=name)
         case "aid":
-            line = _("Germany gives 1 PP to {power}", power=power_word(data.get("to", "")))
+            line = _("Germany gives 1 PP to {power}", power=power_in_text(data.get("to", "")))
         case "repair":
             line = _(
                 "{name} repaired to strength {strength}", name=name, strength=data.get("strength")
@@ -1394,7 +1417,7 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
             line = _(
                 "Germany gives {pp} to {power}",
                 pp=_colour_list({str(data.get("colour")): data.get("pp")}),
-                power=power_word(data.get("to", "")),
+                power=power_in_text(data.get("to", "")),
             )
         # --- advanced production: end ---
         # --- advanced supply (12.1-12.5), added by the chapter 12 work: begin ---
@@ -1598,7 +1621,7 @@ def _factory_action(verb: str, a: Mapping[str, JSON]) -> str:
     return _(
         FACTORY_ACTIONS[verb],
         kind=_(PLANT_WORDS.get(str(a.get("colour")), N_("factory"))),
-        power=power_word(a.get("power", "")),
+        power=power_in_text(a.get("power", "")),
         city=str(a.get("city", "")),
     )
 
@@ -1608,7 +1631,7 @@ def _factory_line(kind: str, data: dict[str, Any], names: Names) -> str:
     return cap(
         _(
             FACTORY_EVENTS[kind],
-            power=power_word(data.get("power", "")),
+            power=power_in_text(data.get("power", "")),
             kind=_(PLANT_WORDS.get(str(data.get("colour")), N_("factory"))),
             city=str(data.get("city", "")),
             box=data.get("box"),
