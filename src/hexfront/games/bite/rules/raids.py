@@ -35,7 +35,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import cast
 
-from hexfront.engine.events import JSON, REVEAL
+from hexfront.engine.events import JSON
 from hexfront.engine.protocol import Action, Prompt
 from hexfront.engine.sequence import Decision
 
@@ -45,7 +45,7 @@ from ..types import Side
 from ..versions import differs
 from . import command, powers
 from .air import air_range
-from .basics import apply_hit, eliminate, is_frozen
+from .basics import apply_hit, eliminate, is_frozen, reveal
 from .combat import fire
 from .level import surprise_turn
 from .modifiers import A2A, BattleContext
@@ -234,22 +234,6 @@ def choose(state: BiteState, raid: Raid, action: Action) -> list[Piece]:
     return units
 
 
-def _reveal(state: BiteState, pieces: list[Piece], hex_id: JSON) -> None:
-    for p in pieces:
-        p.revealed = p.seen = True  # they fight in the open, as in a battle (7.7)
-        spec = state.spec(p)
-        state.emit(
-            REVEAL,
-            unit=p.uid,
-            handle=p.handle,
-            name=spec.name,
-            side=p.side,
-            cls=spec.cls,
-            strength=state.strength(p),
-            hex=hex_id,
-        )
-
-
 def _hit_air(state: BiteState, piece: Piece, why: str) -> None:
     outcome = apply_hit(state, piece)
     state.emit(
@@ -292,7 +276,8 @@ def fight(state: BiteState, raid: Raid, interceptors: list[Piece]) -> int:
     defender = enemy_of(side)
     node = _node(state, raid)
     raiders = [p for group in shield(state, raid) for p in group]
-    _reveal(state, sorted([*raiders, *interceptors], key=lambda p: p.uid), raid["hex"])
+    # They fight in the open, as in a battle (7.7).
+    reveal(state, sorted([*raiders, *interceptors], key=lambda p: p.uid), raid["hex"])
     state.emit(
         "raid_intercepted",
         side=defender,
