@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_browser import front_page, hex_on_screen, shot
+from .test_browser import ARTIFACTS, front_page, hex_on_screen, shot
 
 PROMPT = "[data-testid=prompt]"
 
@@ -428,6 +428,7 @@ def start_sbe4(browser: Any, server: str, side: str) -> tuple[Any, list[str]]:
 
 
 ELITE = {"axis": ("ger-ss-lah", "ger-ss-r", "ger-22ald"), "soviet": ("sov-ni-baltic",)}
+NAMES = {"ger-ss-lah": "LSSAH", "ger-ss-r": "SS Das Reich", "ger-22ald": "22nd Airlanding Division"}
 
 
 def test_elite_blocks_carry_their_mark_and_enemy_backs_reveal_nothing(
@@ -467,10 +468,20 @@ def test_elite_blocks_carry_their_mark_and_enemy_backs_reveal_nothing(
             page, page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
         )
     )
+    # The hex's stack, in words: the elite block says so.
+    inspector = page.inner_text("[data-testid=inspector]")
+    line = next(x for x in inspector.splitlines() if x.startswith(NAMES[unit]))
+    assert "elite (10.0)" in line, inspector
     for _ in range(3):
         page.click("[data-testid=zoom-in]")
     page.wait_for_timeout(300)
     shot(page, "28-elite-mark")
+    box = page.locator(f"svg.board g.block[data-unit='{unit}']").bounding_box()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(
+        path=str(ARTIFACTS / "browser-28-elite-mark-close.png"),
+        clip={"x": box["x"] - 40, "y": box["y"] - 40, "width": 120, "height": 120},
+    )
     assert not errors, errors
 
     # From the other seat, the block in Tallinn is elite indeed, and shows its star.

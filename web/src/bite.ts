@@ -986,7 +986,7 @@ export class BiteTable {
       const li = h("li", { class: u.side });
       if (u.id) {
         const steps = (u.ladder ?? []).map((n, i) => (i === u.step ? `[${n}]` : String(n))).join(" ");
-        li.append(h("strong", {}, u.name ?? L.block.unit), `${fmt(L.table.unitLine, { nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.half_hit ? L.table.halfHit : ""}${fmt(L.table.steps, { steps })}`,
+        li.append(h("strong", {}, u.name ?? L.block.unit), `${fmt(L.table.unitLine, { nation: nationWord(u.nation), cls: classWord(u.cls), strength: u.strength })}${u.elite ? L.table.eliteTip : ""}${u.half_hit ? L.table.halfHit : ""}${fmt(L.table.steps, { steps })}`,
           u.mp_left !== undefined ? fmt(L.table.mpLeftDot, { mp: u.mp_left }) : "", u.oos ? L.table.oosLoud : "", u.flying_from ? fmt(L.table.flyingDot, { place: this.place(u.flying_from) }) : "",
           u.revealed && u.side !== this.view.side ? L.table.revealedDot : "", this.inspectorMarks(u));
         if (this.actionsOf(u.id).length) li.append(" ", button(u.id === this.selected ? L.table.selected : L.table.select, () => { this.selected = u.id!; this.redraw(); }, { class: "quiet" }));
