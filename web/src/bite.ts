@@ -503,7 +503,8 @@ export class BiteTable {
       });
       g.append(ring);
       if (u.elite) {
-        // An elite unit (10.0): a gold star in the top-left corner of its face, as printed on the block.
+        // An elite unit (10.0): a gold star in the top-left corner of its face (a design choice:
+        // seen only with the face, own blocks and enemy blocks a battle revealed).
         g.classList.add("elite");
         g.setAttribute("data-elite", "true");
         g.append(s("path", { d: star(-B / 2 + 4.6, -B / 2 + 4.6, 3.6), class: "elite-mark" }));
