@@ -285,20 +285,10 @@ class StrategicBombing(Procedure[BiteState]):
         return Decision(Prompt(side, "strategic_bombing", text, {}), actions)
 
     def act(self, m: M, state: BiteState, frame: Frame, action: Action) -> None:
-        raid = frame.vars.get(raids.RAID)
-        interceptors: list[Piece] = []
-        if isinstance(raid, dict):
-            interceptors = raids.choose(state, raid, action)
-        elif action.verb == "done":
+        if action.verb == "done" and not isinstance(frame.vars.get(raids.RAID), dict):
             frame.vars["done"] = True
             return
-        else:
-            raid = fly(state, action)
-        if raids.waiting(raid):
-            frame.vars[raids.RAID] = raid
-            return
-        frame.vars.pop(raids.RAID, None)
-        finish(state, raid, interceptors)
+        raids.step(state, frame.vars, action, fly, finish)
 
     def run(self, m: M, state: BiteState, frame: Frame) -> None:
         m.end(state)

@@ -559,37 +559,6 @@ class MovementPhase(Procedure[BiteState]):
             actions.append(Action(side, "done"))
         return Decision(Prompt(side, "air", text, hq_prompt(state, "movement")), actions)
 
-    def _airdrop(self, state: BiteState, frame: Frame, action: Action, raid: JSON | None) -> None:
-        """23.0: the assault is declared, then its escorts and the enemy's interceptors are
-        chosen (``raids.py``, kept in the frame meanwhile), then the drop is resolved."""
-        interceptors: list[Piece] = []
-        if isinstance(raid, dict):
-            interceptors = raids.choose(state, raid, action)
-        else:
-            raid = landings.airdrop(state, action)
-            if raid is None:
-                return
-        if raids.waiting(raid):
-            frame.vars[raids.RAID] = raid
-            return
-        frame.vars.pop(raids.RAID, None)
-        landings.finish_drop(state, raid, interceptors)
-
-    def _bomb(self, state: BiteState, frame: Frame, action: Action, raid: JSON | None) -> None:
-        """32.0 under the Italian 2.x rules: a strategic bombing mission flown in the air
-        stage, with its escorts and the enemy's interceptors (``raids.py``), as at the
-        start of the turn under 3.00 (``bombing.py``)."""
-        interceptors: list[Piece] = []
-        if isinstance(raid, dict):
-            interceptors = raids.choose(state, raid, action)
-        else:
-            raid = bombing.fly(state, action)
-        if raids.waiting(raid):
-            frame.vars[raids.RAID] = raid
-            return
-        frame.vars.pop(raids.RAID, None)
-        bombing.finish(state, raid, interceptors)
-
     def _overstack_decision(self, state: BiteState, side: str) -> Decision:
         """3.10: one unit at a time, the owner removes units from hexes still over the
         stacking limits after ground movement."""
@@ -609,10 +578,10 @@ class MovementPhase(Procedure[BiteState]):
         raid = frame.vars.get(raids.RAID)
         bombs = isinstance(raid, dict) and raid.get("kind") == raids.BOMBING
         if action.verb == "bomb" or bombs:  # 32.0 (optional rule), Italian 2.x
-            self._bomb(state, frame, action, raid)
+            raids.step(state, frame.vars, action, bombing.fly, bombing.finish)
             return
         if action.verb == "airdrop" or isinstance(raid, dict):  # 23.0 (optional rule)
-            self._airdrop(state, frame, action, raid)
+            raids.step(state, frame.vars, action, landings.airdrop, landings.finish_drop)
             return
         if action.verb == "end_ground":
             update_front(state)

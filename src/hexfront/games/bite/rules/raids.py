@@ -32,6 +32,7 @@ frames are public, ``view.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import cast
 
@@ -174,6 +175,31 @@ def update_stage(state: BiteState, raid: Raid) -> None:
 def waiting(raid: Raid) -> bool:
     """Whether the raid still waits for a side's choice."""
     return bool(raid["stage"] != "fight")
+
+
+def step(
+    state: BiteState,
+    waits: dict[str, JSON],
+    action: Action,
+    start: Callable[[BiteState, Action], Raid | None],
+    finish: Callable[[BiteState, Raid, list[Piece]], None],
+) -> None:
+    """One action of a raid: ``start`` declares a new one (a drop, a bombing), or the raid
+    kept in ``waits`` (the phase's frame variables) gets its escorts or interceptors; once
+    both sides have chosen, ``finish`` fights it out."""
+    raid = waits.get(RAID)
+    interceptors: list[Piece] = []
+    if isinstance(raid, dict):
+        interceptors = choose(state, raid, action)
+    else:
+        raid = start(state, action)
+        if raid is None:
+            return
+    if waiting(raid):
+        waits[RAID] = raid
+        return
+    waits.pop(RAID, None)
+    finish(state, raid, interceptors)
 
 
 def _sets(side: str, verb: str, hex_id: JSON, units: list[Piece], room: int) -> list[Action]:
