@@ -541,8 +541,8 @@ def test_a_rebase_is_chosen_on_the_map_and_a_lone_unit_stays_selected(
 
     # The bomber group may rebase to 36 hexes: they are lit on the map, not listed.
     page.click("[data-testid=unit-list] button[data-unit=ger-fk-i]")
-    page.wait_for_selector("[data-testid=map-only]")
-    hint = page.inner_text("[data-testid=map-only]")
+    page.wait_for_selector("[data-testid=map-only][data-verb=rebase]")
+    hint = page.inner_text("[data-testid=map-only][data-verb=rebase]")
     n = int(hint.split()[0])
     assert n > 8, hint
     assert "lit on the map" in hint
@@ -581,10 +581,44 @@ def test_a_rebase_is_chosen_on_the_map_and_a_lone_unit_stays_selected(
     page.wait_for_timeout(100)
     assert page.locator(lone).count() == 1
     assert page.get_attribute(button, "aria-pressed") == "true"
-    assert page.locator("[data-testid=map-only]").count() == 1  # 18 rebase targets: on the map
+    # 18 rebase targets: on the map
+    assert page.locator("[data-testid=map-only][data-verb=rebase]").count() == 1
     # A click on a lit hex rebases it.
     target = map_only_target(page, "ger-jg-54")
     page.mouse.click(*hex_on_screen(page, target))
     page.wait_for_selector(f"svg.board g.block[data-unit='ger-jg-54'][data-hex='{target}']")
     shot(page, "30-lone-unit-rebased")
+    assert not errors, errors
+
+
+def test_a_mission_is_flown_by_a_click_on_the_map_not_from_a_long_list(
+    server: str, browser: Any
+) -> None:
+    """Issue 18: an air unit may fly to scores of enemy hexes; they are lit on the map (as
+    attacks), the panel lists the nearest four, and a click on a lit enemy hex sends it."""
+    page, errors = start_sbe4(browser, server, "axis")  # Fliegerkorps V reaches 38 hexes
+    page.wait_for_selector(f"{PROMPT}[data-kind=production]")
+    to_movement(page)
+    page.click(f"{PROMPT} button[data-verb=end_ground]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=air]")
+    page.click("[data-testid=unit-list] button[data-unit=ger-fk-v]")
+    page.wait_for_selector("[data-testid=map-only][data-verb=fly]")
+    hint = page.inner_text("[data-testid=map-only][data-verb=fly]")
+    n = int(hint.split()[0])
+    assert n > 8, hint
+    assert "mission" in hint and "lit on the map" in hint
+    fly_buttons = page.locator("[data-testid=destinations] button[data-verb=fly]")
+    assert 1 <= fly_buttons.count() <= 4
+    listed = set(fly_buttons.evaluate_all("bs => bs.map(b => b.dataset.to)"))
+    attacks = set((page.get_attribute("svg.board g.highlight", "data-attacks") or "").split())
+    assert len(attacks) >= n  # every mission target is lit as an attack
+    unlisted = sorted(attacks - listed)
+    target = next((h for h in unlisted if on_board(page, h)), None)
+    if target is None:
+        page.click("[data-testid=zoom-map]")
+        page.wait_for_timeout(200)
+        target = next(h for h in unlisted if on_board(page, h))
+    shot(page, "31-mission-on-map")
+    page.mouse.click(*hex_on_screen(page, target))
+    page.wait_for_selector(f"svg.board g.block.flying[data-unit='ger-fk-v'][data-hex='{target}']")
     assert not errors, errors

@@ -65,8 +65,8 @@ const NATION_STRIP: Record<string, string> = {
 const NUMBER_INK: Record<string, [string, string]> = {
   black: ["#111", "#f4f1e6"], red: ["#c62828", "#f4f1e6"], white: ["#fff", "#444"], blue: ["#1565c0", "#f4f1e6"],
 };
-/** Verbs whose long target lists are chosen on the map, and how long "long" is (issue 18: 65 rebase buttons). */
-const MAP_ONLY_VERBS = new Set(["rebase", "air_evacuation"]);
+/** Verbs whose long target lists are chosen on the map, and how long "long" is (issue 18: 65 rebase buttons, 38 missions). */
+const MAP_ONLY_VERBS = ["rebase", "air_evacuation", "fly", "react"];
 const MAP_ONLY_OVER = 8;
 const MAP_ONLY_SHOWN = 4;
 const B = 28; // block size in SVG units (a hex is 40 across, 34.6 high)
@@ -825,19 +825,22 @@ export class BiteTable {
           const verbs = new Set(acts.map((a) => a.verb));
           // Attacks first, set apart: red, and saying so.
           let ordered = [...acts.filter((a) => this.isAttack(a)), ...acts.filter((a) => !this.isAttack(a))];
-          // A rebase may reach scores of airbases (65 in SBE4): the map is the way to choose
-          // (every target lit, a click on it rebases); the panel keeps only the nearest few.
-          const rebases = ordered.filter((a) => MAP_ONLY_VERBS.has(a.verb));
-          if (rebases.length > MAP_ONLY_OVER) {
-            const from = u?.hex && this.board.index.has(u.hex) ? centreOf(u.hex) : null;
-            const far = (a: Action) => {
-              if (!from) return 0;
-              const c = centreOf(this.dest(a)!);
-              return Math.hypot(c[0] - from[0], c[1] - from[1]);
-            };
-            const kept = new Set([...rebases].sort((a, b) => far(a) - far(b)).slice(0, MAP_ONLY_SHOWN));
-            ordered = ordered.filter((a) => !MAP_ONLY_VERBS.has(a.verb) || kept.has(a));
-            li.append(h("p", { class: "hint", "data-testid": "map-only" }, fmt(L.count.mapOnly, { n: rebases.length })));
+          // A rebase may reach scores of airbases (65 in SBE4), a mission scores of enemy hexes
+          // (38): the map is the way to choose (every target lit, a click on it sends the unit);
+          // the panel keeps only the nearest few of each.
+          const from = u?.hex && this.board.index.has(u.hex) ? centreOf(u.hex) : null;
+          const far = (a: Action) => {
+            if (!from) return 0;
+            const c = centreOf(this.dest(a)!);
+            return Math.hypot(c[0] - from[0], c[1] - from[1]);
+          };
+          for (const verb of MAP_ONLY_VERBS) {
+            const long = ordered.filter((a) => a.verb === verb);
+            if (long.length <= MAP_ONLY_OVER) continue;
+            const kept = new Set([...long].sort((a, b) => far(a) - far(b)).slice(0, MAP_ONLY_SHOWN));
+            ordered = ordered.filter((a) => a.verb !== verb || kept.has(a));
+            const text = verb === "fly" ? L.count.mapOnlyFly : verb === "react" ? L.count.mapOnlyReact : L.count.mapOnly;
+            li.append(h("p", { class: "hint", "data-testid": "map-only", "data-verb": verb }, fmt(text, { n: long.length })));
           }
           for (const a of ordered) {
             const d = this.dest(a)!;

@@ -131,6 +131,8 @@ export const en = {
   },
   count: {
     mapOnly: "{n} hexes it may rebase to are lit on the map: click one there (only the nearest are listed here).",
+    mapOnlyFly: "{n} enemy hexes it may fly a mission to are lit on the map: click one there (only the nearest are listed here).",
+    mapOnlyReact: "{n} battles it may fly to in reaction are lit on the map: click one there (only the nearest are listed here).",
     attackOne: "1 attack", attackMany: "{n} attacks", choiceOne: "1 choice", choiceMany: "{n} choices",
     hintMove: "click a yellow hex to move there", hintAttack: "a red hex with ⚔ to attack ({attacks})", hintOr: ", or ", hint: "{unit}: {parts}.",
   },

@@ -128,6 +128,8 @@ export const es: Catalogue = {
   },
   count: {
     mapOnly: "{n} hexágonos a los que puede cambiar de base están iluminados en el mapa: haz clic en uno allí (aquí solo se listan los más cercanos).",
+    mapOnlyFly: "{n} hexágonos enemigos a los que puede volar en misión están iluminados en el mapa: haz clic en uno allí (aquí solo se listan los más cercanos).",
+    mapOnlyReact: "{n} batallas a las que puede acudir en reacción están iluminadas en el mapa: haz clic en una allí (aquí solo se listan las más cercanas).",
     attackOne: "1 ataque", attackMany: "{n} ataques", choiceOne: "1 opción", choiceMany: "{n} opciones",
     hintMove: "haz clic en un hexágono amarillo para mover allí", hintAttack: "un hexágono rojo con ⚔ para atacar ({attacks})", hintOr: ", o ", hint: "{unit}: {parts}.",
   },

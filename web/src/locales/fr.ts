@@ -128,6 +128,8 @@ export const fr: Catalogue = {
   },
   count: {
     mapOnly: "{n} hexagones où il peut changer de base sont éclairés sur la carte : cliquez-en un là (seuls les plus proches sont listés ici).",
+    mapOnlyFly: "{n} hexagones ennemis où il peut mener une mission sont éclairés sur la carte : cliquez-en un là (seuls les plus proches sont listés ici).",
+    mapOnlyReact: "{n} batailles qu'il peut rejoindre en réaction sont éclairées sur la carte : cliquez-en une là (seules les plus proches sont listées ici).",
     attackOne: "1 attaque", attackMany: "{n} attaques", choiceOne: "1 choix", choiceMany: "{n} choix",
     hintMove: "cliquez sur un hexagone jaune pour y aller", hintAttack: "un hexagone rouge avec ⚔ pour attaquer ({attacks})", hintOr: ", ou ", hint: "{unit} : {parts}.",
   },

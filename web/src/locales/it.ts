@@ -128,6 +128,8 @@ export const it: Catalogue = {
   },
   count: {
     mapOnly: "{n} esagoni dove può ridispiegarsi sono illuminati sulla mappa: cliccane uno lì (qui sono elencati solo i più vicini).",
+    mapOnlyFly: "{n} esagoni nemici dove può volare in missione sono illuminati sulla mappa: cliccane uno lì (qui sono elencati solo i più vicini).",
+    mapOnlyReact: "{n} battaglie che può raggiungere in reazione sono illuminate sulla mappa: cliccane una lì (qui sono elencate solo le più vicine).",
     attackOne: "1 attacco", attackMany: "{n} attacchi", choiceOne: "1 scelta", choiceMany: "{n} scelte",
     hintMove: "clicca un esagono giallo per muoverti lì", hintAttack: "un esagono rosso con ⚔ per attaccare ({attacks})", hintOr: ", oppure ", hint: "{unit}: {parts}.",
   },
