@@ -203,7 +203,9 @@ def attack_somewhere(page: Any, rough: bool = True) -> str:
 
 
 def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
-    page, errors = start_sbe1(browser, server)
+    # Seeded (the dice of test_retreat's game): the battle lasts three rounds, the Axis is
+    # asked after each whether to retreat, and the corps takes a half hit in round 3.
+    page, errors = start_seeded(browser, server, 7)
     to_movement(page)
     # XXXXI Panzer Corps attacks from Tilsit (2120) across the river into 2220: in the first
     # round it fires with a Malus (a river crossed) and the defender with a Bonus (every
@@ -215,17 +217,26 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
     page.click(f"{PROMPT} button[data-verb=end_ground]")
     page.wait_for_selector(f"{PROMPT}[data-kind=air]")
     page.click(f"{PROMPT} button[data-verb=done]")
-    # The combat phase: fight the battle, taking the quickest choice at each prompt.
+    page.wait_for_selector(f"{PROMPT}:not([data-kind=air])")  # no stale panel for the loop
+    # The combat phase: fight the battle, taking the quickest choice at each prompt. The
+    # prompts asked during the battle (the retreats, 7.7.14) say which round it is in.
     battle = "[data-testid=battle]"
+    rounds: list[int] = []
     for _ in range(60):
-        kind = click_on(page) if not page.locator(f"{battle}[data-over=true]").count() else ""
-        if page.locator("[data-testid=battle-now]").count():
+        if page.locator(f"{battle}[data-over=true]").count():
+            break
+        page.wait_for_selector(f"{READY}, [data-testid=handover]:visible", timeout=60_000)
+        if page.locator("[data-testid=battle-now]").count():  # read before it is answered
             now = page.inner_text("[data-testid=battle-now]")
-            assert re.match(r"Battle at .+, round \d", now), now
-            shot(page, "32-battle-prompt")
-        if page.locator(f"{battle}[data-over=true]").count() or kind == "over":
+            m = re.match(r"Battle at .+, round (\d) — after (ground|artillery) fire, the ", now)
+            assert m, now
+            if not rounds:
+                shot(page, "32-battle-prompt")
+            rounds.append(int(m.group(1)))
+        if click_on(page) == "over":
             break
     assert page.locator(f"{battle}[data-over=true]").count(), "no battle was fought"
+    assert sorted(set(rounds)) == [1, 2, 3], rounds  # a retreat prompt after each round
     fires = page.locator(f"{battle} li.fire")
     assert fires.count() >= 2
     for label in fires.locator(".step").all_inner_texts():
@@ -257,6 +268,20 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
         shown = page.locator(f"{battle} .mod-help[data-help={key}]").first
         assert shown.is_visible()
         assert "7.7.6" in shown.inner_text()
+    # 7.7.8: the half hit of round 3 is said in words, explained on hover and under a "?".
+    half = page.locator(f"{battle} li.ev-hit abbr.mod[data-mod=half]")
+    assert half.count() == 1
+    words = half.inner_text()
+    assert words.startswith("Hit on XXXXI Panzer Corps: a half hit"), words
+    assert "the next hit costs it a step" in words, words
+    assert "7.7.8" in (half.get_attribute("title") or "")
+    page.click(f"{battle} [data-testid=help-half]")
+    told = page.locator(f"{battle} .mod-help[data-help=half]")
+    assert told.is_visible()
+    assert "7.7.8" in told.inner_text()
+    assert "next hit" in told.inner_text()
+    half.scroll_into_view_if_needed()
+    shot(page, "49-half-hit-explained")
     # Eliminations say why.
     for li in page.locator(f"{battle} li.ev-eliminated").all():
         assert "Why:" in li.inner_text()
