@@ -186,3 +186,62 @@ def test_a_blitz_battle_offers_the_attacker_a_retreat(server: str, browser: Any)
     page.wait_for_selector(f"{battle}[data-over=true]")
     shot(page, "48-blitz-retreat-taken")
     assert not errors, errors
+
+
+AIR = "ger-fk-i"  # I Fliegerkorps, flown to the battle
+
+
+def stand(page: Any) -> None:
+    """Answer a retreat prompt with "stand" and wait until the page has drawn the server's
+    answer (the next prompt may read exactly as this one: same kind, no new log line)."""
+    button = page.locator(f"{PROMPT} button[data-verb=stand]")
+    assert button.count() == 1
+    old = button.element_handle()
+    with page.expect_response(lambda r: r.request.method == "POST" and "/actions" in r.url):
+        button.click()
+    page.wait_for_function("(b) => !b.isConnected", arg=old)
+
+
+def test_the_air_retreat_prompt_says_the_round_and_the_fire_step(server: str, browser: Any) -> None:
+    """The issue's "Retreat air units... or stand", asked again after each fire step
+    (7.7.13): each time the prompt says the round and the fire it comes after. In seed 7
+    I Fliegerkorps flies to the XXXXI Panzer Corps' battle at 2220: the Soviet
+    anti-aircraft fire, then the Fliegerkorps' air-to-ground fire, each followed by the
+    question."""
+    page, errors = start_seeded(browser, server, 7)
+    to_movement(page)
+    page.click(f"[data-testid=unit-list] button[data-unit={CORPS}]")
+    page.click(f"[data-testid=destinations] button[data-to='{TARGET}']")
+    page.wait_for_selector(f"svg.board g.stack[data-hex='{TARGET}'] g.block.mine")
+    page.click(f"{PROMPT} button[data-verb=end_ground]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=air]")
+    page.click(f"{PROMPT} [data-testid=unit-list] button[data-unit={AIR}]")
+    page.click(f"{PROMPT} [data-testid=destinations] button[data-verb=fly][data-to='{TARGET}']")
+    page.wait_for_selector(f"svg.board g.block.flying[data-unit={AIR}][data-hex='{TARGET}']")
+    page.click(f"{PROMPT} button[data-verb=done]")
+    page.wait_for_selector(f"{PROMPT}:not([data-kind=air])")  # no stale panel for the loop
+
+    battle = f"[data-testid=battle][data-hex='{TARGET}']"
+    asked: list[str] = []
+    for _ in range(40):
+        page.wait_for_selector(f"{READY}, [data-testid=handover]:visible", timeout=60_000)
+        if page.locator(f"{battle}[data-over=true]").count():
+            break
+        words = page.inner_text(PROMPT)
+        if "Retreat air units from the battle, or stand." in words:
+            now = page.inner_text(f"{PROMPT} [data-testid=battle-now]")
+            if not asked:
+                shot(page, "50-air-retreat-round-and-step")
+            asked.append(now)
+            stand(page)
+        else:
+            click_on(page)
+    assert len(asked) >= 2, asked  # asked again: after each fire step
+    for now in asked:
+        assert now.startswith(f"Battle at {TARGET}, round 1 — after "), now
+    # The first after the defender's anti-aircraft fire, the next after the air unit's own.
+    # (A third comes after the artillery step, in which nobody fired: it reads exactly as
+    # the second, since the prompt carries only the hex and the label names the last fire.)
+    assert asked[0].endswith("after anti-aircraft fire, the defender"), asked
+    assert asked[1].endswith("after air-to-ground fire, the attacker"), asked
+    assert not errors, errors
