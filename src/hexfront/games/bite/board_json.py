@@ -9,6 +9,9 @@ from importlib import resources
 from typing import Any
 
 from hexfront.engine.events import JSON
+from hexfront.i18n import language
+
+from .place_names import names_in
 
 
 @cache
@@ -18,7 +21,11 @@ def _raw() -> dict[str, Any]:
 
 
 def board_json(scenario: str | None = None) -> dict[str, JSON]:
+    """The board for clients; each place and box carries its map ``name`` (what rules,
+    scenarios and views match) and the ``shown`` name, in the language being written in
+    (``place_names``: "Mosca" on an Italian page)."""
     raw = _raw()
+    shown = names_in(language())
     area: list[str] | None = None
     if scenario is not None:
         zone = raw["zones"].get(f"{scenario.lower()}_area")
@@ -54,6 +61,7 @@ def board_json(scenario: str | None = None) -> dict[str, JSON]:
         "places": [
             {
                 "name": p["name"],
+                "shown": shown.get(p["name"], p["name"]),
                 "hex": p["hex"],
                 "type": p["type"],
                 "victory": p["victory"],
@@ -62,7 +70,10 @@ def board_json(scenario: str | None = None) -> dict[str, JSON]:
             }
             for p in raw["places"]
         ],
-        "boxes": [{"id": b["id"], "name": b["name"]} for b in raw["boxes"]],
+        "boxes": [
+            {"id": b["id"], "name": b["name"], "shown": shown.get(b["name"], b["name"])}
+            for b in raw["boxes"]
+        ],
         "zones": {k: sorted(v) for k, v in raw["zones"].items()},
         "area": area,
     }

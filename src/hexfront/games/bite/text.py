@@ -20,6 +20,7 @@ from hexfront.engine.protocol import Action
 from hexfront.i18n import N_, NP_, _, _n, _p
 
 from . import catalog
+from .place_names import shown_name
 
 PHASE_NAMES = {
     "setup": N_("Setup"),
@@ -252,13 +253,14 @@ def detail_words(detail: object) -> str:
         return _("Axis victory points: {vp}", vp=m.group(1))
     m = re.fullmatch(r"(axis|soviet) holds (.+)", text)
     if m:
-        return _("{side} holds {places}", side=side_player(m.group(1)), places=m.group(2))
+        held = ", ".join(place_name(p) for p in m.group(2).split(", "))
+        return _("{side} holds {places}", side=side_player(m.group(1)), places=held)
     m = re.fullmatch(r"(.+) is cut off from Siberia", text)
     if m:
-        return _("{place} is cut off from Siberia", place=m.group(1))
+        return _("{place} is cut off from Siberia", place=place_name(m.group(1)))
     m = re.fullmatch(r"(.+) is surrounded", text)
     if m:
-        return _("{place} is surrounded", place=m.group(1))
+        return _("{place} is surrounded", place=place_name(m.group(1)))
     fixed = {
         "no objective reached": N_("no objective reached"),
         "Germany surrendered (sudden death)": N_("Germany surrendered (sudden death)"),
@@ -282,14 +284,21 @@ def _place_names() -> dict[str, str]:
 
 
 def place(hex_id: object) -> str:
-    """A hex as a player names it: its place name and id where it has a name, else its id.
+    """A hex as a player names it: its place name (in the reader's language) and id where
+    it has a name, else its id.
 
     >>> place("2020"), place("1921")
     ('Insterburg (2020)', '1921')
     """
     hid = str(hex_id)
     name = _place_names().get(hid)
-    return f"{name} ({hid})" if name and name != hid else hid
+    return f"{shown_name(name)} ({hid})" if name and name != hid else hid
+
+
+def place_name(name: object) -> str:
+    """A place's or box's map name (as events and verdicts carry it) as the reader's
+    language names it (``place_names``: "Moscow" is "Mosca" in Italian)."""
+    return shown_name(str(name)) if name is not None else ""
 
 
 def month_of(turn: int) -> str:
@@ -1122,7 +1131,7 @@ def log_line(event: dict[str, JSON], view: dict[str, JSON] | None = None) -> str
     if kind == "charge":  # 20.0, 21.0
         return _optional_line(kind, data)
     if kind == "fortification_lost":  # BOX 1
-        args = {"city": data["city"], "side": side_player(data["side"])}
+        args = {"city": place_name(data["city"]), "side": side_player(data["side"])}
         if data["was"] == "fortress" and data["now"] == "bunker":
             return _("{city} falls to {side}: its fortress is now a bunker", **args)
         if data["was"] == "fortress":
@@ -1176,12 +1185,12 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
         case "captured":
             line = _(
                 "{city} ({hex}) taken by {side}",
-                city=data.get("city"),
+                city=place_name(data.get("city")),
                 hex=data.get("hex"),
                 side=side_player(side),
             )
         case "factories_destroyed":
-            line = _("the factories of {city} are destroyed", city=data.get("city"))
+            line = _("the factories of {city} are destroyed", city=place_name(data.get("city")))
         case "deploy":
             line = _("{player} deploys", player=player)
         case "deployed":
@@ -1300,7 +1309,7 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
                 "{power} collects nothing from {places}: no railway or sea route links them "
                 "to its main supply source (11.2)",
                 power=power,
-                places=", ".join(str(c) for c in data.get("cities", [])),
+                places=", ".join(place_name(c) for c in data.get("cities", [])),
             )
         # --- Lend-Lease and its convoys (optional rules 34.0, 35.2): begin ---
         case "lend_lease_arrives":
@@ -1398,7 +1407,7 @@ def _other_line(kind: str, data: dict[str, Any], names: Names) -> str:
             line = _(
                 "mines sink {pp} PP shipped from {city} for {power} (11.3)",
                 pp=data.get("pp"),
-                city=data.get("city"),
+                city=place_name(data.get("city")),
                 power=power,
             )
         case "pp_discarded":
@@ -1622,7 +1631,7 @@ def _factory_action(verb: str, a: Mapping[str, JSON]) -> str:
         FACTORY_ACTIONS[verb],
         kind=_(PLANT_WORDS.get(str(a.get("colour")), N_("factory"))),
         power=power_in_text(a.get("power", "")),
-        city=str(a.get("city", "")),
+        city=place_name(a.get("city", "")),
     )
 
 
@@ -1633,7 +1642,7 @@ def _factory_line(kind: str, data: dict[str, Any], names: Names) -> str:
             FACTORY_EVENTS[kind],
             power=power_in_text(data.get("power", "")),
             kind=_(PLANT_WORDS.get(str(data.get("colour")), N_("factory"))),
-            city=str(data.get("city", "")),
+            city=place_name(data.get("city", "")),
             box=data.get("box"),
             pp=data.get("pp"),
             paid=data.get("paid"),

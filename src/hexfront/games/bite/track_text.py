@@ -25,6 +25,7 @@ from .text import (
     cap,
     names_in,
     place,
+    place_name,
     power_word,
     side_word,
 )
@@ -218,7 +219,7 @@ def _works(track: dict[str, Any]) -> list[str]:  # 15.1, 16.0-16.2, 32.0-32.3
             + _(
                 "Scorched by the retreating Soviets (16.0): {places}",
                 places=", ".join(
-                    _("{city} ({paid} PP of repairs paid)", city=city, paid=paid)
+                    _("{city} ({paid} PP of repairs paid)", city=place_name(city), paid=paid)
                     for city, paid in scorched.items()
                 ),
             )
@@ -233,7 +234,7 @@ def _works(track: dict[str, Any]) -> list[str]:  # 15.1, 16.0-16.2, 32.0-32.3
                     _(
                         "the {kind} factory of {city}",
                         kind=_(PLANT_WORDS.get(str(e.get("colour")), N_("factory"))),
-                        city=e.get("city"),
+                        city=place_name(e.get("city")),
                     )
                     for e in evacuated
                     if isinstance(e, dict)
