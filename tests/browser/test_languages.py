@@ -91,6 +91,12 @@ def test_italian_switch_legend_prompt_and_log(server: str, browser: Any) -> None
     assert " muove " in lines, lines[-500:]
     assert " moves " not in lines
     assert page.inner_text(f"{PROMPT} button[data-testid=undo]") == "Annulla"
+    # Place names as the Italian rulebook and usage write them (data/place_names.toml):
+    # Moscow's label on the map, and Danzig (1720) on a block's move buttons.
+    assert page.text_content("svg.board text.place[data-hex='3620']") == "Mosca"
+    other = next(u for u in ("ger-c-x", "ger-c-i") if u != unit)
+    page.click(f"[data-testid=unit-list] button[data-unit='{other}']")
+    assert page.inner_text("[data-testid=destinations] button[data-to='1720']") == "Danzica (1720)"
     shot(page, "42-move-it")
     assert not errors, errors
 

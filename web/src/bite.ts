@@ -1129,7 +1129,7 @@ export class BiteTable {
       const who = control[b.index.get(pl.hex) ?? -1];
       const holder = who === "a" ? "axis" : who === "s" ? "soviet" : "";
       if (holder === "axis") axis++;
-      rows.append(h("li", { class: holder }, `${n} (${pl.hex}): ${holder ? sideName(holder) : L.side.nobody}`));
+      rows.append(h("li", { class: holder }, `${this.place(pl.hex)}: ${holder ? sideName(holder) : L.side.nobody}`));
     }
     if (names.length) box.append(h("p", { class: "muted" }, fmt(L.table.objectivesHeld, { n: axis, total: names.length })), rows);
     if (result) {

@@ -1,11 +1,11 @@
 // The static BITE mapboard, drawn once into one SVG layer, with pan and zoom on the viewBox.
 // Dynamic layers (units, highlights, overlays) are groups that the table redraws.
 
-import { L } from "./i18n";
+import { L, fmt } from "./i18n";
 import { h, s, SVG_NS } from "./dom";
 import { S, W, H, centre, colRow, edge, f, hexAt, hexId, hexPath, neighbours, setColBase, type Pt } from "./hex";
 import type { LegendSection } from "./panels";
-import { LEGEND_WORDS, UI, terrainWord } from "./text";
+import { LEGEND_WORDS, UI, learnPlaceNames, terrainWord } from "./text";
 
 export interface BoardData {
   grid: { width: number; height: number; col_base?: number };
@@ -13,8 +13,10 @@ export interface BoardData {
   rivers: { a: string; b: string; river: string }[];
   arrows: { a: string; b: string; kind: string; built: boolean }[];
   rails: { nodes: string[]; built: boolean }[];
-  places: { name: string; hex: string; type: string | null; victory: boolean; port: string | null; bunker: boolean }[];
-  boxes: { id: string; name: string }[];
+  /** `name`: the map's name, which rules and scenarios match; `shown`: the name in the
+   * page's language (the server sends the board in it), which players read. */
+  places: { name: string; shown?: string; hex: string; type: string | null; victory: boolean; port: string | null; bunker: boolean }[];
+  boxes: { id: string; name: string; shown?: string }[];
   zones: Record<string, string[]>;
   area: string[] | null;
 }
@@ -85,7 +87,8 @@ export class Board {
       this.owner.set(x.id, x.owner);
     }
     for (const p of data.places) this.placeAt.set(p.hex, p);
-    for (const b of data.boxes) this.boxName.set(b.id, b.name);
+    for (const b of data.boxes) this.boxName.set(b.id, b.shown ?? b.name);
+    learnPlaceNames([...data.places, ...data.boxes]);
     this.placeBoxes();
 
     const mapW = S * 2 + W * (this.width - 1);
@@ -130,9 +133,9 @@ export class Board {
 
   label(id: string): string {
     const box = this.boxName.get(id);
-    if (box) return `${box} box`;
+    if (box) return fmt(L.table.boxLabel, { name: box });
     const place = this.placeAt.get(id);
-    return place ? `${place.name} (${id})` : id;
+    return place ? `${place.shown ?? place.name} (${id})` : id;
   }
 
   neighbours(id: string): string[] {
@@ -253,7 +256,7 @@ export class Board {
       const box = s("g", { class: "box", "data-box": b.id });
       box.append(s("rect", { x: f(x - 2.5 * S), y: f(y - 0.9 * S), width: 5 * S, height: 1.8 * S, rx: 3 }));
       const t = s("text", { x: f(x), y: f(y - 1.1 * S), class: "box-name" });
-      t.textContent = b.name;
+      t.textContent = b.shown ?? b.name;
       box.append(t);
       g.append(box);
     }
@@ -269,7 +272,7 @@ export class Board {
       if (kind !== "site") {
         const ly = y + r + S * 0.42;
         const t = s("text", { x: f(x), y: f(ly), class: `place ${kind}`, "data-hex": p.hex });
-        t.textContent = p.name;
+        t.textContent = p.shown ?? p.name;
         labels.append(t);
         this.labelAt.set(p.hex, { text: t, y: ly });
       }

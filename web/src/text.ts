@@ -1,12 +1,29 @@
 // Words for BITE's phases, actions and log events, in the player's language (i18n.ts):
 // every sentence comes from the catalogue (locales/*.ts); this module only picks and fills
 // them. It mirrors games/bite/text.py (the terminal's words), which reads the gettext
-// catalogues of hexfront.i18n; unit and place names stay as printed.
+// catalogues of hexfront.i18n. Unit names stay as printed; place names are the page's
+// language's (`placeName`, learnt from the board: Mosca on an Italian page).
 
 import type { Action } from "./api";
 import { L, fmt, word } from "./i18n";
 
 export const PHASE_NAMES: Record<string, string> = { ...L.phase };
+
+/** Place and box names in the page's language, by map name: the board the server sends in
+ * that language brings them (`shown`, from games/bite/data/place_names.toml). */
+const SHOWN_PLACES = new Map<string, string>();
+
+/** Learn the page's place names from the board (board.ts does, when it is built). */
+export function learnPlaceNames(places: readonly { name: string; shown?: string }[]): void {
+  for (const p of places) if (p.shown) SHOWN_PLACES.set(p.name, p.shown);
+}
+
+/** A place's or box's map name (as events and verdicts carry it: "Moscow") as the page's
+ * language names it ("Mosca"). The map name stays what rules and scenarios match. */
+export function placeName(name: unknown): string {
+  const n = String(name ?? "");
+  return SHOWN_PLACES.get(n) ?? n;
+}
 
 export const PHASE_ORDER = ["production", "rail", "movement", "reaction", "combat", "blitz", "final_supply", "exploitation", "victory"];
 
@@ -79,11 +96,11 @@ export function detailWords(x: unknown): string {
   m = /^Axis victory points: (-?\d+)$/.exec(t);
   if (m) return cap(fmt(L.detail.vp, { vp: m[1] }));
   m = /^(axis|soviet) holds (.+)$/.exec(t);
-  if (m) return cap(fmt(L.detail.holds, { side: side(m[1]), places: m[2] }));
+  if (m) return cap(fmt(L.detail.holds, { side: side(m[1]), places: m[2].split(", ").map(placeName).join(", ") }));
   m = /^(.+) is cut off from Siberia$/.exec(t);
-  if (m) return fmt(L.detail.cutOff, { place: m[1] });
+  if (m) return fmt(L.detail.cutOff, { place: placeName(m[1]) });
   m = /^(.+) is surrounded$/.exec(t);
-  if (m) return fmt(L.detail.surrounded, { place: m[1] });
+  if (m) return fmt(L.detail.surrounded, { place: placeName(m[1]) });
   if (t === "no objective reached") return cap(L.detail.none);
   if (t === "Germany surrendered (sudden death)") return cap(L.detail.germany);
   return inWords(t);
@@ -110,7 +127,7 @@ function factoryAction(verb: string, g: Record<string, any>, who: string, at: st
   const F = L.factories;
   return fmt(F[verb as "bomb"], {
     // A bombing names its target's hex (32.0), the other choices their city.
-    kind: word(F.kinds, g.colour), power: powerIn(String(g.power ?? "")), city: g.city !== undefined ? String(g.city) : at,
+    kind: word(F.kinds, g.colour), power: powerIn(String(g.power ?? "")), city: g.city !== undefined ? placeName(g.city) : at,
     target: word(F.targets, g.target), who,
   });
 }
@@ -227,11 +244,11 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "round": return fmt(G.round, { round: d.round ?? "" });
     case "eliminated": return cap(d.why ? fmt(G.eliminatedWhy, { who: unit(), why: whyWords(d.why) }) : fmt(G.eliminated, { who: unit() }));
     case "eliminated_unit": return cap(fmt(G.eliminated_unit, { who: unit() }));
-    case "captured": return fmt(G.captured, { side: sideName(d.side), city: d.city });
-    case "factories_destroyed": return cap(fmt(G.factories_destroyed, { city: d.city }));
+    case "captured": return fmt(G.captured, { side: sideName(d.side), city: placeName(d.city) });
+    case "factories_destroyed": return cap(fmt(G.factories_destroyed, { city: placeName(d.city) }));
     case "fortification_lost": {
       const t = d.was === "fortress" ? (d.now === "bunker" ? G.fortressBunker : G.fortressGone) : G.bunkerGone;
-      return fmt(t, { city: d.city, side: d.side === "axis" ? L.sidePlayers.axis : L.sidePlayers.soviet });
+      return fmt(t, { city: placeName(d.city), side: d.side === "axis" ? L.sidePlayers.axis : L.sidePlayers.soviet });
     }
     case "surrender": return fmt(G.surrender, { block: cap(aBlock(d.side)), place: at });
     case "surrendered_unit": return cap(fmt(G.surrendered_unit, { who: unit() }));
@@ -291,8 +308,8 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "coloured_income": return cap(fmt(X.coloured_income, { power: powerIn(d.power), pp: colours(d) || X.noColoured }));
     case "coloured_aid": return cap(fmt(X.coloured_aid, { pp: colours({ [String(d.colour)]: d.pp }), power: powerIn(String(d.to ?? "")) }));
     case "coloured_pp_spent": return fmt(X.coloured_pp_spent, { side: sideName(d.side), pp: colours({ [String(d.colour)]: d.pp }) });
-    case "resources_cut": return cap(fmt(X.resources_cut, { power: powerIn(d.power), places: ((d.cities as string[] | undefined) ?? []).join(", ") }));
-    case "mine_loss": return cap(fmt(X.mine_loss, { pp: d.pp, city: d.city, power: powerIn(d.power) }));
+    case "resources_cut": return cap(fmt(X.resources_cut, { power: powerIn(d.power), places: ((d.cities as string[] | undefined) ?? []).map(placeName).join(", ") }));
+    case "mine_loss": return cap(fmt(X.mine_loss, { pp: d.pp, city: placeName(d.city), power: powerIn(d.power) }));
     case "pp_discarded": return cap(fmt(X.pp_discarded, { power: powerIn(d.power), pp: colours(d) }));
     case "hq_activated": return fmt(X.hq_activated, { name: d.name, side: sideName(d.side), cls: classWord(d.cls), place: at, ap: d.ap });
     case "hq_command": return cap(fmt(d.order === "supply" ? X.hq_command_supply : X.hq_command, { who: unit(), hq: d.hq !== undefined ? name(String(d.hq)) : L.block.hq, left: d.left }));
@@ -314,7 +331,7 @@ export function logLine(e: LogEvent, name: Names, place: (hex: string) => string
     case "centre_repair": case "bombing": case "bomb_hits": case "factories_bombed_out": { // optional rules 15, 16, 32
       const F = L.factories;
       return cap(fmt(F[e.kind as "bombing"], {
-        power: powerIn(String(d.power ?? "")), kind: word(F.kinds, d.colour), city: d.city, box: d.box, pp: d.pp, paid: d.paid,
+        power: powerIn(String(d.power ?? "")), kind: word(F.kinds, d.colour), city: placeName(d.city), box: d.box, pp: d.pp, paid: d.paid,
         side: sideName(d.side), target: word(F.targets, d.target), hits: d.hits,
       }));
     }

@@ -7,7 +7,7 @@
 
 import { h } from "./dom";
 import { L, fmt, word } from "./i18n";
-import { cap, power, sideName } from "./text";
+import { cap, placeName, power, sideName } from "./text";
 
 interface Route { route: string; armor: number; air: number; open: boolean; convoys_attacked: boolean }
 interface Plant { power: string; colour: string; progress: number; of: number; hex: string | null; pp: number; moved: boolean }
@@ -98,12 +98,12 @@ function works(track: NonNullable<Tracks["works"]>, place: (hex: string) => stri
   const scorched = Object.entries(track.scorched ?? {});
   if (scorched.length) {
     list.append(h("li", { "data-scorched": scorched.length },
-      fmt(T.scorched, { places: scorched.map(([city, paid]) => fmt(T.scorchedCity, { city, paid })).join(", ") })));
+      fmt(T.scorched, { places: scorched.map(([city, paid]) => fmt(T.scorchedCity, { city: placeName(city), paid })).join(", ") })));
   }
   const evacuated = track.evacuated ?? [];
   if (evacuated.length) {
     list.append(h("li", { "data-evacuated": evacuated.length },
-      fmt(T.evacuated, { factories: evacuated.map((e) => fmt(T.evacuatedOne, { kind: word(L.factories.kinds, e.colour), city: e.city })).join(", ") })));
+      fmt(T.evacuated, { factories: evacuated.map((e) => fmt(T.evacuatedOne, { kind: word(L.factories.kinds, e.colour), city: placeName(e.city) })).join(", ") })));
   }
   for (const d of track.bomb_damage ?? []) {
     list.append(h("li", { "data-bombed": d.target },

@@ -210,7 +210,7 @@ export const en = {
     gameOver: "The game is over", thinkingTitle: "The computer ({side}) is thinking…", waitingTitle: "Waiting for {who}", otherSide: "the other side",
     decidesNow: "{side} decides now ({phase}).", hitsLeft: "Hits left to take: {n}", several: "Several actions go there:", cancel: "cancel",
     battles: "Battles (or click a marked hex)", targets: "Targets", repair: "Repair (cost in PP)", disband: "Disband", hit: "Take the hit on",
-    eliminate: "Eliminate", at: " at {place}", rebuildOrPlace: "Rebuild or place (choose a unit, then a hex)",
+    eliminate: "Eliminate", at: " at {place}", boxLabel: "{name} box", rebuildOrPlace: "Rebuild or place (choose a unit, then a hex)",
     units: "Units (click a block or a name, then a marked hex)", other: "Other", undo: "Undo", ppToSpend: "PP to spend: {pp}", none: "none",
     nextTurn: " · next turn {pp}", battleTitle: "Battle at {place}{blitz} — {side} attacks", hitsOn: " hits on {faces}",
     clickHex: "Click a hex to see its stack; hover for its id.", noBlocks: "No blocks here.", halfHit: " (half hit)", steps: " · steps {steps}",

@@ -207,7 +207,7 @@ export const es: Catalogue = {
     gameOver: "La partida ha terminado", thinkingTitle: "El ordenador ({side}) está pensando…", waitingTitle: "Esperando a: {who}", otherSide: "el otro bando",
     decidesNow: "Ahora decide: {side} ({phase}).", hitsLeft: "Impactos por asignar: {n}", several: "Varias acciones llevan allí:", cancel: "cancelar",
     battles: "Batallas (o haz clic en un hexágono marcado)", targets: "Objetivos", repair: "Reparar (coste en PP)", disband: "Disolver", hit: "Asignar el impacto a",
-    eliminate: "Eliminar", at: " en {place}", rebuildOrPlace: "Reconstruir o colocar (elige una unidad y luego un hexágono)",
+    eliminate: "Eliminar", at: " en {place}", boxLabel: "casilla {name}", rebuildOrPlace: "Reconstruir o colocar (elige una unidad y luego un hexágono)",
     units: "Unidades (haz clic en un bloque o un nombre y luego en un hexágono marcado)", other: "Otras", undo: "Deshacer", ppToSpend: "PP por gastar: {pp}", none: "ninguno",
     nextTurn: " · próximo turno {pp}", battleTitle: "Batalla en {place}{blitz} — ataca: {side}", hitsOn: " impacta con {faces}",
     clickHex: "Haz clic en un hexágono para ver su pila; pasa el ratón para ver su número.", noBlocks: "No hay bloques aquí.", halfHit: " (medio impacto)", steps: " · pasos {steps}",

@@ -207,7 +207,7 @@ export const fr: Catalogue = {
     gameOver: "La partie est terminée", thinkingTitle: "L'ordinateur ({side}) réfléchit…", waitingTitle: "En attente de : {who}", otherSide: "l'autre camp",
     decidesNow: "Décide maintenant : {side} ({phase}).", hitsLeft: "Touches restant à attribuer : {n}", several: "Plusieurs actions mènent là :", cancel: "annuler",
     battles: "Batailles (ou cliquez sur un hexagone marqué)", targets: "Cibles", repair: "Renforcer (coût en PP)", disband: "Dissoudre", hit: "Attribuer la touche à",
-    eliminate: "Éliminer", at: " à {place}", rebuildOrPlace: "Reconstruire ou placer (choisissez une unité, puis un hexagone)",
+    eliminate: "Éliminer", at: " à {place}", boxLabel: "case {name}", rebuildOrPlace: "Reconstruire ou placer (choisissez une unité, puis un hexagone)",
     units: "Unités (cliquez sur un bloc ou un nom, puis sur un hexagone marqué)", other: "Autres", undo: "Annuler", ppToSpend: "PP à dépenser : {pp}", none: "aucun",
     nextTurn: " · tour suivant {pp}", battleTitle: "Bataille à {place}{blitz} — attaque de {side}", hitsOn: " touche sur {faces}",
     clickHex: "Cliquez sur un hexagone pour voir sa pile ; survolez-le pour son numéro.", noBlocks: "Aucun bloc ici.", halfHit: " (demi-touche)", steps: " · pas {steps}",

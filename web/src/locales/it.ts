@@ -207,7 +207,7 @@ export const it: Catalogue = {
     gameOver: "La partita è finita", thinkingTitle: "Il computer ({side}) sta pensando…", waitingTitle: "In attesa di: {who}", otherSide: "l'altro schieramento",
     decidesNow: "Ora decide: {side} ({phase}).", hitsLeft: "Danni ancora da assegnare: {n}", several: "Più azioni portano lì:", cancel: "annulla",
     battles: "Battaglie (o clicca un esagono segnato)", targets: "Bersagli", repair: "Rinforza (costo in PP)", disband: "Sciogli", hit: "Assegna il danno a",
-    eliminate: "Elimina", at: " a {place}", rebuildOrPlace: "Ricostruisci o piazza (scegli un'unità, poi un esagono)",
+    eliminate: "Elimina", at: " a {place}", boxLabel: "casella {name}", rebuildOrPlace: "Ricostruisci o piazza (scegli un'unità, poi un esagono)",
     units: "Unità (clicca un blocco o un nome, poi un esagono segnato)", other: "Altro", undo: "Annulla", ppToSpend: "PP da spendere: {pp}", none: "nessuno",
     nextTurn: " · prossimo turno {pp}", battleTitle: "Battaglia a {place}{blitz} — attacca: {side}", hitsOn: " colpisce con {faces}",
     clickHex: "Clicca un esagono per vederne la pila; passaci sopra per il suo numero.", noBlocks: "Nessun blocco qui.", halfHit: " (mezzo danno)", steps: " · livelli {steps}",
