@@ -17,7 +17,7 @@ except ImportError:  # no Playwright: the fixtures skip every test
     PlaywrightError = Exception  # type: ignore[misc,assignment]
 
 from .test_browser import ARTIFACTS, front_page, hex_on_screen, shot
-from .test_table import PROMPT, start_sbe1, to_movement
+from .test_table import PROMPT, on_board, start_sbe1, to_movement
 
 ID = re.compile(r"^\d{4}$")
 
@@ -303,6 +303,78 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
     assert not errors, errors
 
 
+def server_view(page: Any) -> dict[str, Any]:
+    """The game as the server holds it for this page's seat (its token in the games list)."""
+    view: dict[str, Any] = page.evaluate(
+        """async () => {
+            const id = location.hash.match(/game=([^&]+)/)[1];
+            const g = JSON.parse(localStorage.getItem('hexfront.games')).find(x => x.id === id);
+            const seat = Object.keys(g.tokens)[0];
+            const r = await fetch(`/api/games/${id}/view`,
+                {headers: {authorization: `Bearer ${g.tokens[seat]}`}});
+            return r.json();
+        }"""
+    )
+    return view
+
+
+def clicks_do_nothing_behind_the_pause(page: Any) -> bool:
+    """Point 6, with the mouse: while the pause shows, a click on a block of ours that the
+    waiting decision moves does not select it, and a click on a hex it may go to sends
+    nothing; once the pause is gone, the same click selects it and lights that hex. False
+    (and nothing done) if the waiting decision moves no block of ours on the map."""
+    waiting = server_view(page)
+    on_map = {
+        b.get_attribute("data-unit"): b.get_attribute("data-hex")
+        for b in page.locator("svg.board g.block.mine").all()
+    }
+    move = next(
+        (
+            a
+            for a in waiting["legal_actions"]
+            if a["args"].get("unit") in on_map and "to" in a["args"]
+        ),
+        None,
+    )
+    if move is None:
+        return False
+    here, there = on_map[move["args"]["unit"]], str(move["args"]["to"])
+    if not (on_board(page, here) and on_board(page, there)):
+        page.click("[data-testid=zoom-map]")
+        page.wait_for_timeout(200)
+    log_before = page.inner_text("[data-testid=log]")
+    sent: list[str] = []
+
+    def post(request: Any) -> None:
+        if request.method == "POST":
+            sent.append(request.url)
+
+    page.on("request", post)
+    for hex_id in (here, there, here, there):
+        page.mouse.click(*hex_on_screen(page, hex_id))
+        page.wait_for_timeout(250)
+        assert page.locator("svg.board g.block.selected").count() == 0, hex_id
+    page.remove_listener("request", post)
+    assert not sent, sent
+    assert page.locator("[data-testid=handover]").is_visible()
+    assert page.locator(PROMPT).is_hidden()
+    assert page.inner_text("[data-testid=log]") == log_before
+    after = server_view(page)
+    assert after["version"] == waiting["version"]
+    assert after["legal_actions"] == waiting["legal_actions"]
+    shot(page, "51-clicks-behind-the-pause")
+    # The pause gone, the same click selects the block and lights where it may go.
+    page.click("[data-testid=handover-continue]")
+    page.wait_for_selector(READY)
+    page.mouse.click(*hex_on_screen(page, here))
+    page.wait_for_selector(f"svg.board g.block.selected[data-hex='{here}']")
+    highlight = "svg.board g.highlight"
+    lit = " ".join(page.get_attribute(highlight, f"data-{k}") or "" for k in ("dests", "attacks"))
+    assert there in lit.split(), (there, lit)
+    page.keyboard.press("Escape")
+    return True
+
+
 def turn_of(page: Any) -> int:
     return int(re.search(r"(\d+) of", page.inner_text("[data-testid=turn]")).group(1))
 
@@ -325,11 +397,17 @@ def test_the_turn_comes_back_with_a_pause_arrows_and_a_step_by_step_replay(
     page.wait_for_function(
         "() => / moves /.test(document.querySelector('[data-testid=log]').innerText)"
     )
+    clicked = False
     for _ in range(300):
         if click_on(page, confirm=False) == "handover":
             if turn_of(page) == 2:
                 break
+            if not clicked:  # the first pause before a decision taken on the map
+                clicked = clicks_do_nothing_behind_the_pause(page)
+                if clicked:
+                    continue
             page.click("[data-testid=handover-continue]")
+    assert clicked, "no pause came before a decision with moves on the map"
     assert turn_of(page) == 2
     handover = "[data-testid=handover]"
     head = page.inner_text(f"{handover} h3")
