@@ -623,3 +623,61 @@ def test_a_mission_is_flown_by_a_click_on_the_map_not_from_a_long_list(
     page.mouse.click(*hex_on_screen(page, target))
     page.wait_for_selector(f"svg.board g.block.flying[data-unit='ger-fk-v'][data-hex='{target}']")
     assert not errors, errors
+
+
+SEEDED_SBE4_SOVIET = """async (seed) => {
+    const res = await fetch('/api/games', {method: 'POST', headers: {'content-type': 'application/json'},
+        body: JSON.stringify({game: 'bite', scenario: 'SBE4', seed,
+            opponents: {axis: 'heuristic', soviet: 'human'}, play_as: 'soviet'})});
+    const g = await res.json();
+    const entry = {id: g.id, game: 'bite', scenario: 'SBE4', tokens: g.seats, kinds: g.kinds, created: Date.now()};
+    const list = JSON.parse(localStorage.getItem('hexfront.games') || '[]');
+    localStorage.setItem('hexfront.games', JSON.stringify([entry, ...list]));
+    location.hash = `game=${g.id}`;
+}"""
+
+
+def test_a_reaction_is_flown_by_a_click_on_the_map_not_from_a_long_list(
+    server: str, browser: Any
+) -> None:
+    """Issue 18 (7.6): after the computer's Axis turn 1 of SBE4 (seed 1), the Soviet
+    bombers of the Western Front may react to 16 of its battles; the battles are lit on the
+    map, the panel lists the nearest four, and a click on a lit battle sends them there."""
+    page, errors = front_page(browser, server)
+    page.wait_for_selector("[data-testid=new-sbe1]")
+    page.evaluate(SEEDED_SBE4_SOVIET, 1)
+    page.wait_for_selector(
+        f"{PROMPT}[data-kind=reaction], [data-testid=handover]:visible", timeout=60_000
+    )
+    if page.locator("[data-testid=handover]:visible").count():
+        page.click("[data-testid=handover-continue]")
+    page.wait_for_selector(f"{PROMPT}[data-kind=reaction]")
+    unit = "sov-vvs-w-b"
+    page.click(f"[data-testid=unit-list] button[data-unit={unit}]")
+    page.wait_for_selector("[data-testid=map-only][data-verb=react]")
+    hint = page.inner_text("[data-testid=map-only][data-verb=react]")
+    n = int(hint.split()[0])
+    assert n > 8, hint
+    assert "battles it may fly to in reaction" in hint
+    assert "lit on the map" in hint
+    react = page.locator("[data-testid=destinations] button[data-verb=react]")
+    assert 1 <= react.count() <= 4
+    listed = set(react.evaluate_all("bs => bs.map(b => b.dataset.to)"))
+    highlight = "svg.board g.highlight"
+    lit = {
+        h
+        for k in ("dests", "attacks")
+        for h in (page.get_attribute(highlight, f"data-{k}") or "").split()
+    }
+    assert len(lit) >= n  # every battle it may react to is lit
+    assert listed <= lit
+    unlisted = sorted(lit - listed)
+    target = next((h for h in unlisted if on_board(page, h)), None)
+    if target is None:
+        page.click("[data-testid=zoom-map]")
+        page.wait_for_timeout(200)
+        target = next(h for h in unlisted if on_board(page, h))
+    shot(page, "52-reaction-on-map")
+    page.mouse.click(*hex_on_screen(page, target))
+    page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
+    assert not errors, errors
