@@ -282,8 +282,11 @@ def test_combat_is_explained_round_by_round(server: str, browser: Any) -> None:
     assert "next hit" in told.inner_text()
     half.scroll_into_view_if_needed()
     shot(page, "49-half-hit-explained")
-    # Eliminations say why.
-    for li in page.locator(f"{battle} li.ev-eliminated").all():
+    # Eliminations say why: the corps, hit again in round 4, loses its last step.
+    eliminated = page.locator(f"{battle} li.ev-eliminated")
+    assert eliminated.count() >= 1
+    assert "XXXXI Panzer Corps" in eliminated.first.inner_text()
+    for li in eliminated.all():
         assert "Why:" in li.inner_text()
         assert "_" not in li.inner_text()
     shot(page, "33-battle-explained")
