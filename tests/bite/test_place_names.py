@@ -3,6 +3,8 @@ draws and the sentences of games/bite/text.py."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -88,3 +90,28 @@ def test_server_sentences_name_places_in_the_language() -> None:
         assert log_line(captured).startswith("Moscou (3620) ")
     with using("en"):
         assert log_line(captured) == "Moscow (3620) taken by the Axis"
+
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_use_the_languages_place_names(lang: str) -> None:
+    """A translated sentence that names a place (the browser's catalogue, the gettext one)
+    names it as the language does: "prendere Mosca", not "prendere Moscow"."""
+    babel = pytest.importorskip("babel.messages.pofile")
+    table = names_in(lang)
+    english = re.compile(r"\b(" + "|".join(map(re.escape, sorted(table, key=len)[::-1])) + r")\b")
+    assert english.search("tenere Moscow")  # the yardstick can fail
+    texts = {f"web/src/locales/{lang}.ts": (ROOT / "web/src/locales" / f"{lang}.ts").read_text()}
+    po = ROOT / f"src/hexfront/i18n/locale/{lang}/LC_MESSAGES/hexfront.po"
+    with po.open("rb") as f:
+        for msg in babel.read_po(f):
+            strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+            texts[f"{po.name}: {msg.id!r}"] = " ".join(s for s in strings if s)
+    bad = {
+        where: sorted({m.group(1) for m in english.finditer(text)})
+        for where, text in texts.items()
+        if english.search(text)
+    }
+    assert not bad, bad

@@ -216,11 +216,11 @@ export const fr: Catalogue = {
     selected: "choisi", select: "choisir", victory: "Conditions de victoire", offMap: "Hors de la carte", gameOverBanner: "Partie terminée : {verdict}",
     pool: "Renforts à venir", held: "Retenues", eliminated: "Éliminées", disbanded: "Dissoutes", removed: "Hors jeu",
     enemyOff: "Blocs ennemis hors de la carte : {counts}",
-    sbe4: "PV de l'Axe fin août 1941 : 1 par grande ville soviétique tenue (Leningrad 2, Moscow 3). L'Axe l'emporte avec 19 PV ou plus (décisive) ou avec 8 à 18 (marginale) ; 7 donne le match nul ; les Soviétiques l'emportent avec 4 à 6 (marginale) ou 0 à 3 (décisive).",
+    sbe4: "PV de l'Axe fin août 1941 : 1 par grande ville soviétique tenue (Leningrad 2, Moscou 3). L'Axe l'emporte avec 19 PV ou plus (décisive) ou avec 8 à 18 (marginale) ; 7 donne le match nul ; les Soviétiques l'emportent avec 4 à 6 (marginale) ou 0 à 3 (décisive).",
     objectivesHeld: "Objectifs tenus par l'Axe : {n} sur {total}", isEliminated: "{who} est éliminée", revealedDot: " · révélée", arrival: ", tour {n}",
     hitsArrow: " → {hits}",
     sbe1: "Victoire de l'Axe : prendre Leningrad, ou la couper de la Sibérie (par le rail et la Route de la Vie). Sinon, match nul.",
-    sbe2: "Victoire de l'Axe : prendre Moscow, ou l'encercler (chaque hexagone autour tenu par l'Axe ou dans sa ZOC). Sinon, match nul.",
+    sbe2: "Victoire de l'Axe : prendre Moscou, ou l'encercler (chaque hexagone autour tenu par l'Axe ou dans sa ZOC). Sinon, match nul.",
     sbe3: "Objectifs tenus par l'Axe fin novembre 1941 : avec les 3, l'Axe l'emporte nettement (décisive), avec 2 de peu (marginale) ; 1 donne le match nul, aucun la victoire soviétique.",
   },
   lobby: {
@@ -342,7 +342,7 @@ export const fr: Catalogue = {
     colouredToSpend: " · PP de couleur : {pp}",
     legendHq: "cadre violet : un QG activé, ses points d'action restants dans le badge (13.3)", legendLimited: "tonneau ambre : ravitaillement limité (13.5)",
     legendSiege: "tonneau bleu : ravitaillement de siège ou de forteresse (12.1, 12.2)",
-    sbe5: "PV de l'Axe fin novembre 1941 : 1 pour chacune de Leningrad, Moscow, Stalingrad et Baku tenue. L'Axe l'emporte avec 3 ou plus (décisive) ou avec 2 (marginale) ; 1 donne le match nul ; à 0 les Soviétiques l'emportent (décisive).",
+    sbe5: "PV de l'Axe fin novembre 1941 : 1 pour chacune de Leningrad, Moscou, Stalingrad et Baku tenue. L'Axe l'emporte avec 3 ou plus (décisive) ou avec 2 (marginale) ; 1 donne le match nul ; à 0 les Soviétiques l'emportent (décisive).",
   },
   advanced: {
     // the long scenarios' economy (rules/economy.py) and SBE9's surrender option
