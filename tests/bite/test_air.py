@@ -184,3 +184,49 @@ def test_mountain_units_in_hills_attack_without_malus_and_defend_with_bonus() ->
     w2 = world(b, [plain, sov_mtn], {"inf": "0703", "smt": "0703"}, main_sources={})
     m2 = new_match(w2)
     assert modifiers(m2.state, m2.state.pieces["inf"], ctx, GROUND).mali == 1
+
+
+def test_each_retreat_offer_names_the_fire_step_it_follows() -> None:  # 7.7.13
+    """The air units' retreat is offered after each fire step of a round; the prompt says
+    which (the browser labels the offer with it, issue 18)."""
+    units = [
+        unit("inf"),
+        unit("s", nation="ussr"),
+        unit("vvs", "fighter", "ussr", ladder=(3, 2, 1)),
+        unit("jg", "fighter", "germany", ladder=(3, 2, 1)),
+    ]
+    w = world(
+        board(),
+        units,
+        {"inf": "0603", "s": "0703", "vvs": "0903", "jg": "0303"},
+        main_sources=SOURCES,
+    )
+    m = new_match(w)
+    drive(m, at_prompt("move", "axis"))
+    act(m, "axis", "move", unit="inf", to="0703")
+    act(m, "axis", "end_ground")
+    act(m, "axis", "fly", unit="jg", to="0703")
+    act(m, "axis", "done")
+    drive(m, at_prompt("reaction", "soviet"))
+    act(m, "soviet", "react", unit="vvs", to="0703")
+    drive(m, at_prompt("choose_battle", "axis"))
+    load(m, [1] * 200)  # nobody hits: every step of the round is fought
+    act(m, "axis", "fight", hex="0703")
+    offers: list[tuple[str, str]] = []
+    for _ in range(30):
+        d = m.game.decision(m.state)  # type: ignore[attr-defined]
+        if d is None or d.prompt.kind != "retreat":
+            break
+        offers.append((d.prompt.side, str(d.prompt.data["after"])))
+        if len(offers) == 1:  # the Soviet fighters leave: no more air-to-air rounds
+            act(m, "soviet", "retreat", unit="vvs", to="0903")
+        else:
+            act(m, d.prompt.side, "stand")
+    ground = [i for i, (_, after) in enumerate(offers) if after == "ground"]
+    first_round = offers[: ground[1] + 1]  # nobody hits: the rounds go on (7.7.12)
+    order = [a for i, (_, a) in enumerate(first_round) if i == 0 or first_round[i - 1][1] != a]
+    assert order == ["a2a", "aa", "a2g", "artillery", "ground"]
+    assert [side for side, _ in first_round[:2]] == ["soviet", "axis"]  # the defender first
+    late = [side for side, after in first_round if after in ("aa", "a2g", "artillery")]
+    assert late == ["axis", "axis", "axis"]  # only the German fighters still fly
+    assert [side for side, after in first_round if after == "ground"] == ["soviet", "axis"]

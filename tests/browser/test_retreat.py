@@ -236,12 +236,13 @@ def test_the_air_retreat_prompt_says_the_round_and_the_fire_step(server: str, br
             stand(page)
         else:
             click_on(page)
-    assert len(asked) >= 2, asked  # asked again: after each fire step
+    assert len(asked) >= 3, asked  # asked again: after each fire step
     for now in asked:
         assert now.startswith(f"Battle at {TARGET}, round 1 — after "), now
-    # The first after the defender's anti-aircraft fire, the next after the air unit's own.
-    # (A third comes after the artillery step, in which nobody fired: it reads exactly as
-    # the second, since the prompt carries only the hex and the label names the last fire.)
+    # The first after the defender's anti-aircraft fire, the next after the air unit's own,
+    # the third after the artillery step, in which nobody fired: the prompt names its step
+    # (the engine's retreat offer says which fire it follows), so it never reads as before.
     assert asked[0].endswith("after anti-aircraft fire, the defender"), asked
     assert asked[1].endswith("after air-to-ground fire, the attacker"), asked
+    assert asked[2].endswith("after artillery fire, nobody fired"), asked
     assert not errors, errors

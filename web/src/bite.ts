@@ -727,7 +727,10 @@ export class BiteTable {
     box.dataset.kind = prompt.kind;
     const battle = prompt.data?.hex !== undefined ? this.lastBattle() : null;
     if (battle && !battle.over && battle.data.hex === prompt.data.hex) {
-      box.append(h("p", { class: "battle-now", "data-testid": "battle-now" }, battleNow(this.place(battle.data.hex), battle.round, battle.lastFire)));
+      // A retreat offer names the fire step it follows (7.7.13), also one where nobody fired.
+      const after = prompt.data.after as string | undefined;
+      const fire = after && after !== battle.lastStep ? `${FIRE_STEP[after] ?? after}, ${L.fire.nobody}` : battle.lastFire;
+      box.append(h("p", { class: "battle-now", "data-testid": "battle-now" }, battleNow(this.place(battle.data.hex), battle.round, fire)));
     }
     box.append(h("h3", {}, promptWords(prompt)), h("p", { class: "muted kind" }, PHASE_NAMES[v.phase] ?? v.phase));
     if (prompt.kind === "production") box.append(this.ppLine(prompt.data));
@@ -891,7 +894,7 @@ export class BiteTable {
   // --- battle, inspector, victory, pools, log -------------------------------------------
 
   /** The last battle in the log: where it starts and ends, gone once a new turn began (point 10). */
-  private lastBattle(): { start: number; end: number; over: boolean; data: any; round: number; lastFire: string | null } | null {
+  private lastBattle(): { start: number; end: number; over: boolean; data: any; round: number; lastFire: string | null; lastStep: string | null } | null {
     const log = this.view.log as LogEvent[];
     let start = -1;
     for (let i = log.length - 1; i >= 0; i--) {
@@ -905,14 +908,16 @@ export class BiteTable {
     const b = log[start].data;
     let round = 1;
     let lastFire: string | null = null;
+    let lastStep: string | null = null;
     for (const e of log.slice(start + 1, end)) {
-      if (e.kind === "round" && e.data.round) { round = Number(e.data.round); lastFire = null; }
+      if (e.kind === "round" && e.data.round) { round = Number(e.data.round); lastFire = null; lastStep = null; }
       if (e.kind === "fire") {
         round = Number(e.data.round ?? round);
+        lastStep = String(e.data.step);
         lastFire = `${FIRE_STEP[e.data.step] ?? e.data.step}, ${e.data.side === b.attacker ? L.fire.attacker : L.fire.defender}`;
       }
     }
-    return { start, end, over, data: b, round, lastFire };
+    return { start, end, over, data: b, round, lastFire, lastStep };
   }
 
   /** A combat word with its explanation: on hover, and under a "?" for touch screens. */

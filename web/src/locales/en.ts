@@ -140,6 +140,7 @@ export const en = {
   fireStep: { a2a: "air-to-air fire", aa: "anti-aircraft fire", a2g: "air-to-ground fire", artillery: "artillery fire", ground: "ground fire" },
   hitResult: { half: "a half hit (the next hit costs it a step)", reduced: "loses a step", eliminated: "eliminated", absorbed: "no effect (already at its lowest strength)" },
   fire: {
+    nobody: "nobody fired",
     label: "Round {round} — {what}{air}, {who}", airPass: " (air combat, pass {n})", attacker: "the attacker", defender: "the defender",
     maliOne: "1 Malus: half the dice", maliMany: "{n} Mali: the dice halved {n} times",
     boni: "{n} {word}: hits on {faces} instead of {was}", bonus: "Bonus", bonusMany: "Boni",

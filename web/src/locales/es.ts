@@ -137,6 +137,7 @@ export const es: Catalogue = {
   fireStep: { a2a: "fuego aire-aire", aa: "fuego antiaéreo", a2g: "fuego aire-tierra", artillery: "fuego de artillería", ground: "fuego terrestre" },
   hitResult: { half: "medio impacto (el próximo impacto le cuesta un paso)", reduced: "pierde un paso", eliminated: "eliminada", absorbed: "sin efecto (ya está en su fuerza mínima)" },
   fire: {
+    nobody: "nadie disparó",
     label: "Ronda {round} — {what}{air}, {who}", airPass: " (combate aéreo, pasada {n})", attacker: "el atacante", defender: "el defensor",
     maliOne: "1 malus: la mitad de los dados", maliMany: "{n} malus: dados divididos a la mitad {n} veces",
     boni: "{n} {word}: impacta con {faces} en vez de {was}", bonus: "bonus", bonusMany: "bonus",

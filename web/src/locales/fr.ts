@@ -137,6 +137,7 @@ export const fr: Catalogue = {
   fireStep: { a2a: "tir air-air", aa: "tir antiaérien", a2g: "tir air-sol", artillery: "tir d'artillerie", ground: "tir terrestre" },
   hitResult: { half: "une demi-touche (la prochaine touche lui coûte un pas)", reduced: "perd un pas", eliminated: "éliminée", absorbed: "sans effet (déjà à sa force minimale)" },
   fire: {
+    nobody: "personne n'a tiré",
     label: "Round {round} — {what}{air}, {who}", airPass: " (combat aérien, passe {n})", attacker: "l'attaquant", defender: "le défenseur",
     maliOne: "1 malus : moitié des dés", maliMany: "{n} malus : dés divisés par deux {n} fois",
     boni: "{n} {word} : touche sur {faces} au lieu de {was}", bonus: "bonus", bonusMany: "bonus",

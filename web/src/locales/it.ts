@@ -137,6 +137,7 @@ export const it: Catalogue = {
   fireStep: { a2a: "fuoco aria-aria", aa: "sbarramento antiaereo", a2g: "fuoco aria-suolo", artillery: "fuoco d'artiglieria", ground: "fuoco terrestre" },
   hitResult: { half: "mezzo danno (il prossimo danno le costa un livello)", reduced: "perde un livello", eliminated: "eliminata", absorbed: "nessun effetto (è già alla forza minima)" },
   fire: {
+    nobody: "nessuno ha sparato",
     label: "Round {round} — {what}{air}, {who}", airPass: " (combattimento aereo, passaggio {n})", attacker: "l'attaccante", defender: "il difensore",
     maliOne: "1 Malus: metà dei dadi", maliMany: "{n} Malus: dadi dimezzati {n} volte",
     boni: "{n} {word}: colpisce con {faces} invece di {was}", bonus: "Bonus", bonusMany: "Bonus",

@@ -253,6 +253,17 @@ class RetreatVars(TypedDict):
     node: Node
     side: Side
     air_only: bool
+    after: NotRequired[str]  # the fire step just fought (a2a, aa, a2g, artillery, ground)
+
+
+# Battle steps that offer a retreat, by name prefix, and the fire step each follows.
+RETREAT_AFTER = (
+    ("a2a_withdraw", "a2a"),
+    ("aa_retreat", "aa"),
+    ("a2g_retreat", "a2g"),
+    ("art_retreat", "artillery"),
+    ("retreat_", "ground"),
+)
 
 
 class CombatPhase(Procedure[BiteState]):
@@ -403,7 +414,14 @@ class Battle(Steps[BiteState]):
         self._noop(m, state)
 
     def _withdraw_air(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
-        self._retreat(m, state, frame.typed(BattleVars)["node"], side, air_only=True)
+        node = frame.typed(BattleVars)["node"]
+        self._retreat(m, state, node, side, air_only=True, after=self._fire_step_before(frame))
+
+    def _fire_step_before(self, frame: Frame) -> str:
+        """The fire step a retreat offer follows, so that the player is told which one
+        (7.7.13): the step just run is the one before the frame's next (Steps.run)."""
+        name = self.steps[self._index[frame.typed(BattleVars)["stage"]] - 1][0]
+        return next(step for prefix, step in RETREAT_AFTER if name.startswith(prefix))
 
     def _withdraw_air_late(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
         """7.7.13: air units may also leave after the AA, air-to-ground and artillery steps;
@@ -414,7 +432,8 @@ class Battle(Steps[BiteState]):
         self._withdraw_air(m, state, frame, side)
 
     def _retreat_ground(self, m: M, state: BiteState, frame: Frame, side: Side) -> None:
-        self._retreat(m, state, frame.typed(BattleVars)["node"], side, air_only=False)
+        node = frame.typed(BattleVars)["node"]
+        self._retreat(m, state, node, side, air_only=False, after="ground")
 
     def _end_round(self, m: M, state: BiteState, frame: Frame) -> None:
         v = frame.typed(BattleVars)
@@ -668,14 +687,16 @@ class Battle(Steps[BiteState]):
             return
         m.call(state, "allocate_hits", node=node, queue=cast(JSON, queue), kind=kind)
 
-    def _retreat(self, m: M, state: BiteState, node: Node, side: Side, *, air_only: bool) -> None:
+    def _retreat(
+        self, m: M, state: BiteState, node: Node, side: Side, *, air_only: bool, after: str
+    ) -> None:
         units = in_battle(state, node, side)
         if air_only:
             units = air(state, units)
         if not units:
             self._noop(m, state)
             return
-        m.call(state, "retreat_choice", node=node, side=side, air_only=air_only)
+        m.call(state, "retreat_choice", node=node, side=side, air_only=air_only, after=after)
 
     # --- bookkeeping -------------------------------------------------------------------
 
@@ -949,7 +970,7 @@ class RetreatChoice(Procedure[BiteState]):
                 side,
                 "retreat",
                 f"Retreat {what} from the battle, or stand.{doomed}",
-                {"hex": state.w.board.id_of(v["node"])},
+                {"hex": state.w.board.id_of(v["node"]), "after": v.get("after", "ground")},
             ),
             actions,
         )
