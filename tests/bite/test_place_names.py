@@ -115,3 +115,16 @@ def test_translations_use_the_languages_place_names(lang: str) -> None:
         if english.search(text)
     }
     assert not bad, bad
+
+
+def test_every_zone_of_the_map_has_a_name_in_each_language_of_the_client() -> None:
+    """The browser's zone menu shows names, not map keys ("md leningrad", issue 18)."""
+    board: Any = board_json("SBE4")
+    zones = set(board["zones"])
+    locales = Path(__file__).parents[2] / "web" / "src" / "locales"
+    for lang in ("en", "it", "fr", "es"):
+        text = (locales / f"{lang}.ts").read_text(encoding="utf-8")
+        line = next(x for x in text.splitlines() if x.strip().startswith("zoneName: {"))
+        named = dict(re.findall(r"(\w+): \"([^\"]+)\"", line))
+        assert set(named) == zones, (lang, zones ^ set(named))
+        assert all(name and "_" not in name for name in named.values()), lang

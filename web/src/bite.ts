@@ -679,7 +679,8 @@ export class BiteTable {
     };
     const zones = h("select", { "aria-label": "zones" }, h("option", { value: "" }, L.table.zonesNone),
       ...Object.keys(ZONE_GROUPS).map((g) => h("option", { value: g }, g)),
-      ...Object.keys(this.board.data.zones).sort().map((z) => h("option", { value: `zone:${z}` }, z.replace(/_/g, " "))));
+      ...Object.keys(this.board.data.zones).map((z) => [z, L.zoneName[z] ?? L.table.otherZone] as const)
+        .sort((a, b) => a[1].localeCompare(b[1])).map(([z, name]) => h("option", { value: `zone:${z}` }, name)));
     zones.onchange = () => {
       const v = zones.value;
       this.board.showZones(v.startsWith("zone:") ? { [v.slice(5)]: "#8000a0" } : ZONE_GROUPS[v] ?? {});

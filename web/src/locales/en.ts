@@ -207,6 +207,7 @@ export const en = {
     eliteTip: ", elite (10.0)",
     unitTip: "{name} ({nation} {cls}), strength {strength}", oos: ", out of supply", flyingFrom: ", flying from {place}", mpLeft: ", {mp} MP left",
     hiddenTip: "{side} block (hidden)", moved: ", moved", attacked: ", attacked",
+    otherZone: "another zone",
     zonesNone: "zones: none", supply: "supply", zoc: "ZOC", control: "control",
     gameOver: "The game is over", thinkingTitle: "The computer ({side}) is thinking…", waitingTitle: "Waiting for {who}", otherSide: "the other side",
     decidesNow: "{side} decides now ({phase}).", hitsLeft: "Hits left to take: {n}", several: "Several actions go there:", cancel: "cancel",
@@ -266,6 +267,8 @@ export const en = {
     see: "Spectators see {mode}", showNow: "Show what both sides see now", showAll: "Show everything", showAllTurn: "Show everything (turn {n})", docTitle: "hexfront · watching {scenario}",
   },
   zones: { md: "Military districts", ag: "Army groups", areas: "Scenario areas", starts: "Start lines", finland: "Finland", green: "Green line" },
+  /** The map's zones, for the zone menu (map data keys: docs/data/map.md, section 10). */
+  zoneName: { ag_centre: "Army Group Centre (start)", ag_north: "Army Group North (start)", ag_south: "Army Group South (start)", baltic_states: "Baltic states", bessarabia: "Bessarabia", caucasus: "Caucasus", crimea: "Crimea", donets_basin: "Donets Basin", faz: "Finnish attack zone", finland_1941: "Finland (1941)", foa: "Beyond the Finnish attack zone", galicia: "Galicia", germany: "Germany (1941)", green_line_south: "South of the green line", md_baltic: "Baltic Military District", md_caucasus: "Caucasus Military District", md_kiev: "Kiev Military District", md_leningrad: "Leningrad Military District", md_odessa: "Odessa Military District", md_western: "Western Military District", north_of_dvina: "North of the Dvina", poland: "Poland (1939)", pripet_marshes: "Pripet Marshes", sbe1_area: "SBE1 play area", sbe2_area: "SBE2 play area", sbe3_area: "SBE3 play area", scandinavia: "Scandinavia", soviet_border: "Soviet border", start_line_1942: "Start line, June 1942", start_line_1942_axis: "Axis land, June 1942", start_line_1943: "Start line, July 1943", start_line_1943_axis: "Axis land, July 1943", start_line_1944: "Start line, June 1944", start_line_1944_axis: "Axis land, June 1944", ussr_interior: "Soviet interior", valdai_hills: "Valdai Hills" } as Record<string, string>,
   team: { // team play (optional rule 38.1): four seats, each side's command split at the green line
     seat: "{side}, {commander}",
     commander: { north: "northern commander", south: "southern commander" },

@@ -204,6 +204,7 @@ export const es: Catalogue = {
     eliteTip: ", de élite (10.0)",
     unitTip: "{name} ({cls}, {nation}), fuerza {strength}", oos: ", sin suministro", flyingFrom: ", en vuelo desde {place}", mpLeft: ", quedan {mp} PM",
     hiddenTip: "bloque oculto ({side})", moved: ", ha movido", attacked: ", ha atacado",
+    otherZone: "otra zona",
     zonesNone: "zonas: ninguna", supply: "suministro", zoc: "ZOC", control: "control",
     gameOver: "La partida ha terminado", thinkingTitle: "El ordenador ({side}) está pensando…", waitingTitle: "Esperando a: {who}", otherSide: "el otro bando",
     decidesNow: "Ahora decide: {side} ({phase}).", hitsLeft: "Impactos por asignar: {n}", several: "Varias acciones llevan allí:", cancel: "cancelar",
@@ -263,6 +264,8 @@ export const es: Catalogue = {
     see: "Los espectadores ven {mode}", showNow: "Mostrar lo que ven ahora ambos bandos", showAll: "Mostrar todo", showAllTurn: "Mostrar todo (turno {n})", docTitle: "hexfront · viendo {scenario}",
   },
   zones: { md: "Distritos militares", ag: "Grupos de ejércitos", areas: "Áreas de los escenarios", starts: "Líneas de partida", finland: "Finlandia", green: "Línea verde" },
+  /** The map's zones, for the zone menu (map data keys: docs/data/map.md, section 10). */
+  zoneName: { ag_centre: "Grupo de Ejércitos Centro (despliegue)", ag_north: "Grupo de Ejércitos Norte (despliegue)", ag_south: "Grupo de Ejércitos Sur (despliegue)", baltic_states: "Países bálticos", bessarabia: "Besarabia", caucasus: "Cáucaso", crimea: "Crimea", donets_basin: "Cuenca del Donets", faz: "Zona de ataque finlandesa", finland_1941: "Finlandia (1941)", foa: "Más allá de la zona de ataque finlandesa", galicia: "Galitzia", germany: "Alemania (1941)", green_line_south: "Al sur de la línea verde", md_baltic: "Distrito militar del Báltico", md_caucasus: "Distrito militar del Cáucaso", md_kiev: "Distrito militar de Kiev", md_leningrad: "Distrito militar de Leningrado", md_odessa: "Distrito militar de Odesa", md_western: "Distrito militar Occidental", north_of_dvina: "Al norte del Dviná", poland: "Polonia (1939)", pripet_marshes: "Pantanos del Prípiat", sbe1_area: "Área de juego SBE1", sbe2_area: "Área de juego SBE2", sbe3_area: "Área de juego SBE3", scandinavia: "Escandinavia", soviet_border: "Frontera soviética", start_line_1942: "Línea de partida, junio de 1942", start_line_1942_axis: "Tierras del Eje, junio de 1942", start_line_1943: "Línea de partida, julio de 1943", start_line_1943_axis: "Tierras del Eje, julio de 1943", start_line_1944: "Línea de partida, junio de 1944", start_line_1944_axis: "Tierras del Eje, junio de 1944", ussr_interior: "Interior soviético", valdai_hills: "Colinas de Valdái" } as Record<string, string>,
   team: { // juego por equipos (regla opcional 38.1)
     seat: "{side}, {commander}",
     commander: { north: "comandante del norte", south: "comandante del sur" },

@@ -204,6 +204,7 @@ export const fr: Catalogue = {
     eliteTip: ", d'élite (10.0)",
     unitTip: "{name} ({cls}, {nation}), force {strength}", oos: ", non ravitaillé", flyingFrom: ", en vol depuis {place}", mpLeft: ", {mp} PM restants",
     hiddenTip: "bloc caché ({side})", moved: ", s'est déplacé", attacked: ", a attaqué",
+    otherZone: "autre zone",
     zonesNone: "zones : aucune", supply: "ravitaillement", zoc: "ZOC", control: "contrôle",
     gameOver: "La partie est terminée", thinkingTitle: "L'ordinateur ({side}) réfléchit…", waitingTitle: "En attente de : {who}", otherSide: "l'autre camp",
     decidesNow: "Décide maintenant : {side} ({phase}).", hitsLeft: "Touches restant à attribuer : {n}", several: "Plusieurs actions mènent là :", cancel: "annuler",
@@ -263,6 +264,8 @@ export const fr: Catalogue = {
     see: "Les spectateurs voient {mode}", showNow: "Montrer ce que voient les deux camps", showAll: "Tout montrer", showAllTurn: "Tout montrer (tour {n})", docTitle: "hexfront · spectateur de {scenario}",
   },
   zones: { md: "Districts militaires", ag: "Groupes d'armées", areas: "Zones des scénarios", starts: "Lignes de départ", finland: "Finlande", green: "Ligne verte" },
+  /** The map's zones, for the zone menu (map data keys: docs/data/map.md, section 10). */
+  zoneName: { ag_centre: "Groupe d'armées Centre (déploiement)", ag_north: "Groupe d'armées Nord (déploiement)", ag_south: "Groupe d'armées Sud (déploiement)", baltic_states: "Pays baltes", bessarabia: "Bessarabie", caucasus: "Caucase", crimea: "Crimée", donets_basin: "Bassin du Donets", faz: "Zone d'attaque finlandaise", finland_1941: "Finlande (1941)", foa: "Au-delà de la zone d'attaque finlandaise", galicia: "Galicie", germany: "Allemagne (1941)", green_line_south: "Au sud de la ligne verte", md_baltic: "District militaire de la Baltique", md_caucasus: "District militaire du Caucase", md_kiev: "District militaire de Kiev", md_leningrad: "District militaire de Leningrad", md_odessa: "District militaire d'Odessa", md_western: "District militaire de l'Ouest", north_of_dvina: "Au nord de la Dvina", poland: "Pologne (1939)", pripet_marshes: "Marais du Pripet", sbe1_area: "Zone de jeu SBE1", sbe2_area: "Zone de jeu SBE2", sbe3_area: "Zone de jeu SBE3", scandinavia: "Scandinavie", soviet_border: "Frontière soviétique", start_line_1942: "Ligne de départ, juin 1942", start_line_1942_axis: "Terres de l'Axe, juin 1942", start_line_1943: "Ligne de départ, juillet 1943", start_line_1943_axis: "Terres de l'Axe, juillet 1943", start_line_1944: "Ligne de départ, juin 1944", start_line_1944_axis: "Terres de l'Axe, juin 1944", ussr_interior: "Intérieur soviétique", valdai_hills: "Collines du Valdaï" } as Record<string, string>,
   team: { // jeu par équipes (règle optionnelle 38.1)
     seat: "{side}, {commander}",
     commander: { north: "commandant du nord", south: "commandant du sud" },

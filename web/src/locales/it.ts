@@ -204,6 +204,7 @@ export const it: Catalogue = {
     eliteTip: ", d'élite (10.0)",
     unitTip: "{name} ({cls}, {nation}), forza {strength}", oos: ", senza rifornimento", flyingFrom: ", in volo da {place}", mpLeft: ", {mp} PM rimasti",
     hiddenTip: "blocco nascosto ({side})", moved: ", ha mosso", attacked: ", ha attaccato",
+    otherZone: "altra zona",
     zonesNone: "zone: nessuna", supply: "rifornimento", zoc: "ZOC", control: "controllo",
     gameOver: "La partita è finita", thinkingTitle: "Il computer ({side}) sta pensando…", waitingTitle: "In attesa di: {who}", otherSide: "l'altro schieramento",
     decidesNow: "Ora decide: {side} ({phase}).", hitsLeft: "Danni ancora da assegnare: {n}", several: "Più azioni portano lì:", cancel: "annulla",
@@ -263,6 +264,8 @@ export const it: Catalogue = {
     see: "Gli spettatori vedono {mode}", showNow: "Mostra ciò che vedono ora entrambi", showAll: "Mostra tutto", showAllTurn: "Mostra tutto (turno {n})", docTitle: "hexfront · spettatore di {scenario}",
   },
   zones: { md: "Distretti militari", ag: "Gruppi d'armate", areas: "Aree degli scenari", starts: "Linee di partenza", finland: "Finlandia", green: "Linea verde" },
+  /** The map's zones, for the zone menu (map data keys: docs/data/map.md, section 10). */
+  zoneName: { ag_centre: "Gruppo d'armate Centro (schieramento)", ag_north: "Gruppo d'armate Nord (schieramento)", ag_south: "Gruppo d'armate Sud (schieramento)", baltic_states: "Stati baltici", bessarabia: "Bessarabia", caucasus: "Caucaso", crimea: "Crimea", donets_basin: "Bacino del Donec", faz: "Zona d'attacco finlandese", finland_1941: "Finlandia (1941)", foa: "Oltre la zona d'attacco finlandese", galicia: "Galizia", germany: "Germania (1941)", green_line_south: "A sud della linea verde", md_baltic: "Distretto militare del Baltico", md_caucasus: "Distretto militare del Caucaso", md_kiev: "Distretto militare di Kiev", md_leningrad: "Distretto militare di Leningrado", md_odessa: "Distretto militare di Odessa", md_western: "Distretto militare occidentale", north_of_dvina: "A nord della Dvina", poland: "Polonia (1939)", pripet_marshes: "Paludi del Pripjat", sbe1_area: "Area di gioco SBE1", sbe2_area: "Area di gioco SBE2", sbe3_area: "Area di gioco SBE3", scandinavia: "Scandinavia", soviet_border: "Confine sovietico", start_line_1942: "Linea di partenza, giugno 1942", start_line_1942_axis: "Terre dell'Asse, giugno 1942", start_line_1943: "Linea di partenza, luglio 1943", start_line_1943_axis: "Terre dell'Asse, luglio 1943", start_line_1944: "Linea di partenza, giugno 1944", start_line_1944_axis: "Terre dell'Asse, giugno 1944", ussr_interior: "Interno sovietico", valdai_hills: "Alture del Valdaj" } as Record<string, string>,
   team: { // gioco a squadre (regola opzionale 38.1)
     seat: "{side}, {commander}",
     commander: { north: "comandante del nord", south: "comandante del sud" },
