@@ -128,3 +128,12 @@ def test_every_zone_of_the_map_has_a_name_in_each_language_of_the_client() -> No
         named = dict(re.findall(r"(\w+): \"([^\"]+)\"", line))
         assert set(named) == zones, (lang, zones ^ set(named))
         assert all(name and "_" not in name for name in named.values()), lang
+
+
+def test_an_off_map_box_is_named_in_words_not_by_its_map_key() -> None:
+    """A sentence naming an off-map box says "Murmansk", never the key "MURMANSK"."""
+    assert place("MURMANSK") == "Murmansk"
+    assert place("SIBERIA") == "Siberia"
+    with using("fr"):
+        assert place("SIBERIA") == "Sibérie"
+    assert place("2020") == "Insterburg (2020)"  # a hex keeps its id beside its name

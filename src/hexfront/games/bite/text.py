@@ -269,6 +269,9 @@ def detail_words(detail: object) -> str:
     return cap(_(fixed[text])) if text in fixed else in_words(text)
 
 
+BOX_MARK = "\x00box:"  # marks an off-map box's name among the places' names
+
+
 @cache
 def _place_names() -> dict[str, str]:
     """Hex (or box) id -> the name of the city or site in it."""
@@ -280,7 +283,10 @@ def _place_names() -> dict[str, str]:
         bite_map = _map()
     except UnknownGame:  # no mapboard in this build: bare hex ids
         return {}
-    return {str(bite_map.id_of(node)): str(p.name) for node, p in bite_map.place_at.items()}
+    names = {str(bite_map.id_of(node)): str(p.name) for node, p in bite_map.place_at.items()}
+    # An off-map box (Siberia, Murmansk ...) is named alone: its id is a map key, not a hex.
+    names.update({box_id: f"{BOX_MARK}{box.name}" for box_id, box in bite_map.boxes.items()})
+    return names
 
 
 def place(hex_id: object) -> str:
@@ -292,6 +298,8 @@ def place(hex_id: object) -> str:
     """
     hid = str(hex_id)
     name = _place_names().get(hid)
+    if name and name.startswith(BOX_MARK):
+        return shown_name(name[len(BOX_MARK) :])
     return f"{shown_name(name)} ({hid})" if name and name != hid else hid
 
 
