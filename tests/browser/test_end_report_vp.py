@@ -240,13 +240,6 @@ def _score_max(page: Any) -> int:
     return int(m.group(1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/src/bite.ts scoreOf and drawVictory count SBE4's Soviet fortress cities "
-    "(Oranienbaum, Sevastopol) at 1 VP each; the rules (victory.victory_points) score no "
-    "fortress but Leningrad: the report says 'of 68' for 66, and a held Oranienbaum or "
-    "Sevastopol would add a VP the server does not count",
-)
 def test_the_vp_maximum_is_the_most_the_rules_can_score(
     server: str, browser: Any, finished: Finished
 ) -> None:
@@ -259,13 +252,6 @@ def test_the_vp_maximum_is_the_most_the_rules_can_score(
     assert not errors, errors
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/hexfront/server/report.py summarise reads the losses from the last referee "
-    "view's log, which keeps only its newest 400 events (bite view.LOG_TAIL), so blocks lost "
-    "earlier in a long game are missing; and a surrendered_unit event carries no side, so a "
-    "surrendered block counts for neither side (a row of zeros in the table)",
-)
 def test_the_losses_table_counts_every_block_lost_by_side_and_type(
     server: str, browser: Any, finished: Finished
 ) -> None:

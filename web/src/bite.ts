@@ -71,6 +71,14 @@ const MAP_ONLY_OVER = 8;
 const MAP_ONLY_SHOWN = 4;
 const B = 28; // block size in SVG units (a hex is 40 across, 34.6 high)
 
+/** SBE4's VP (rules/victory.py victory_points): 1 per Soviet major city or capital the Axis
+ * holds, and the places the scenario names at their own value (Leningrad, a fortress city,
+ * scores only because it is named; Oranienbaum and Sevastopol score nothing). */
+const SBE4_NAMED_VP: Record<string, number> = { Moscow: 3, Leningrad: 2 };
+function sbe4Places<P extends { name: string; hex: string; type: string | null }>(places: P[], owner: Map<string, string | null>): P[] {
+  return places.filter((pl) => (["major", "capital"].includes(pl.type ?? "") || pl.name in SBE4_NAMED_VP) && owner.get(pl.hex) === "ussr");
+}
+
 const VICTORY: Record<string, { text: string; places: string[] | "soviet_major" }> = {
   SBE1: { text: L.table.sbe1, places: ["Leningrad"] },
   SBE2: { text: L.table.sbe2, places: ["Moscow"] },
@@ -1124,7 +1132,7 @@ export class BiteTable {
     const b = this.board;
     let names: string[] = [];
     if (spec?.places === "soviet_major") {
-      names = b.data.places.filter((pl) => ["major", "capital", "fortress"].includes(pl.type ?? "") && b.owner.get(pl.hex) === "ussr").map((pl) => pl.name);
+      names = sbe4Places(b.data.places, b.owner).map((pl) => pl.name);
     } else if (spec) names = spec.places;
     const control = String(v.control ?? "");
     const rows = h("ul", { class: "objectives" });
@@ -1208,7 +1216,7 @@ export class BiteTable {
     if (!spec || !control) return null;
     const b = this.board;
     const places = spec.places === "soviet_major"
-      ? b.data.places.filter((pl) => ["major", "capital", "fortress"].includes(pl.type ?? "") && b.owner.get(pl.hex) === "ussr").map((pl) => ({ hex: pl.hex, w: pl.name === "Moscow" ? 3 : pl.name === "Leningrad" ? 2 : 1 }))
+      ? sbe4Places(b.data.places, b.owner).map((pl) => ({ hex: pl.hex, w: SBE4_NAMED_VP[pl.name] ?? 1 }))
       : spec.places.map((n) => b.data.places.find((x) => x.name === n)).filter((pl): pl is NonNullable<typeof pl> => !!pl).map((pl) => ({ hex: pl.hex, w: 1 }));
     let value = 0;
     let max = 0;

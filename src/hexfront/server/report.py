@@ -48,8 +48,8 @@ def _point(view: dict[str, Any], when: str) -> dict[str, JSON]:
     }
 
 
-def _classes(view: dict[str, Any], into: dict[str, tuple[str, str]]) -> None:
-    """Unit id (and ``handle:`` its block) -> (class, name), from a referee's view."""
+def _classes(view: dict[str, Any], into: dict[str, tuple[str, str, str]]) -> None:
+    """Unit id (and ``handle:`` its block) -> (class, name, side), from a referee's view."""
     entries: list[Any] = list(view.get("units") or [])
     pools = view.get("pools") or {}
     if isinstance(pools, dict):
@@ -57,7 +57,7 @@ def _classes(view: dict[str, Any], into: dict[str, tuple[str, str]]) -> None:
             entries.extend(listed if isinstance(listed, list) else [])
     for u in entries:
         if isinstance(u, dict) and u.get("id") is not None:
-            known = (str(u.get("cls") or ""), str(u.get("name") or ""))
+            known = (str(u.get("cls") or ""), str(u.get("name") or ""), str(u.get("side") or ""))
             into.setdefault(str(u["id"]), known)
             if u.get("handle") is not None:
                 into[f"handle:{u['handle']}"] = known
@@ -68,12 +68,23 @@ def summarise(
 ) -> dict[str, JSON]:
     """Replay a finished game's record into its report (blocking work: a worker thread)."""
     state = game.setup(scenario, options, seed)
-    classes: dict[str, tuple[str, str]] = {}
+    classes: dict[str, tuple[str, str, str]] = {}
     first = game.view(state, None)
     _classes(first, classes)
     points = [_point(first, "start")]
+    # Every block lost, from the events of the replay itself: a view's log keeps only its
+    # newest lines, and a long game lost blocks long before its end.
+    lost: list[tuple[Any, dict[str, Any], str]] = []
+    turn: Any = first.get("turn")
     for action in actions:
         events = game.apply(state, action)
+        for e in events:
+            kind = getattr(e, "kind", None)
+            data = getattr(e, "data", None) or {}
+            if kind == "turn":
+                turn = data.get("turn", turn)
+            elif kind in LOST and (data.get("unit") or data.get("handle")) is not None:
+                lost.append((turn, dict(data), str(kind)))
         if any(getattr(e, "kind", None) == "turn" for e in events) and not game.is_over(state):
             view = game.view(state, None)
             _classes(view, classes)
@@ -82,25 +93,18 @@ def summarise(
     _classes(last, classes)
     points.append(_point(last, "end"))
     losses: list[JSON] = []
-    turn: Any = first.get("turn")
-    for e in last.get("log") or []:
-        if not isinstance(e, dict):
-            continue
-        data = e.get("data") or {}
-        if e.get("kind") == "turn":
-            turn = data.get("turn", turn)
-        if e.get("kind") in LOST and (data.get("unit") or data.get("handle")) is not None:
-            key = str(data["unit"]) if data.get("unit") is not None else f"handle:{data['handle']}"
-            cls, name = classes.get(key, ("", ""))
-            losses.append(
-                {
-                    "turn": turn,
-                    "side": data.get("side"),
-                    "cls": cls or None,
-                    "name": data.get("name") or name or None,
-                    "how": e.get("kind"),
-                }
-            )
+    for when, data, how in lost:
+        key = str(data["unit"]) if data.get("unit") is not None else f"handle:{data['handle']}"
+        cls, name, side = classes.get(key, ("", "", ""))
+        losses.append(
+            {
+                "turn": when,
+                "side": data.get("side") or side or None,  # a surrender names no side
+                "cls": cls or None,
+                "name": data.get("name") or name or None,
+                "how": how,
+            }
+        )
     return {"points": points, "losses": losses, "last_turn": last.get("last_turn")}
 
 
