@@ -35,7 +35,8 @@ def fires(m, step):  # type: ignore[no-untyped-def]
     return [e.data for e in m.state.log if e.kind == "fire" and e.data["step"] == step]
 
 
-def test_defender_reacts_with_air_and_air_to_air_happens() -> None:  # 7.6, 7.7.1
+def dogfight_at_0703():  # type: ignore[no-untyped-def]
+    """German infantry attacks 0703 with a fighter over it; the Soviet fighter may react."""
     units = [
         unit("inf"),
         unit("s", nation="ussr"),
@@ -55,6 +56,11 @@ def test_defender_reacts_with_air_and_air_to_air_happens() -> None:  # 7.6, 7.7.
     act(m, "axis", "fly", unit="jg", to="0703")
     act(m, "axis", "done")
     drive(m, at_prompt("reaction", "soviet"))
+    return m
+
+
+def test_defender_reacts_with_air_and_air_to_air_happens() -> None:  # 7.6, 7.7.1
+    m = dogfight_at_0703()
     assert {a.args["to"] for a in m.legal_actions("soviet") if a.verb == "react"} == {"0703"}
     act(m, "soviet", "react", unit="vvs", to="0703")  # its only choice: the phase ends
     drive(m, at_prompt("choose_battle", "axis"))
@@ -68,25 +74,7 @@ def test_defender_reacts_with_air_and_air_to_air_happens() -> None:  # 7.6, 7.7.
 
 
 def test_withdrawal_offered_after_each_air_to_air_round_defender_first() -> None:  # 7.7.1
-    units = [
-        unit("inf"),
-        unit("s", nation="ussr"),
-        unit("vvs", "fighter", "ussr", ladder=(3, 2, 1)),
-        unit("jg", "fighter", "germany", ladder=(3, 2, 1)),
-    ]
-    w = world(
-        board(),
-        units,
-        {"inf": "0603", "s": "0703", "vvs": "0903", "jg": "0303"},
-        main_sources=SOURCES,
-    )
-    m = new_match(w)
-    drive(m, at_prompt("move", "axis"))
-    act(m, "axis", "move", unit="inf", to="0703")
-    act(m, "axis", "end_ground")
-    act(m, "axis", "fly", unit="jg", to="0703")
-    act(m, "axis", "done")
-    drive(m, at_prompt("reaction", "soviet"))
+    m = dogfight_at_0703()
     act(m, "soviet", "react", unit="vvs", to="0703")  # its only choice: the phase ends
     drive(m, at_prompt("choose_battle", "axis"))
     load(m, [1] * 40)
@@ -189,25 +177,7 @@ def test_mountain_units_in_hills_attack_without_malus_and_defend_with_bonus() ->
 def test_each_retreat_offer_names_the_fire_step_it_follows() -> None:  # 7.7.13
     """The air units' retreat is offered after each fire step of a round; the prompt says
     which (the browser labels the offer with it, issue 18)."""
-    units = [
-        unit("inf"),
-        unit("s", nation="ussr"),
-        unit("vvs", "fighter", "ussr", ladder=(3, 2, 1)),
-        unit("jg", "fighter", "germany", ladder=(3, 2, 1)),
-    ]
-    w = world(
-        board(),
-        units,
-        {"inf": "0603", "s": "0703", "vvs": "0903", "jg": "0303"},
-        main_sources=SOURCES,
-    )
-    m = new_match(w)
-    drive(m, at_prompt("move", "axis"))
-    act(m, "axis", "move", unit="inf", to="0703")
-    act(m, "axis", "end_ground")
-    act(m, "axis", "fly", unit="jg", to="0703")
-    act(m, "axis", "done")
-    drive(m, at_prompt("reaction", "soviet"))
+    m = dogfight_at_0703()
     act(m, "soviet", "react", unit="vvs", to="0703")
     drive(m, at_prompt("choose_battle", "axis"))
     load(m, [1] * 200)  # nobody hits: every step of the round is fought
