@@ -305,9 +305,14 @@ def test_blocks_read_as_wooden_blocks_and_names_stay_above_stacks(
         assert hit == testid
     shot(page, "23-blocks-sbe4")
 
-    # Close up on the turned block.
-    unit = turned[0]["unit"]
-    hex_id = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
+    # Close up on a turned block on the map (not in an off-map box such as Tromso).
+    at = {
+        str(b["unit"]): page.get_attribute(
+            f"svg.board g.block[data-unit='{b['unit']}']", "data-hex"
+        )
+        for b in turned
+    }
+    hex_id = next(h for h in at.values() if h and h.isdigit())
     page.mouse.click(*hex_on_screen(page, hex_id))
     for _ in range(3):
         page.click("[data-testid=zoom-in]")
