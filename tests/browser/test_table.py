@@ -658,7 +658,22 @@ def test_a_reaction_is_flown_by_a_click_on_the_map_not_from_a_long_list(
         page.click("[data-testid=handover-continue]")
     page.wait_for_selector(f"{PROMPT}[data-kind=reaction]")
     unit = "sov-vvs-w-b"
-    page.click(f"[data-testid=unit-list] button[data-unit={unit}]")
+    highlight = "svg.board g.highlight"
+    lit_js = (
+        "() => { const g = document.querySelector('svg.board g.highlight');"
+        " return !!g && ((g.dataset.dests || '') + (g.dataset.attacks || '')).trim() !== ''; }"
+    )
+    for _ in range(5):  # the computer's last words may redraw the panel: select until lit
+        if page.locator("[data-testid=handover]:visible").count():
+            page.click("[data-testid=handover-continue]")
+        button = f"[data-testid=unit-list] button[data-unit={unit}]"
+        if page.get_attribute(button, "aria-pressed") != "true":
+            page.click(button)
+        try:
+            page.wait_for_function(lit_js, timeout=4_000)
+            break
+        except Exception:  # retried; the assertions below then say what failed
+            continue
     page.wait_for_selector("[data-testid=map-only][data-verb=react]")
     hint = page.inner_text("[data-testid=map-only][data-verb=react]")
     n = int(hint.split()[0])
@@ -668,7 +683,6 @@ def test_a_reaction_is_flown_by_a_click_on_the_map_not_from_a_long_list(
     react = page.locator("[data-testid=destinations] button[data-verb=react]")
     assert 1 <= react.count() <= 4
     listed = set(react.evaluate_all("bs => bs.map(b => b.dataset.to)"))
-    highlight = "svg.board g.highlight"
     lit = {
         h
         for k in ("dests", "attacks")
