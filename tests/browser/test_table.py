@@ -524,15 +524,19 @@ def map_only_target(page: Any, unit: str) -> str:
     )
     attacks = set((page.get_attribute("svg.board g.highlight", "data-attacks") or "").split())
     here = page.get_attribute(f"svg.board g.block[data-unit='{unit}']", "data-hex")
-    candidates = sorted(lit(page) - buttons - attacks - {here})
-    assert candidates
-    for hex_id in candidates:
+    return first_on_board(page, sorted(lit(page) - buttons - attacks - {here}))
+
+
+def first_on_board(page: Any, hexes: list[str]) -> str:
+    """The first of ``hexes`` drawn on screen, zooming out to the whole map if none is."""
+    assert hexes
+    for hex_id in hexes:
         if on_board(page, hex_id):
             return hex_id
     page.click("[data-testid=zoom-map]")
     page.wait_for_timeout(200)
-    found = [h for h in candidates if on_board(page, h)]
-    assert found, candidates
+    found = [h for h in hexes if on_board(page, h)]
+    assert found, hexes
     return found[0]
 
 
@@ -619,11 +623,7 @@ def test_a_mission_is_flown_by_a_click_on_the_map_not_from_a_long_list(
     attacks = set((page.get_attribute("svg.board g.highlight", "data-attacks") or "").split())
     assert len(attacks) >= n  # every mission target is lit as an attack
     unlisted = sorted(attacks - listed)
-    target = next((h for h in unlisted if on_board(page, h)), None)
-    if target is None:
-        page.click("[data-testid=zoom-map]")
-        page.wait_for_timeout(200)
-        target = next(h for h in unlisted if on_board(page, h))
+    target = first_on_board(page, unlisted)
     shot(page, "31-mission-on-map")
     page.mouse.click(*hex_on_screen(page, target))
     page.wait_for_selector(f"svg.board g.block.flying[data-unit='ger-fk-v'][data-hex='{target}']")
@@ -691,11 +691,7 @@ def test_a_reaction_is_flown_by_a_click_on_the_map_not_from_a_long_list(
     assert len(lit) >= n  # every battle it may react to is lit
     assert listed <= lit
     unlisted = sorted(lit - listed)
-    target = next((h for h in unlisted if on_board(page, h)), None)
-    if target is None:
-        page.click("[data-testid=zoom-map]")
-        page.wait_for_timeout(200)
-        target = next(h for h in unlisted if on_board(page, h))
+    target = first_on_board(page, unlisted)
     shot(page, "52-reaction-on-map")
     page.mouse.click(*hex_on_screen(page, target))
     page.wait_for_selector(f"svg.board g.block[data-unit='{unit}'][data-hex='{target}']")
