@@ -55,6 +55,22 @@ def to_the_attackers_retreat(page: Any, unit: str = CORPS, target: str = TARGET)
     return False
 
 
+def lit_retreat_hexes(page: Any) -> list[str]:
+    """The hexes lit for the selected unit's retreat, once the map lights them; each is
+    offered by a button whose verb is a retreat and whose title says so in words."""
+    page.wait_for_selector("svg.board g.highlight[data-dests]:not([data-dests=''])")
+    lit = (page.get_attribute("svg.board g.highlight", "data-dests") or "").split()
+    buttons = page.locator(f"{PROMPT} [data-testid=destinations] button[data-to]")
+    offered = sorted(buttons.evaluate_all("bs => bs.map(b => b.dataset.to)"))
+    assert offered == sorted(lit), (offered, lit)
+    for button in buttons.all():
+        assert button.get_attribute("data-verb") == "retreat"
+        title = button.get_attribute("title") or ""
+        assert title.startswith("retreat "), title
+        assert button.inner_text() in title, title
+    return lit
+
+
 def test_the_attacker_is_offered_a_retreat_and_it_moves_the_block(
     server: str, browser: Any
 ) -> None:
@@ -77,19 +93,9 @@ def test_the_attacker_is_offered_a_retreat_and_it_moves_the_block(
     # and are offered as buttons.
     if page.get_attribute("svg.board g.block.selected", "data-unit") != CORPS:
         page.click(f"{PROMPT} [data-testid=unit-list] button[data-unit={CORPS}]")
-    page.wait_for_selector("svg.board g.highlight[data-dests]:not([data-dests=''])")
-    lit = (page.get_attribute("svg.board g.highlight", "data-dests") or "").split()
+    lit = lit_retreat_hexes(page)
     assert lit, "no hex lit for the retreat"
     assert TARGET not in lit, lit
-    buttons = page.locator(f"{PROMPT} [data-testid=destinations] button[data-to]")
-    offered = sorted(buttons.evaluate_all("bs => bs.map(b => b.dataset.to)"))
-    assert offered == sorted(lit), (offered, lit)
-    # Each button names the hex; its verb is a retreat and its title says so in words.
-    for button in buttons.all():
-        assert button.get_attribute("data-verb") == "retreat"
-        title = button.get_attribute("title") or ""
-        assert title.startswith("retreat "), title
-        assert button.inner_text() in title, title
     shot(page, "45-retreat-offered")
 
     # A click on a lit hex: the corps falls back there, out of the battle hex.
@@ -161,18 +167,9 @@ def test_a_blitz_battle_offers_the_attacker_a_retreat(server: str, browser: Any)
     assert page.locator(f"{PROMPT} button[data-verb=stand]").count() == 1
     if page.get_attribute("svg.board g.block.selected", "data-unit") != BLITZER:
         page.click(f"{PROMPT} [data-testid=unit-list] button[data-unit={BLITZER}]")
-    page.wait_for_selector("svg.board g.highlight[data-dests]:not([data-dests=''])")
-    lit = (page.get_attribute("svg.board g.highlight", "data-dests") or "").split()
+    lit = lit_retreat_hexes(page)
     # 7.7.14-7.7.15: back to the hex it came from, or to Tilsit, both held by the Axis.
     assert sorted(lit) == [TAKEN, "2120"], lit
-    buttons = page.locator(f"{PROMPT} [data-testid=destinations] button[data-to]")
-    offered = sorted(buttons.evaluate_all("bs => bs.map(b => b.dataset.to)"))
-    assert offered == sorted(lit), (offered, lit)
-    for button in buttons.all():
-        assert button.get_attribute("data-verb") == "retreat"
-        title = button.get_attribute("title") or ""
-        assert title.startswith("retreat "), title
-        assert button.inner_text() in title, title
     shot(page, "47-blitz-retreat-offered")
 
     # A click on a lit hex: the corps falls back there, and the blitz battle is over.
