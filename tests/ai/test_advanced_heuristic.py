@@ -123,3 +123,129 @@ def test_germany_keeps_its_black_pp_for_its_own_hqs() -> None:
         str(a.args.get("colour", a.verb)): s for s, _, a in HeuristicAgent(1).scored(view, gifts)
     }
     assert scores["black"] < scores["done"] < scores["blue"]
+
+
+def _hq(strength: int, hex_id: str = "5", cls: str = "armor_hq") -> dict[str, Any]:
+    return {
+        "id": "hq",
+        "cls": cls,
+        "nation": "germany",
+        "strength": strength,
+        "ladder": [4, 3, 2, 1],
+        "hex": hex_id,
+    }
+
+
+def _panzers(*hexes: str) -> dict[str, dict[str, Any]]:
+    return {
+        f"pz{i}": {"id": f"pz{i}", "cls": "tank", "nation": "germany", "hex": h}
+        for i, h in enumerate(hexes)
+    }
+
+
+def test_an_hq_does_not_activate_to_lead_another_hq() -> None:
+    """13.1: a Panzer Group leads panzers; another HQ beside it is no reason to spend a step
+    (seed 705's turn 4 spent one on leading Panzer Group 1)."""
+    from hexfront.ai import bite_command
+
+    _, node, distance = _line_board()
+    other = {**_hq(4, "6"), "id": "other"}
+    mine: dict[str, dict[str, Any]] = {"hq": _hq(4), "other": other}
+    act = Action("axis", "activate", {"hq": "hq"})
+
+    def near(n: int) -> int:
+        return 1
+
+    assert bite_command.activation_score(act, mine, node, distance, near, "good", 3) < 0
+    mine.update(_panzers("6", "7"))
+    assert bite_command.activation_score(act, mine, node, distance, near, "good", 3) > 0
+
+
+def test_a_weakened_hq_waits_for_its_repair_until_the_last_turns() -> None:
+    """13.4, 13.6: a step buys as many action points as the HQ has steps, so a Panzer Group
+    at 2 of 4 steps is repaired rather than spent, except in the last two turns."""
+    from hexfront.ai import bite_command
+
+    _, node, distance = _line_board()
+    act = Action("axis", "activate", {"hq": "hq"})
+
+    def near(n: int) -> int:
+        return 1
+
+    def score(strength: int, turns_left: int, panzers: int = 3) -> float:
+        mine = {"hq": _hq(strength), **_panzers(*["6"] * panzers)}
+        return bite_command.activation_score(act, mine, node, distance, near, "good", turns_left)
+
+    assert score(4, 3) > bite_command.ACTIVATE
+    assert score(3, 3) > bite_command.ACTIVATE  # one step short: still worth it
+    assert score(2, 3) < 0
+    assert score(2, 1) > bite_command.ACTIVATE  # the last turns spend what is left
+    assert score(4, 3, panzers=1) < 0  # one panzer to lead is not worth the step
+    assert score(4, 0, panzers=1) > bite_command.ACTIVATE
+    # The black PP go to the strongest HQ first: it gets back to full strength sooner.
+    strong, weak = _hq(3), _hq(1)
+    assert (bite_command.repair_score(strong) or 0) > (bite_command.repair_score(weak) or 0)
+
+
+def test_an_hq_left_behind_follows_its_panzers() -> None:
+    """13.3, 13.5: armour out of its HQ's range moves at half MP; an HQ twelve hexes behind
+    moves towards its panzers, not just towards the nearest enemy, even when no one move
+    brings any of them into range. Hexes "x,y" on a grid, Manhattan distance."""
+    from hexfront.ai import bite_command
+
+    def node(h: str) -> int:
+        x, y = h.split(",")
+        return int(x) * 100 + int(y)
+
+    def distance(a: int, b: int) -> int:
+        return abs(a // 100 - b // 100) + abs(a % 100 - b % 100)
+
+    def nearest_enemy(n: int) -> int:  # enemies at (12, 0) and at (0, 16)
+        return min(distance(n, node("12,0")), distance(n, node("0,16")))
+
+    hq = _hq(4, "0,0")
+    mine = {"hq": hq, **_panzers("0,12", "0,12", "1,12")}
+    here = node("0,0")
+
+    def move(to: str) -> float:
+        return bite_command.hq_move_score(
+            hq, here, node(to), mine, node, distance, nearest_enemy, "good"
+        )
+
+    assert move("0,2") > bite_command.HQ_MOVE  # after its panzers
+    assert move("0,2") > move("2,0")  # as near the enemy, but away from its panzers
+
+
+def test_panzers_turn_to_moscow_once_leningrad_is_in_hand() -> None:
+    """SBE5 scores Leningrad and Moscow alike: a panzer corps between them marches on the
+    nearer, Leningrad, unless five German corps (20 steps) already stand around it against
+    one Soviet army, when the corps turns to Moscow (the heuristic's HAND_* figures)."""
+    board = Bite().world("SBE5", {}).board
+    leningrad, moscow = board.node("Leningrad"), board.node("Moscow")
+    ring = ["ger-c-i", "ger-c-xxvi", "ger-c-xxxviii", "ger-c-ii", "ger-c-x"]
+
+    def best_move(corps: int) -> int:
+        units = [
+            {"id": "ger-pz-xxxix", "hex": "3515"},  # 5 hexes from Leningrad, 6 from Moscow
+            {"id": "sov-a-23", "hex": "Leningrad"},
+            {"id": "sov-a-7", "hex": "4010"},
+        ]
+        hexes = ["3011", "2812", "2912", "3213", "3111"]  # 2-3 hexes from Leningrad
+        units += [{"id": u, "hex": h} for u, h in zip(ring[:corps], hexes[:corps], strict=True)]
+        position = {
+            "scenario": "SBE5",
+            "turn": 3,
+            "side": "axis",
+            "phase": "movement",
+            "weather": "good",
+            "unit": units,
+        }
+        m = Match.from_position(Bite(), position)
+        scored = HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
+        moves = [(s, a) for s, _, a in scored if a.args.get("unit") == "ger-pz-xxxix"]
+        return board.node(str(max(moves, key=lambda t: t[0])[1].args["to"]))
+
+    toward_leningrad = best_move(1)
+    assert board.distance(toward_leningrad, leningrad) == 4
+    toward_moscow = best_move(5)
+    assert board.distance(toward_moscow, moscow) == 5

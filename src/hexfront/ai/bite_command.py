@@ -23,6 +23,16 @@ FRONT = 6  # hexes from the nearest enemy within which a unit is worth an action
 
 ACTIVATE = 60.0  # above any move, so that the HQs come first
 COMMAND = 50.0
+# An HQ left behind follows its units from this far (hexes), gaining CATCH_UP a hex.
+FOLLOW = 15
+CATCH_UP = 0.1
+# Fuel economy (13.4, 13.6): an activation costs one step whatever the HQ's strength, and
+# gives as many action points as it has steps, so a step of black PP buys the most when
+# the HQ is activated near full strength. Until the last turns a tactical HQ waits (and is
+# repaired) while it is more than SPARE steps below its full strength, and it is activated
+# only to lead at least MIN_LED units (or all it has steps for).
+SPARE = 1
+MIN_LED = 2
 # An HQ moves before it activates (13.3): a move that brings more of its units into its
 # range scores above its activation, so the heuristic moves it up first.
 HQ_MOVE = ACTIVATE + 10.0
@@ -58,8 +68,8 @@ def led_units(
         return []
     out = []
     for u in mine.values():
-        if u is hq or str(u.get("cls")) not in kinds:
-            continue
+        if u is hq or str(u.get("cls")) not in kinds or str(u.get("cls")) in HQ_CLASSES:
+            continue  # another HQ moves on its own (13.3): leading it is no reason to go
         cross_command = cls == "supreme_hq" and hq.get("nation") == "germany"  # 13.8.2
         if not cross_command and u.get("nation") != hq.get("nation"):
             continue
@@ -78,9 +88,10 @@ def activation_score(
     weather: str,
     turns_left: int = 99,
 ) -> float:
-    """Activate an HQ when at least one unit it could lead stands near the enemy. An HQ on
-    its last step would lead one unit and then be removed (13.4, 13.6): only in the last
-    turn, when nothing is saved by keeping it."""
+    """Activate an HQ when enough units it could lead stand near the enemy and it is strong
+    enough for the step it costs (13.6) to buy several action points; in the last two turns
+    a weaker HQ is spent too, and one on its last step (which leads one unit and is then
+    removed, 13.4, 13.6) only in the very last turn, when nothing is saved by keeping it."""
     hq = mine.get(str(a.args["hq"]))
     if hq is None:
         return -1.0
@@ -89,8 +100,14 @@ def activation_score(
     if not near:
         return -1.0  # the step it would cost buys nothing (13.6)
     steps = int(hq.get("strength", 1))
-    if steps <= 1 and hq.get("cls") != "supreme_hq" and turns_left > 0:
-        return -1.0
+    if hq.get("cls") != "supreme_hq":
+        if steps <= 1 and turns_left > 0:
+            return -1.0
+        full = max((int(x) for x in hq.get("ladder") or ()), default=steps)
+        if turns_left > 1 and steps < full - SPARE:
+            return -1.0  # repaired first: next turn its step buys more points
+        if turns_left > 0 and len(near) < min(MIN_LED, steps):
+            return -1.0
     return ACTIVATE + min(len(near), steps)
 
 
@@ -128,10 +145,22 @@ def hq_move_score(
         return -20.0  # an HQ does not attack
     reach = RANGE if weather == "good" else 3
     steps = int(hq.get("strength", 1))
+    # Its own kind of units near the front anywhere: an HQ left behind by its armour (out
+    # of range, so their moves are halved, 13.5) closes on the nearest of them even when no
+    # one move of its own brings any of them into range.
+    kin = [
+        _node_of(u, node)
+        for u in led_units(hq, mine, node, distance, FOLLOW, here)
+        if nearest_enemy(_node_of(u, node)) <= FRONT
+    ]
 
     def cover(at: int) -> float:
         led = front_units(hq, mine, node, distance, nearest_enemy, reach, at)
-        return float(min(len(led), steps)) + 0.1 * len(led)
+        score = float(min(len(led), steps)) + 0.1 * len(led)
+        if kin:
+            near = sorted(distance(at, n) for n in kin)[: max(steps, 1)]
+            score -= CATCH_UP * sum(near) / len(near)
+        return score
 
     gain = cover(to) - cover(here)
     # Closer to the front (the units will move on) but not in the front line itself.
@@ -144,11 +173,13 @@ def hq_move_score(
 
 
 def repair_score(unit: Mapping[str, Any]) -> float | None:
-    """How much a repair of this HQ is worth, or None for another kind of unit."""
+    """How much a repair of this HQ is worth, or None for another kind of unit: the
+    strongest first, so that one HQ at a time gets back to the strength at which it is
+    activated (``activation_score``) instead of every HQ staying weak."""
     base = HQ_REPAIR.get(str(unit.get("cls")))
     if base is None:
         return None
-    return base - 0.3 * float(unit.get("strength", 0))
+    return base + 0.3 * float(unit.get("strength", 0))
 
 
 def command_score(
@@ -167,6 +198,8 @@ def command_score(
     here = _node_of(unit, node)
     if here < 0:
         return -1.0
+    if str(unit.get("cls")) in HQ_CLASSES:
+        return 0.5  # an HQ moves up before it activates (13.3): points go to the armour
     gap = nearest_enemy(here)
     if gap > FRONT + 4:
         return 0.5  # far from the fighting: a march is not worth the point

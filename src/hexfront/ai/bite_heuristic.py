@@ -61,6 +61,13 @@ POCKET = 0.4  # score per enemy step a move would cut off from supply (bite_pock
 POCKET_CAP = 12.0  # steps: beyond that a bigger pocket is not worth more than a sure one
 RAIL_PULL = 0.15  # score per hex a ride brings a reserve nearer a place that scores
 MINOR_DETOUR = 8  # hexes: how much farther an objective that scores nothing counts
+# A place that scores is "in hand" when at least HAND_STEPS own steps stand within
+# HAND_RADIUS hexes of it, HAND_RATIO times the enemy's there: the units beyond that ring
+# count it MINOR_DETOUR farther, so they march on the next place instead of piling up
+# (SBE5: Army Group Centre's panzers turned to Leningrad while Moscow stood empty).
+HAND_RADIUS = 3
+HAND_STEPS = 15.0
+HAND_RATIO = 3.0
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
 
 
@@ -223,6 +230,7 @@ class _Look:
         self.pocket_box: list[Any] = [None]  # the agent's cache of find_pockets
         self._nearest: dict[int, int] = {}
         self.pull: dict[int, float] = {}  # objective pull per hex, for this one look
+        self.in_hand: frozenset[int] | None = None  # places the units near them will take
         turn = view.get("turn")
         self.turn = int(turn) if isinstance(turn, int) else 1
         self.weather = str(view.get("weather") or "good")
@@ -636,12 +644,35 @@ class HeuristicAgent:
         if not want:
             return 0.0
         if info.minor and look.side == "axis":
-            return -min(
-                board.distance(node, o) + (MINOR_DETOUR if o in info.minor else 0) for o in want
-            )
+            if look.in_hand is None:
+                look.in_hand = self._in_hand(want, look, info)
+            far = info.minor | look.in_hand
+            return -min(board.distance(node, o) + (MINOR_DETOUR if o in far else 0) for o in want)
         nearest = board.min_distance(node, want)
         assert nearest is not None  # want is not empty
         return -nearest
+
+    def _in_hand(self, want: Sequence[int], look: _Look, info: PublicInfo) -> frozenset[int]:
+        """The places that score, not yet held, that the units already around them outweigh
+        enough to take (``HAND_STEPS``, ``HAND_RATIO``); all of them when every one is."""
+        board = info.board
+        out = set()
+        for goal in want:
+            if goal in info.minor:
+                continue
+            own = sum(
+                look.my_strength(n) for n in look.at_mine if board.distance(n, goal) <= HAND_RADIUS
+            )
+            enemy = sum(
+                look.enemy_strength(n)
+                for n in look.at_enemy
+                if board.distance(n, goal) <= HAND_RADIUS
+            )
+            if own >= HAND_STEPS and own >= HAND_RATIO * enemy:
+                out.add(goal)
+        if all(g in out or g in info.minor for g in want):
+            return frozenset()  # nowhere else to go
+        return frozenset(out)
 
     def _move(
         self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo, *, exploit: bool
