@@ -67,7 +67,7 @@ MINOR_DETOUR = 8  # hexes: how much farther an objective that scores nothing cou
 # (SBE5: Army Group Centre's panzers turned to Leningrad while Moscow stood empty).
 HAND_RADIUS = 3
 HAND_STEPS = 15.0
-HAND_RATIO = 3.0
+HAND_RATIO = 1.5
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
 
 
@@ -589,11 +589,16 @@ class HeuristicAgent:
 
     def _goal_distance(self, look: _Look, info: PublicInfo) -> Callable[[int], int] | None:
         """Hexes from a node to the nearest place this side wins by taking and does not
-        hold yet, or None when the scenario has no such place."""
+        hold yet (skipping those in hand, ``_in_hand``, while others are left), or None
+        when the scenario has no such place."""
         mark = "a" if look.side == "axis" else "s"
         goals = [g for g in info.decisive.get(look.side, ()) if look.control[g] != mark]
         if not goals:
             return None
+        if info.minor and look.side == "axis":
+            if look.in_hand is None:
+                look.in_hand = self._in_hand(goals, look, info)
+            goals = [g for g in goals if g not in look.in_hand] or goals
         board = info.board
 
         def distance(node: int) -> int:
