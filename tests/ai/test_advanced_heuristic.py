@@ -219,12 +219,13 @@ def test_an_hq_left_behind_follows_its_panzers() -> None:
 def test_panzers_turn_to_moscow_once_leningrad_is_in_hand() -> None:
     """SBE5 scores Leningrad and Moscow alike: a panzer corps between them marches on the
     nearer, Leningrad, unless five German corps (20 steps) already stand around it against
-    one Soviet army, when the corps turns to Moscow (the heuristic's HAND_* figures)."""
+    one Soviet army, when the corps turns to Moscow (the heuristic's HAND_* figures); the
+    ring's own corps keep closing on Leningrad."""
     board = Bite().world("SBE5", {}).board
     leningrad, moscow = board.node("Leningrad"), board.node("Moscow")
     ring = ["ger-c-i", "ger-c-xxvi", "ger-c-xxxviii", "ger-c-ii", "ger-c-x"]
 
-    def best_move(corps: int) -> int:
+    def best_move(corps: int, unit: str = "ger-pz-xxxix") -> int:
         units = [
             {"id": "ger-pz-xxxix", "hex": "3515"},  # 5 hexes from Leningrad, 6 from Moscow
             {"id": "sov-a-23", "hex": "Leningrad"},
@@ -242,10 +243,12 @@ def test_panzers_turn_to_moscow_once_leningrad_is_in_hand() -> None:
         }
         m = Match.from_position(Bite(), position)
         scored = HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
-        moves = [(s, a) for s, _, a in scored if a.args.get("unit") == "ger-pz-xxxix"]
+        moves = [(s, a) for s, _, a in scored if a.args.get("unit") == unit]
         return board.node(str(max(moves, key=lambda t: t[0])[1].args["to"]))
 
     toward_leningrad = best_move(1)
     assert board.distance(toward_leningrad, leningrad) == 4
     toward_moscow = best_move(5)
     assert board.distance(toward_moscow, moscow) == 5
+    # The corps of the ring itself goes on with Leningrad (2 hexes away, in 3213).
+    assert board.distance(best_move(5, "ger-c-ii"), leningrad) <= 2

@@ -230,6 +230,7 @@ class _Look:
         self.pocket_box: list[Any] = [None]  # the agent's cache of find_pockets
         self._nearest: dict[int, int] = {}
         self.pull: dict[int, float] = {}  # objective pull per hex, for this one look
+        self.ring_pull: dict[int, float] = {}  # the same for units ringing a place in hand
         self.in_hand: frozenset[int] | None = None  # places the units near them will take
         turn = view.get("turn")
         self.turn = int(turn) if isinstance(turn, int) else 1
@@ -327,6 +328,7 @@ class HeuristicAgent:
         self._near: dict[int, int] = {}
         self._pull_key: tuple[str, str, tuple[int, ...]] | None = None
         self._pulls: dict[int, float] = {}
+        self._ring_pulls: dict[int, float] = {}
         # The pockets (bite_pockets.py) hang on who controls what and where the enemy
         # stands: a move of ours changes them only when it takes a hex.
         self._pocket_key: tuple[str, str, tuple[int, ...]] | None = None
@@ -363,8 +365,8 @@ class HeuristicAgent:
         look._nearest = self._near
         pull_key = (look.side, look.control, enemies)
         if pull_key != self._pull_key:
-            self._pull_key, self._pulls = pull_key, {}
-        look.pull = self._pulls
+            self._pull_key, self._pulls, self._ring_pulls = pull_key, {}, {}
+        look.pull, look.ring_pull = self._pulls, self._ring_pulls
         if pull_key != self._pocket_key:
             self._pocket_key, self._pocket_box = pull_key, [None]
         look.pocket_box = self._pocket_box
@@ -595,10 +597,8 @@ class HeuristicAgent:
         goals = [g for g in info.decisive.get(look.side, ()) if look.control[g] != mark]
         if not goals:
             return None
-        if info.minor and look.side == "axis":
-            if look.in_hand is None:
-                look.in_hand = self._in_hand(goals, look, info)
-            goals = [g for g in goals if g not in look.in_hand] or goals
+        hand = self._hand(look, info)
+        goals = [g for g in goals if g not in hand] or goals
         board = info.board
 
         def distance(node: int) -> int:
@@ -625,15 +625,28 @@ class HeuristicAgent:
     def _cls(self, look: _Look, a: Action) -> str:
         return str(look.mine.get(str(a.args.get("unit")), {}).get("cls", ""))
 
-    def _objective_pull(self, node: int, look: _Look, info: PublicInfo) -> float:
+    def _objective_pull(
+        self, node: int, look: _Look, info: PublicInfo, ring: bool = False
+    ) -> float:
         """Closer to an objective the side does not yet hold is better (attacker),
-        closer to an objective it holds is better (defender)."""
-        pull = look.pull.get(node)
+        closer to an objective it holds is better (defender). ``ring``: for a unit that
+        stands around a place in hand (``_in_hand``), which stays its objective."""
+        table = look.ring_pull if ring else look.pull
+        pull = table.get(node)
         if pull is None:
-            pull = look.pull[node] = self._pull(node, look, info)
+            pull = table[node] = self._pull(node, look, info, ring)
         return pull
 
-    def _pull(self, node: int, look: _Look, info: PublicInfo) -> float:
+    def _hand(self, look: _Look, info: PublicInfo) -> frozenset[int]:
+        """The Axis's places in hand in a game scored by a few cities (SBE5), else none."""
+        if look.in_hand is None:
+            look.in_hand = frozenset()
+            if info.minor and look.side == "axis":
+                want = [o for o in info.objectives if look.control[o] != "a"]
+                look.in_hand = self._in_hand(want, look, info)
+        return look.in_hand
+
+    def _pull(self, node: int, look: _Look, info: PublicInfo, ring: bool = False) -> float:
         board = info.board
         want = (
             [
@@ -649,9 +662,7 @@ class HeuristicAgent:
         if not want:
             return 0.0
         if info.minor and look.side == "axis":
-            if look.in_hand is None:
-                look.in_hand = self._in_hand(want, look, info)
-            far = info.minor | look.in_hand
+            far = info.minor if ring else info.minor | self._hand(look, info)
             return -min(board.distance(node, o) + (MINOR_DETOUR if o in far else 0) for o in want)
         nearest = board.min_distance(node, want)
         assert nearest is not None  # want is not empty
@@ -691,10 +702,13 @@ class HeuristicAgent:
         strength = float(unit.get("strength", 1))
         axis = look.side == "axis"
         gain = 0.0
-        # Pull towards the objectives (or the enemy) compared with staying put.
+        # Pull towards the objectives (or the enemy) compared with staying put; the units
+        # around a place in hand go on with it while the others march on the next one.
         pull = PULL * (DECISIVE_PULL if info.decisive.get(look.side) else 1.0)
+        ring = any(board.distance(here, g) <= HAND_RADIUS for g in self._hand(look, info))
         gain += pull * (
-            self._objective_pull(to, look, info) - self._objective_pull(here, look, info)
+            self._objective_pull(to, look, info, ring)
+            - self._objective_pull(here, look, info, ring)
         )
         terrain = board.terrain[to]
         site = board.sites.get(to)
