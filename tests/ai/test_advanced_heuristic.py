@@ -185,6 +185,12 @@ def test_a_weakened_hq_waits_for_its_repair_until_the_last_turns() -> None:
     # The black PP go to the strongest HQ first: it gets back to full strength sooner.
     strong, weak = _hq(3), _hq(1)
     assert (bite_command.repair_score(strong) or 0) > (bite_command.repair_score(weak) or 0)
+    # ... unless the weaker one leads the drive on a place still to take (5 hexes to go,
+    # against 14): its panzers are the ones that win the game.
+    driving, behind = _hq(2), _hq(3)
+    assert (bite_command.repair_score(driving, 5) or 0) > (
+        bite_command.repair_score(behind, 14) or 0
+    )
 
 
 def test_an_hq_left_behind_follows_its_panzers() -> None:

@@ -40,6 +40,7 @@ HQ_MOVE = ACTIVATE + 10.0
 # the game gets up to GOAL_FOCUS * GOAL_REACH more, the nearer the more.
 GOAL_REACH = 15
 GOAL_FOCUS = 0.4
+GOAL_REPAIR = 0.15  # the same for the black PP that repair an Armor-HQ (per hex nearer)
 HQ_CLASSES = frozenset({"armor_hq", "air_hq", "navy_hq", "supreme_hq"})
 # Production: an HQ step buys an action point every turn it is activated, and every
 # activation costs one (13.6), so Armor-HQs are repaired before the front line's units.
@@ -172,14 +173,20 @@ def hq_move_score(
     return HQ_MOVE + gain
 
 
-def repair_score(unit: Mapping[str, Any]) -> float | None:
+def repair_score(unit: Mapping[str, Any], to_goal: int | None = None) -> float | None:
     """How much a repair of this HQ is worth, or None for another kind of unit: the
     strongest first, so that one HQ at a time gets back to the strength at which it is
-    activated (``activation_score``) instead of every HQ staying weak."""
-    base = HQ_REPAIR.get(str(unit.get("cls")))
+    activated (``activation_score``) instead of every HQ staying weak; and, with
+    ``to_goal`` (hexes from the HQ to the nearest place still to take), an Armor-HQ whose
+    panzers drive on such a place before one far from them."""
+    cls = str(unit.get("cls"))
+    base = HQ_REPAIR.get(cls)
     if base is None:
         return None
-    return base + 0.3 * float(unit.get("strength", 0))
+    score = base + 0.3 * float(unit.get("strength", 0))
+    if to_goal is not None and cls == "armor_hq":
+        score += GOAL_REPAIR * max(0, GOAL_REACH - to_goal)
+    return score
 
 
 def command_score(

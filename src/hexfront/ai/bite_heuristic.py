@@ -426,7 +426,12 @@ class HeuristicAgent:
             return 1.0 - 0.1 * max(0, look.nearest_enemy(to) - 3)
         if verb == "repair":
             unit = look.mine.get(str(a.args["unit"]), {})
-            hq_repair = bite_command.repair_score(unit)
+            if unit.get("cls") in bite_command.HQ_CLASSES and unit.get("hex"):
+                to_goal = self._goal_distance(look, info)
+                away = to_goal(board.node(str(unit["hex"]))) if to_goal else None
+                hq_repair = bite_command.repair_score(unit, away)
+            else:
+                hq_repair = bite_command.repair_score(unit)
             if hq_repair is not None and info.world.scenario.rules == "advanced":
                 return hq_repair
             node = board.node(str(unit["hex"])) if unit.get("hex") else -1
