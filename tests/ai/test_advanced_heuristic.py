@@ -224,20 +224,23 @@ def test_an_hq_left_behind_follows_its_panzers() -> None:
 
 def test_panzers_turn_to_moscow_once_leningrad_is_in_hand() -> None:
     """SBE5 scores Leningrad and Moscow alike: a panzer corps between them marches on the
-    nearer, Leningrad, unless five German corps (20 steps) already stand around it against
+    nearer, Leningrad, unless five German corps (20 steps) already stand south of it against
     one Soviet army, when the corps turns to Moscow (the heuristic's HAND_* figures); the
     ring's own corps keep closing on Leningrad."""
     board = Bite().world("SBE5", {}).board
     leningrad, moscow = board.node("Leningrad"), board.node("Moscow")
     ring = ["ger-c-i", "ger-c-xxvi", "ger-c-xxxviii", "ger-c-ii", "ger-c-x"]
 
-    def best_move(corps: int, unit: str = "ger-pz-xxxix") -> int:
+    south = ["3014", "2914", "3114", "3213", "3313"]  # 1-3 hexes south of Leningrad
+
+    def best_move(
+        corps: int, unit: str = "ger-pz-xxxix", ring: list[str] = ring, hexes: list[str] = south
+    ) -> int:
         units = [
             {"id": "ger-pz-xxxix", "hex": "3515"},  # 5 hexes from Leningrad, 6 from Moscow
             {"id": "sov-a-23", "hex": "Leningrad"},
             {"id": "sov-a-7", "hex": "4010"},
         ]
-        hexes = ["3011", "2812", "2912", "3213", "3111"]  # 2-3 hexes from Leningrad
         units += [{"id": u, "hex": h} for u, h in zip(ring[:corps], hexes[:corps], strict=True)]
         position = {
             "scenario": "SBE5",
@@ -258,3 +261,9 @@ def test_panzers_turn_to_moscow_once_leningrad_is_in_hand() -> None:
     assert board.distance(toward_moscow, moscow) == 5
     # The corps of the ring itself goes on with Leningrad (2 hexes away, in 3213).
     assert board.distance(best_move(5, "ger-c-ii"), leningrad) <= 2
+    # Corps in Finland north of it do not make it in hand: Finns, and Germans operating
+    # from Finland, attack only inside the Finnish attack zone, without Leningrad (5.5).
+    north = ["3011", "2812", "2912", "3012", "3111"]
+    finns = ["fin-c-i", "fin-c-ii", "fin-c-iii", "fin-c-iv", "fin-c-vi"]
+    assert board.distance(best_move(5, ring=finns, hexes=north), leningrad) == 4
+    assert board.distance(best_move(5, hexes=north), leningrad) == 4

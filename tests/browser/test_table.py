@@ -663,17 +663,20 @@ def test_a_reaction_is_flown_by_a_click_on_the_map_not_from_a_long_list(
         "() => { const g = document.querySelector('svg.board g.highlight');"
         " return !!g && ((g.dataset.dests || '') + (g.dataset.attacks || '')).trim() !== ''; }"
     )
-    for _ in range(5):  # the computer's last words may redraw the panel: select until lit
+    button = f"[data-testid=unit-list] button[data-unit={unit}]"
+    for _ in range(6):  # the computer's last words may redraw the panel: select until lit
         if page.locator("[data-testid=handover]:visible").count():
             page.click("[data-testid=handover-continue]")
-        button = f"[data-testid=unit-list] button[data-unit={unit}]"
         if page.get_attribute(button, "aria-pressed") != "true":
             page.click(button)
         try:
-            page.wait_for_function(lit_js, timeout=4_000)
+            page.wait_for_function(lit_js, timeout=8_000)
             break
         except Exception:  # retried; the assertions below then say what failed
-            continue
+            # Pressed but nothing lit: a late redraw cleared the map, not the button.
+            # Toggle it off, so that the next round selects it afresh.
+            if page.get_attribute(button, "aria-pressed") == "true":
+                page.click(button)
     page.wait_for_selector("[data-testid=map-only][data-verb=react]")
     hint = page.inner_text("[data-testid=map-only][data-verb=react]")
     n = int(hint.split()[0])

@@ -676,14 +676,27 @@ class HeuristicAgent:
     def _in_hand(self, want: Sequence[int], look: _Look, info: PublicInfo) -> frozenset[int]:
         """The places that score, not yet held, that the units already around them outweigh
         enough to take (``HAND_STEPS``, ``HAND_RATIO``); all of them when every one is."""
+        from hexfront.games.bite.rules.powers import may_attack, may_enter
+
         board = info.board
+        world = info.world
         out = set()
         for goal in want:
             if goal in info.minor:
                 continue
-            own = sum(
-                look.my_strength(n) for n in look.at_mine if board.distance(n, goal) <= HAND_RADIUS
-            )
+            # Only the ground units that may attack the place and enter it count (5.3-5.8:
+            # the Finns attack only inside their attack zone, which Leningrad is not in).
+            own = 0.0
+            for n, units in look.at_mine.items():
+                if board.distance(n, goal) > HAND_RADIUS:
+                    continue
+                for u in units:
+                    spec = world.units.get(str(u["id"]))
+                    if spec is None or not spec.is_ground or spec.cls in bite_command.HQ_CLASSES:
+                        continue
+                    state = look.state(world)
+                    if may_attack(state, spec, goal, n) and may_enter(state, spec, goal, n):
+                        own += float(u.get("strength", 0))
             enemy = sum(
                 look.enemy_strength(n)
                 for n in look.at_enemy
