@@ -119,3 +119,12 @@ def test_an_unknown_game_id_is_a_clear_error(tmp_path: Path) -> None:
     assert res.exit_code == 1
     assert "no-such-game" in res.output or "no game" in res.output.lower()
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_game_id_never_starts_with_a_dash(monkeypatch: Any) -> None:
+    """An id such as "-dX..." was read by the command line as an option (a CI failure)."""
+    from hexfront.server import games
+
+    ids = iter(["-dXyZ", "aBc-1"])
+    monkeypatch.setattr(games.secrets, "token_urlsafe", lambda n: next(ids))
+    assert games.new_game_id() == "aBc-1"

@@ -86,6 +86,15 @@ __all__ = [
 T = TypeVar("T")
 
 
+def new_game_id() -> str:
+    """A random URL-safe game id that never starts with "-": the command line (``hexfront
+    export ID FILE``) would read such an id as an option."""
+    while True:
+        game_id = secrets.token_urlsafe(9)
+        if not game_id.startswith("-"):
+            return game_id
+
+
 class GameService:
     """Every operation on games, shared by the HTTP routes and the WebSockets."""
 
@@ -218,7 +227,7 @@ class GameService:
         invites = {side: new_token() for side in sorted(invited)}
         hashes = {side: token_hash(token) for side, token in tokens.items()}
         invite_hashes = {side: token_hash(code) for side, code in invites.items()}
-        game_id = secrets.token_urlsafe(9)
+        game_id = new_game_id()
 
         def build() -> LiveGame:
             try:
@@ -676,7 +685,7 @@ class GameService:
             match = imported.match
             n = len(match.record.actions)
             live = LiveGame(
-                secrets.token_urlsafe(9),
+                new_game_id(),
                 match.game,
                 match,
                 imported.seed,
