@@ -426,12 +426,11 @@ class HeuristicAgent:
             return 1.0 - 0.1 * max(0, look.nearest_enemy(to) - 3)
         if verb == "repair":
             unit = look.mine.get(str(a.args["unit"]), {})
-            if unit.get("cls") in bite_command.HQ_CLASSES and unit.get("hex"):
+            away = None  # an Armor-HQ's hexes to the nearest place still to take
+            if unit.get("cls") == "armor_hq" and unit.get("hex"):
                 to_goal = self._goal_distance(look, info)
                 away = to_goal(board.node(str(unit["hex"]))) if to_goal else None
-                hq_repair = bite_command.repair_score(unit, away)
-            else:
-                hq_repair = bite_command.repair_score(unit)
+            hq_repair = bite_command.repair_score(unit, away)
             if hq_repair is not None and info.world.scenario.rules == "advanced":
                 return hq_repair
             node = board.node(str(unit["hex"])) if unit.get("hex") else -1
@@ -694,7 +693,7 @@ class HeuristicAgent:
                     spec = world.units.get(str(u["id"]))
                     if spec is None or not spec.is_ground or spec.cls in bite_command.HQ_CLASSES:
                         continue
-                    state = look.state(world)
+                    state = look.state(world)  # built once per look, on first need
                     if may_attack(state, spec, goal, n) and may_enter(state, spec, goal, n):
                         own += float(u.get("strength", 0))
             enemy = sum(
