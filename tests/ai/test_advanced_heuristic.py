@@ -267,3 +267,40 @@ def test_panzers_turn_to_moscow_once_leningrad_is_in_hand() -> None:
     finns = ["fin-c-i", "fin-c-ii", "fin-c-iii", "fin-c-iv", "fin-c-vi"]
     assert board.distance(best_move(5, ring=finns, hexes=north), leningrad) == 4
     assert board.distance(best_move(5, hexes=north), leningrad) == 4
+
+
+def test_the_fhq_keeps_its_points_for_the_panzers_rather_than_the_railway() -> None:
+    """13.8.2: the FHQ activates in the Strategic Rail Movement Phase with 4 action points
+    that last the turn. A point spent on a rail move is one panzer corps fewer at full
+    speed (13.5), so it rails a division up only when it has more points than there are
+    panzer corps near the front to spend them on."""
+    panzers = ["ger-pz-xxxix", "ger-pz-lvii", "ger-pz-xxxxvi", "ger-pz-xxxxvii", "ger-pz-xxxx"]
+
+    def best(corps: int) -> Action:
+        units = [
+            {"id": "ger-fhq", "hex": "Rastenburg"},
+            {"id": "ger-c-x", "hex": "Warsaw"},  # a corps far behind the front, on the railway
+            {"id": "sov-a-7", "hex": "3123"},
+        ]
+        hexes = ["2924", "2923", "3022", "3024", "2925"]  # 1-3 hexes from the Soviets
+        units += [{"id": u, "hex": h} for u, h in zip(panzers[:corps], hexes[:corps], strict=True)]
+        position = {
+            "scenario": "SBE5",
+            "turn": 3,
+            "side": "axis",
+            "phase": "rail",
+            "weather": "good",
+            "unit": units,
+        }
+        m = Match.from_position(Bite(), position)
+        view = m.view("axis")
+        assert [(e["id"], e["left"]) for e in view["hq"]["active"]] == [("ger-fhq", 4)]
+        scored = HeuristicAgent(1).scored(view, m.legal_actions("axis"))
+        return max(scored, key=lambda t: t[0])[2]
+
+    no_panzers = best(0)
+    assert no_panzers.verb == "rail"
+    assert no_panzers.args.get("hq") == "ger-fhq"
+    assert best(3).verb == "rail"  # three corps, four points: one is spare
+    assert best(4).verb == "done"
+    assert best(5).verb == "done"

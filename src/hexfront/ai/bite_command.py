@@ -214,6 +214,37 @@ def command_score(
     return COMMAND + max(0, FRONT + 4 - gap) + 0.1 * float(unit.get("strength", 0)) + focus
 
 
+def keeps_points_for_armour(
+    hq_id: object,
+    hq_view: object,
+    mine: Mapping[str, Mapping[str, Any]],
+    node: Callable[[str], int],
+    nearest_enemy: Callable[[int], int],
+) -> bool:
+    """Whether a Supreme HQ (13.8) should keep its action points for the armour rather
+    than spend one on a rail move: it activates in the Strategic Rail Movement Phase, before
+    the armour moves, and its points last the turn; a panzer corps it commands moves at
+    full speed and may attack (13.5), which is worth more than one more division by rail,
+    so the points go to rail only when there are fewer armour units near the front than
+    points left."""
+    if not hq_id or not isinstance(hq_view, Mapping):
+        return False
+    entry = next(
+        (e for e in hq_view.get("active") or () if isinstance(e, Mapping) and e.get("id") == hq_id),
+        None,
+    )
+    if entry is None or entry.get("cls") != "supreme_hq":
+        return False
+    armour = 0
+    for uid in entry.get("may_command") or ():
+        unit = mine.get(str(uid), {})
+        cls = str(unit.get("cls"))
+        here = _node_of(unit, node) if unit else -1
+        if cls in ARMOR and cls not in HQ_CLASSES and here >= 0:
+            armour += nearest_enemy(here) <= FRONT + 4  # where command_score spends a point
+    return armour >= int(entry.get("left") or 0)
+
+
 # --- reserves (optional rule 31.0) -----------------------------------------------------------
 # Armour held in reaction waits behind the line for the enemy's attacks: worth it where an own
 # stack on the line faces more enemy steps than it has, within the reach of a reaction move.

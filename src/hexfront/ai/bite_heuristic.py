@@ -409,7 +409,7 @@ class HeuristicAgent:
         if verb == "follow":
             return 1.0 if look.at_enemy.get(board.node(str(a.args["to"]))) else 0.5
         if verb == "rail":
-            return self._rail(a, look, info)
+            return self._rail(a, v, look, info)
         if verb == "fly":
             return self._fly(a, look, info)
         if verb == "react":
@@ -958,11 +958,15 @@ class HeuristicAgent:
             size += 1 + (1 if look.turns_left <= 1 else 0)
         return size
 
-    def _rail(self, a: Action, look: _Look, info: PublicInfo) -> float:
+    def _rail(self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo) -> float:
         board = info.board
         unit = look.mine.get(str(a.args["unit"]), {})
         if not unit.get("hex"):
             return -1.0
+        if bite_command.keeps_points_for_armour(
+            a.args.get("hq"), v.get("hq"), look.mine, board.node, look.nearest_enemy
+        ):
+            return -1.0  # 13.8: the Supreme HQ's point moves a panzer corps instead
         here = board.node(str(unit["hex"]))
         to = board.node(str(a.args["to"]))
         garrison = self._garrison(here, to, look, info)
