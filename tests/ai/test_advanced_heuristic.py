@@ -304,3 +304,19 @@ def test_the_fhq_keeps_its_points_for_the_panzers_rather_than_the_railway() -> N
     assert best(3).verb == "rail"  # three corps, four points: one is spare
     assert best(4).verb == "done"
     assert best(5).verb == "done"
+
+
+def test_the_stavka_spends_its_rail_action_whatever_its_armour() -> None:
+    """13.8.1: the Stavka has one action of each kind, so its rail action takes nothing
+    from its armour action; only a Supreme HQ whose points serve any kind (the FHQ) keeps
+    them for the armour."""
+    from hexfront.ai.bite_command import keeps_points_for_armour
+
+    tanks = {f"t{i}": {"id": f"t{i}", "cls": "tank", "hex": str(i)} for i in range(5)}
+
+    def keeps(hq: str) -> bool:
+        entry = {"id": hq, "cls": "supreme_hq", "left": 2, "may_command": list(tanks)}
+        return keeps_points_for_armour(hq, {"active": [entry]}, tanks, int, lambda n: 1)
+
+    assert keeps("ger-fhq")
+    assert not keeps("sov-stavka")

@@ -226,8 +226,11 @@ def keeps_points_for_armour(
     the armour moves, and its points last the turn; a panzer corps it commands moves at
     full speed and may attack (13.5), which is worth more than one more division by rail,
     so the points go to rail only when there are fewer armour units near the front than
-    points left."""
-    if not hq_id or not isinstance(hq_view, Mapping):
+    points left. A Supreme HQ with one action of each kind (the Stavka, 13.8.1) spends its
+    rail action and its armour action apart, so it keeps nothing."""
+    from hexfront.games.bite.rules.command import supreme_rules
+
+    if not hq_id or not isinstance(hq_view, Mapping) or not supreme_rules(str(hq_id)).repeat_kinds:
         return False
     entry = next(
         (e for e in hq_view.get("active") or () if isinstance(e, Mapping) and e.get("id") == hq_id),
