@@ -320,3 +320,44 @@ def test_the_stavka_spends_its_rail_action_whatever_its_armour() -> None:
 
     assert keeps("ger-fhq")
     assert not keeps("sov-stavka")
+
+
+def test_panzers_leave_a_ring_that_their_infantry_holds_on_its_own() -> None:
+    """Once the infantry around Leningrad alone makes it in hand (the heuristic's HAND_*
+    figures: 15 steps, 1.5 times the defenders'), a panzer corps of the ring drives on to
+    Moscow, as Panzergruppe 4 did in September 1941; while the ring needs its steps, it
+    stays and closes on Leningrad."""
+    board = Bite().world("SBE5", {}).board
+    leningrad, moscow = board.node("Leningrad"), board.node("Moscow")
+    infantry = ["ger-c-i", "ger-c-xxvi", "ger-c-xxxviii", "ger-c-ii"]
+    hexes = ["3014", "2914", "3114", "3313"]  # 1-3 hexes south of Leningrad
+
+    def best_move(corps: int) -> tuple[float, int]:
+        units = [
+            {"id": "ger-pz-lvii", "hex": "3213"},  # 2 hexes from Leningrad
+            {"id": "sov-a-23", "hex": "Leningrad"},
+            {"id": "sov-a-7", "hex": "4010"},
+        ]
+        units += [{"id": u, "hex": h} for u, h in zip(infantry[:corps], hexes[:corps], strict=True)]
+        position = {
+            "scenario": "SBE5",
+            "turn": 3,
+            "side": "axis",
+            "phase": "movement",
+            "weather": "good",
+            "unit": units,
+        }
+        m = Match.from_position(Bite(), position)
+        scored = HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
+        moves = [(s, a) for s, _, a in scored if a.args.get("unit") == "ger-pz-lvii"]
+        score, move = max(moves, key=lambda t: t[0])
+        return score, board.node(str(move.args["to"]))
+
+    # Without an HQ's command the corps has half its MP (13.5): one hex through the forest.
+    start = board.node("3213")
+    score, _ = best_move(3)  # 12 infantry steps: the ring needs the panzers' 5
+    assert score < 0  # no move beats staying in the ring
+    score, leaves = best_move(4)  # 16 infantry steps hold it without them
+    assert score > 0
+    assert board.distance(leaves, moscow) < board.distance(start, moscow)
+    assert board.distance(leaves, leningrad) > board.distance(start, leningrad)

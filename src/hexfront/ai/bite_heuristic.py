@@ -68,6 +68,7 @@ MINOR_DETOUR = 8  # hexes: how much farther an objective that scores nothing cou
 HAND_RADIUS = 3
 HAND_STEPS = 15.0
 HAND_RATIO = 1.5
+PANZERS = frozenset({"tank", "tankette"})  # the mobile armour that leaves a ring to its infantry
 WEAR_PER_TURN = 0.1  # hidden blocks are guessed this much weaker each turn (losses)
 
 
@@ -232,6 +233,7 @@ class _Look:
         self.pull: dict[int, float] = {}  # objective pull per hex, for this one look
         self.ring_pull: dict[int, float] = {}  # the same for units ringing a place in hand
         self.in_hand: frozenset[int] | None = None  # places the units near them will take
+        self.foot_hand: frozenset[int] = frozenset()  # ... that their infantry alone will take
         turn = view.get("turn")
         self.turn = int(turn) if isinstance(turn, int) else 1
         self.weather = str(view.get("weather") or "good")
@@ -647,7 +649,7 @@ class HeuristicAgent:
             look.in_hand = frozenset()
             if info.minor and look.side == "axis":
                 want = [o for o in info.objectives if look.control[o] != "a"]
-                look.in_hand = self._in_hand(want, look, info)
+                look.in_hand, look.foot_hand = self._in_hand(want, look, info)
         return look.in_hand
 
     def _pull(self, node: int, look: _Look, info: PublicInfo, ring: bool = False) -> float:
@@ -672,20 +674,25 @@ class HeuristicAgent:
         assert nearest is not None  # want is not empty
         return -nearest
 
-    def _in_hand(self, want: Sequence[int], look: _Look, info: PublicInfo) -> frozenset[int]:
+    def _in_hand(
+        self, want: Sequence[int], look: _Look, info: PublicInfo
+    ) -> tuple[frozenset[int], frozenset[int]]:
         """The places that score, not yet held, that the units already around them outweigh
-        enough to take (``HAND_STEPS``, ``HAND_RATIO``); all of them when every one is."""
+        enough to take (``HAND_STEPS``, ``HAND_RATIO``), none when every one is; and those
+        of them that the non-armoured units around them outweigh enough on their own, whose
+        panzers may leave for the next place (as Panzergruppe 4 left Leningrad for Moscow)."""
         from hexfront.games.bite.rules.powers import may_attack, may_enter
 
         board = info.board
         world = info.world
-        out = set()
+        out: set[int] = set()
+        by_foot: set[int] = set()
         for goal in want:
             if goal in info.minor:
                 continue
             # Only the ground units that may attack the place and enter it count (5.3-5.8:
             # the Finns attack only inside their attack zone, which Leningrad is not in).
-            own = 0.0
+            own = foot = 0.0
             for n, units in look.at_mine.items():
                 if board.distance(n, goal) > HAND_RADIUS:
                     continue
@@ -696,6 +703,8 @@ class HeuristicAgent:
                     state = look.state(world)  # built once per look, on first need
                     if may_attack(state, spec, goal, n) and may_enter(state, spec, goal, n):
                         own += float(u.get("strength", 0))
+                        if spec.cls not in PANZERS:
+                            foot += float(u.get("strength", 0))
             enemy = sum(
                 look.enemy_strength(n)
                 for n in look.at_enemy
@@ -703,9 +712,11 @@ class HeuristicAgent:
             )
             if own >= HAND_STEPS and own >= HAND_RATIO * enemy:
                 out.add(goal)
+                if foot >= HAND_STEPS and foot >= HAND_RATIO * enemy:
+                    by_foot.add(goal)
         if all(g in out or g in info.minor for g in want):
-            return frozenset()  # nowhere else to go
-        return frozenset(out)
+            return frozenset(), frozenset()  # nowhere else to go
+        return frozenset(out), frozenset(by_foot)
 
     def _move(
         self, a: Action, v: dict[str, Any], look: _Look, info: PublicInfo, *, exploit: bool
@@ -722,7 +733,11 @@ class HeuristicAgent:
         # Pull towards the objectives (or the enemy) compared with staying put; the units
         # around a place in hand go on with it while the others march on the next one.
         pull = PULL * (DECISIVE_PULL if info.decisive.get(look.side) else 1.0)
-        ring = any(board.distance(here, g) <= HAND_RADIUS for g in self._hand(look, info))
+        panzer = str(unit.get("cls")) in PANZERS
+        ring = any(
+            board.distance(here, g) <= HAND_RADIUS and not (panzer and g in look.foot_hand)
+            for g in self._hand(look, info)
+        )
         gain += pull * (
             self._objective_pull(to, look, info, ring)
             - self._objective_pull(here, look, info, ring)
