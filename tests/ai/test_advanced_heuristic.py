@@ -180,6 +180,12 @@ def test_a_weakened_hq_waits_for_its_repair_until_the_last_turns() -> None:
     assert score(3, 3) > bite_command.ACTIVATE  # one step short: still worth it
     assert score(2, 3) < 0
     assert score(2, 1) > bite_command.ACTIVATE  # the last turns spend what is left
+    # 9.0-9.2: SBE5's September, turn 4 of 6: October may rain and November snows, so the
+    # points saved would move the armour a hex a turn; the last dry turn spends them.
+    mine = {"hq": _hq(2), **_panzers("6", "6", "6")}
+    for dry, worth in ((2, False), (1, True)):
+        spent = bite_command.activation_score(act, mine, node, distance, near, "good", 2, dry)
+        assert (spent > bite_command.ACTIVATE) is worth
     assert score(4, 3, panzers=1) < 0  # one panzer to lead is not worth the step
     assert score(4, 0, panzers=1) > bite_command.ACTIVATE
     # The black PP go to the strongest HQ first: it gets back to full strength sooner.
@@ -361,3 +367,31 @@ def test_panzers_leave_a_ring_that_their_infantry_holds_on_its_own() -> None:
     assert score > 0
     assert board.distance(leaves, moscow) < board.distance(start, moscow)
     assert board.distance(leaves, leningrad) > board.distance(start, leningrad)
+
+
+def test_a_weakened_panzer_group_is_spent_in_the_last_dry_turn_of_sbe5() -> None:
+    """SBE5 ends with November (snow) after October's weather roll (9.0): a Panzer Group
+    at half strength waits for its repair in August, and is activated in September."""
+
+    def activation(turn: int) -> float:
+        units = [
+            {"id": "ger-pzgr-3", "hex": "2924", "strength": 2},
+            {"id": "sov-a-7", "hex": "3123"},
+            {"id": "ger-pz-xxxix", "hex": "2923"},
+            {"id": "ger-pz-lvii", "hex": "3022"},
+            {"id": "ger-pz-xxxxvi", "hex": "3024"},
+        ]
+        position = {
+            "scenario": "SBE5",
+            "turn": turn,
+            "side": "axis",
+            "phase": "movement",
+            "weather": "good",
+            "unit": units,
+        }
+        m = Match.from_position(Bite(), position)
+        scored = HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
+        return next(s for s, _, a in scored if a.verb == "activate")
+
+    assert activation(3) < 0
+    assert activation(4) > 0

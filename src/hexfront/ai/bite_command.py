@@ -88,11 +88,16 @@ def activation_score(
     nearest_enemy: Callable[[int], int],
     weather: str,
     turns_left: int = 99,
+    dry_turns_left: int | None = None,
 ) -> float:
     """Activate an HQ when enough units it could lead stand near the enemy and it is strong
     enough for the step it costs (13.6) to buy several action points; in the last two turns
     a weaker HQ is spent too, and one on its last step (which leads one unit and is then
-    removed, 13.4, 13.6) only in the very last turn, when nothing is saved by keeping it."""
+    removed, 13.4, 13.6) only in the very last turn, when nothing is saved by keeping it.
+    ``dry_turns_left``: of the turns after this one, those whose weather may be good (9.0);
+    a weaker HQ is spent too when at most one is left, since the points saved for the mud
+    and snow move the armour a hex at most (9.2: SBE5's September, before October's roll
+    and November's snow)."""
     hq = mine.get(str(a.args["hq"]))
     if hq is None:
         return -1.0
@@ -105,7 +110,8 @@ def activation_score(
         if steps <= 1 and turns_left > 0:
             return -1.0
         full = max((int(x) for x in hq.get("ladder") or ()), default=steps)
-        if turns_left > 1 and steps < full - SPARE:
+        saving = turns_left if dry_turns_left is None else min(turns_left, dry_turns_left)
+        if saving > 1 and steps < full - SPARE:
             return -1.0  # repaired first: next turn its step buys more points
         if turns_left > 0 and len(near) < min(MIN_LED, steps):
             return -1.0

@@ -457,6 +457,7 @@ class HeuristicAgent:
                 look.nearest_enemy,
                 look.weather,
                 look.turns_left,
+                self._dry_turns_left(look, info),
             )
         if verb == "command":
             return bite_command.command_score(
@@ -594,6 +595,13 @@ class HeuristicAgent:
             # of a battle (2.0 and more) but before a rebase (at most 1.0) would ground it
             score += 1.0
         return score
+
+    def _dry_turns_left(self, look: _Look, info: PublicInfo) -> int:
+        """The turns after this one, to the scenario's end, whose weather may be good (9.0:
+        fixed good, or rolled in May and October)."""
+        weather = info.world.weather
+        last = info.world.scenario.last_turn
+        return sum(weather.get(t) in ("good", "variable") for t in range(look.turn + 1, last + 1))
 
     def _goal_distance(self, look: _Look, info: PublicInfo) -> Callable[[int], int] | None:
         """Hexes from a node to the nearest place this side wins by taking and does not
