@@ -395,3 +395,33 @@ def test_a_weakened_panzer_group_is_spent_in_the_last_dry_turn_of_sbe5() -> None
 
     assert activation(3) < 0
     assert activation(4) > 0
+
+
+def test_panzers_driving_on_an_empty_moscow_get_their_fuel() -> None:
+    """Three panzer corps 6-7 hexes from Moscow with no Soviet unit within 16 hexes: the
+    drive on the place that wins the game is worth the Panzer Group's step as much as a
+    battle is (13.4-13.6), so it is activated and its points go to the panzers."""
+    units = [
+        {"id": "ger-pzgr-3", "hex": "2924"},
+        {"id": "sov-a-7", "hex": "2236"},  # far south-west, behind the panzers
+        {"id": "ger-pz-xxxix", "hex": "2923"},
+        {"id": "ger-pz-lvii", "hex": "3022"},
+        {"id": "ger-pz-xxxxvi", "hex": "3024"},
+    ]
+    position = {
+        "scenario": "SBE5",
+        "turn": 3,
+        "side": "axis",
+        "phase": "movement",
+        "weather": "good",
+        "unit": units,
+    }
+    m = Match.from_position(Bite(), position)
+    agent = HeuristicAgent(1)
+    scored = agent.scored(m.view("axis"), m.legal_actions("axis"))
+    assert max(scored, key=lambda t: t[0])[2] == Action("axis", "activate", {"hq": "ger-pzgr-3"})
+    m.act(Action("axis", "activate", {"hq": "ger-pzgr-3"}))
+    scored = agent.scored(m.view("axis"), m.legal_actions("axis"))
+    best = max(scored, key=lambda t: t[0])[2]
+    assert best.verb == "command"
+    assert str(best.args["unit"]).startswith("ger-pz-")

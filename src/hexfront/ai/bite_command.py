@@ -89,6 +89,7 @@ def activation_score(
     weather: str,
     turns_left: int = 99,
     dry_turns_left: int | None = None,
+    to_goal: Callable[[int], int] | None = None,
 ) -> float:
     """Activate an HQ when enough units it could lead stand near the enemy and it is strong
     enough for the step it costs (13.6) to buy several action points; in the last two turns
@@ -97,12 +98,12 @@ def activation_score(
     ``dry_turns_left``: of the turns after this one, those whose weather may be good (9.0);
     a weaker HQ is spent too when at most one is left, since the points saved for the mud
     and snow move the armour a hex at most (9.2: SBE5's September, before October's roll
-    and November's snow)."""
+    and November's snow). ``to_goal``: as in ``front_units``."""
     hq = mine.get(str(a.args["hq"]))
     if hq is None:
         return -1.0
     reach = RANGE if weather == "good" else 3
-    near = front_units(hq, mine, node, distance, nearest_enemy, reach)
+    near = front_units(hq, mine, node, distance, nearest_enemy, reach, to_goal=to_goal)
     if not near:
         return -1.0  # the step it would cost buys nothing (13.6)
     steps = int(hq.get("strength", 1))
@@ -126,13 +127,22 @@ def front_units(
     nearest_enemy: Callable[[int], int],
     reach: int,
     home: int | None = None,
+    to_goal: Callable[[int], int] | None = None,
 ) -> list[Mapping[str, Any]]:
-    """The units this HQ could lead from ``home`` that stand near the enemy."""
+    """The units this HQ could lead from ``home`` that stand near the enemy, or, with
+    ``to_goal`` (hexes to the nearest place that wins the game), within ``GOAL_REACH`` of
+    such a place: a drive on an undefended Moscow needs the fuel as much as a battle."""
     return [
         u
         for u in led_units(hq, mine, node, distance, reach, home)
-        if nearest_enemy(_node_of(u, node)) <= FRONT
+        if _worth_fuel(_node_of(u, node), nearest_enemy, to_goal)
     ]
+
+
+def _worth_fuel(
+    here: int, nearest_enemy: Callable[[int], int], to_goal: Callable[[int], int] | None
+) -> bool:
+    return nearest_enemy(here) <= FRONT or (to_goal is not None and to_goal(here) <= GOAL_REACH)
 
 
 def hq_move_score(
@@ -144,10 +154,12 @@ def hq_move_score(
     distance: Callable[[int, int], int],
     nearest_enemy: Callable[[int], int],
     weather: str,
+    to_goal: Callable[[int], int] | None = None,
 ) -> float:
     """Move a tactical HQ (not yet activated, 13.3) to where it covers the most of its
-    units near the front, one hex behind the line at least: an HQ that stays where it
-    started is out of range of armour that has advanced. Never into a battle."""
+    units near the front (or near a place to take, ``front_units``), one hex behind the
+    line at least: an HQ that stays where it started is out of range of armour that has
+    advanced. Never into a battle."""
     if nearest_enemy(to) <= 0:
         return -20.0  # an HQ does not attack
     reach = RANGE if weather == "good" else 3
@@ -158,11 +170,11 @@ def hq_move_score(
     kin = [
         _node_of(u, node)
         for u in led_units(hq, mine, node, distance, FOLLOW, here)
-        if nearest_enemy(_node_of(u, node)) <= FRONT
+        if _worth_fuel(_node_of(u, node), nearest_enemy, to_goal)
     ]
 
     def cover(at: int) -> float:
-        led = front_units(hq, mine, node, distance, nearest_enemy, reach, at)
+        led = front_units(hq, mine, node, distance, nearest_enemy, reach, at, to_goal)
         score = float(min(len(led), steps)) + 0.1 * len(led)
         if kin:
             near = sorted(distance(at, n) for n in kin)[: max(steps, 1)]
@@ -214,9 +226,10 @@ def command_score(
     if str(unit.get("cls")) in HQ_CLASSES:
         return 0.5  # an HQ moves up before it activates (13.3): points go to the armour
     gap = nearest_enemy(here)
-    if gap > FRONT + 4:
-        return 0.5  # far from the fighting: a march is not worth the point
-    focus = 0.0 if to_goal is None else GOAL_FOCUS * max(0, GOAL_REACH - to_goal(here))
+    away = GOAL_REACH + 1 if to_goal is None else to_goal(here)
+    if gap > FRONT + 4 and away > GOAL_REACH:
+        return 0.5  # far from the fighting and from the goals: not worth the point
+    focus = GOAL_FOCUS * max(0, GOAL_REACH - away)
     return COMMAND + max(0, FRONT + 4 - gap) + 0.1 * float(unit.get("strength", 0)) + focus
 
 

@@ -458,6 +458,7 @@ class HeuristicAgent:
                 look.weather,
                 look.turns_left,
                 self._dry_turns_left(look, info),
+                self._goal_distance(look, info),
             )
         if verb == "command":
             return bite_command.command_score(
@@ -634,6 +635,7 @@ class HeuristicAgent:
             board.distance,
             look.nearest_enemy,
             look.weather,
+            self._goal_distance(look, info),
         )
 
     def _cls(self, look: _Look, a: Action) -> str:
