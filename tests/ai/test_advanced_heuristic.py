@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexfront.ai.bite_heuristic import HeuristicAgent
@@ -34,6 +35,23 @@ def test_the_axis_activates_its_panzer_groups_before_the_panzers_move() -> None:
     # With their HQs' fuel the panzers attack on the first day (13.2, 13.5).
     attacks = [e for e in m.state.log if e.kind == "battle" and e.data.get("attacker") == "axis"]
     assert len(attacks) >= 5
+
+
+def _sbe5_axis(
+    units: Sequence[Mapping[str, object]], turn: int = 3, phase: str = "movement"
+) -> tuple[Match[Any], list[tuple[float, int, Action]]]:
+    """An SBE5 position (the public position builder) with the Axis to play, good
+    weather, and the heuristic's score for every legal action there."""
+    position = {
+        "scenario": "SBE5",
+        "turn": turn,
+        "side": "axis",
+        "phase": phase,
+        "weather": "good",
+        "unit": [dict(u) for u in units],
+    }
+    m = Match.from_position(Bite(), position)
+    return m, HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
 
 
 def _line_board() -> tuple[dict[str, dict[str, object]], Any, Any]:
@@ -248,16 +266,7 @@ def test_panzers_turn_to_moscow_once_leningrad_is_in_hand() -> None:
             {"id": "sov-a-7", "hex": "4010"},
         ]
         units += [{"id": u, "hex": h} for u, h in zip(ring[:corps], hexes[:corps], strict=True)]
-        position = {
-            "scenario": "SBE5",
-            "turn": 3,
-            "side": "axis",
-            "phase": "movement",
-            "weather": "good",
-            "unit": units,
-        }
-        m = Match.from_position(Bite(), position)
-        scored = HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
+        _, scored = _sbe5_axis(units)
         moves = [(s, a) for s, _, a in scored if a.args.get("unit") == unit]
         return board.node(str(max(moves, key=lambda t: t[0])[1].args["to"]))
 
@@ -290,18 +299,9 @@ def test_the_fhq_keeps_its_points_for_the_panzers_rather_than_the_railway() -> N
         ]
         hexes = ["2924", "2923", "3022", "3024", "2925"]  # 1-3 hexes from the Soviets
         units += [{"id": u, "hex": h} for u, h in zip(panzers[:corps], hexes[:corps], strict=True)]
-        position = {
-            "scenario": "SBE5",
-            "turn": 3,
-            "side": "axis",
-            "phase": "rail",
-            "weather": "good",
-            "unit": units,
-        }
-        m = Match.from_position(Bite(), position)
+        m, scored = _sbe5_axis(units, phase="rail")
         view = m.view("axis")
         assert [(e["id"], e["left"]) for e in view["hq"]["active"]] == [("ger-fhq", 4)]
-        scored = HeuristicAgent(1).scored(view, m.legal_actions("axis"))
         return max(scored, key=lambda t: t[0])[2]
 
     no_panzers = best(0)
@@ -345,16 +345,7 @@ def test_panzers_leave_a_ring_that_their_infantry_holds_on_its_own() -> None:
             {"id": "sov-a-7", "hex": "4010"},
         ]
         units += [{"id": u, "hex": h} for u, h in zip(infantry[:corps], hexes[:corps], strict=True)]
-        position = {
-            "scenario": "SBE5",
-            "turn": 3,
-            "side": "axis",
-            "phase": "movement",
-            "weather": "good",
-            "unit": units,
-        }
-        m = Match.from_position(Bite(), position)
-        scored = HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
+        _, scored = _sbe5_axis(units)
         moves = [(s, a) for s, _, a in scored if a.args.get("unit") == "ger-pz-lvii"]
         score, move = max(moves, key=lambda t: t[0])
         return score, board.node(str(move.args["to"]))
@@ -374,23 +365,14 @@ def test_a_weakened_panzer_group_is_spent_in_the_last_dry_turn_of_sbe5() -> None
     at half strength waits for its repair in August, and is activated in September."""
 
     def activation(turn: int) -> float:
-        units = [
+        units: list[dict[str, object]] = [
             {"id": "ger-pzgr-3", "hex": "2924", "strength": 2},
             {"id": "sov-a-7", "hex": "3123"},
             {"id": "ger-pz-xxxix", "hex": "2923"},
             {"id": "ger-pz-lvii", "hex": "3022"},
             {"id": "ger-pz-xxxxvi", "hex": "3024"},
         ]
-        position = {
-            "scenario": "SBE5",
-            "turn": turn,
-            "side": "axis",
-            "phase": "movement",
-            "weather": "good",
-            "unit": units,
-        }
-        m = Match.from_position(Bite(), position)
-        scored = HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
+        _, scored = _sbe5_axis(units, turn=turn)
         return next(s for s, _, a in scored if a.verb == "activate")
 
     assert activation(3) < 0
@@ -408,20 +390,10 @@ def test_panzers_driving_on_an_empty_moscow_get_their_fuel() -> None:
         {"id": "ger-pz-lvii", "hex": "3022"},
         {"id": "ger-pz-xxxxvi", "hex": "3024"},
     ]
-    position = {
-        "scenario": "SBE5",
-        "turn": 3,
-        "side": "axis",
-        "phase": "movement",
-        "weather": "good",
-        "unit": units,
-    }
-    m = Match.from_position(Bite(), position)
-    agent = HeuristicAgent(1)
-    scored = agent.scored(m.view("axis"), m.legal_actions("axis"))
+    m, scored = _sbe5_axis(units)
     assert max(scored, key=lambda t: t[0])[2] == Action("axis", "activate", {"hq": "ger-pzgr-3"})
     m.act(Action("axis", "activate", {"hq": "ger-pzgr-3"}))
-    scored = agent.scored(m.view("axis"), m.legal_actions("axis"))
+    scored = HeuristicAgent(1).scored(m.view("axis"), m.legal_actions("axis"))
     best = max(scored, key=lambda t: t[0])[2]
     assert best.verb == "command"
     assert str(best.args["unit"]).startswith("ger-pz-")
