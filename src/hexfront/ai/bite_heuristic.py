@@ -234,6 +234,7 @@ class _Look:
         self.ring_pull: dict[int, float] = {}  # the same for units ringing a place in hand
         self.in_hand: frozenset[int] | None = None  # places the units near them will take
         self.foot_hand: frozenset[int] = frozenset()  # ... that their infantry alone will take
+        self.goal_box: list[Callable[[int], int] | None] = []  # _goal_distance, once per look
         turn = view.get("turn")
         self.turn = int(turn) if isinstance(turn, int) else 1
         self.weather = str(view.get("weather") or "good")
@@ -607,19 +608,28 @@ class HeuristicAgent:
     def _goal_distance(self, look: _Look, info: PublicInfo) -> Callable[[int], int] | None:
         """Hexes from a node to the nearest place this side wins by taking and does not
         hold yet (skipping those in hand, ``_in_hand``, while others are left), or None
-        when the scenario has no such place."""
+        when the scenario has no such place. Built once per decision: the HQ moves ask it
+        for every unit at every hex they might reach."""
+        if look.goal_box:
+            return look.goal_box[0]
         mark = "a" if look.side == "axis" else "s"
         goals = [g for g in info.decisive.get(look.side, ()) if look.control[g] != mark]
-        if not goals:
-            return None
-        hand = self._hand(look, info)
-        goals = [g for g in goals if g not in hand] or goals
-        board = info.board
+        found: Callable[[int], int] | None = None
+        if goals:
+            hand = self._hand(look, info)
+            goals = [g for g in goals if g not in hand] or goals
+            board = info.board
+            known: dict[int, int] = {}
 
-        def distance(node: int) -> int:
-            return min(board.distance(node, g) for g in goals)
+            def distance(node: int) -> int:
+                away = known.get(node)
+                if away is None:
+                    away = known[node] = min(board.distance(node, g) for g in goals)
+                return away
 
-        return distance
+            found = distance
+        look.goal_box.append(found)
+        return found
 
     def _hq_move(self, a: Action, look: _Look, info: PublicInfo) -> float:
         board = info.board
